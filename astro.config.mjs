@@ -1,0 +1,18 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+
+// Fully static output, no adapter: the Netlify adapter emits an SSR catch-all function that
+// shadows our hand-written /api functions (see README, "Architecture").
+export default defineConfig({
+  site: process.env.SITE_URL ?? 'http://localhost:8888',
+  output: 'static',
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  integrations: [react()],
+  vite: {
+    plugins: [tailwindcss()],
+  },
+  devToolbar: { enabled: false },
+});

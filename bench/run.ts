@@ -1,0 +1,23 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { migrate } from '../db/migrate';
+import { seed } from '../db/seed';
+import { closeDb, getDb } from '../netlify/lib/db';
+import { printTable } from './lib/measure';
+import { benchTracking } from './tracking';
+
+/** Benchmarks (not tests): loopback only, each measurement bounded in time. */
+const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+const dir = await mkdtemp(join(tmpdir(), 'courier-bench-'));
+try {
+  process.env.DATABASE_URL = `file:${join(dir, 'bench.db')}`;
+  const db = await getDb();
+  await migrate(db);
+  await seed(db, { adminEmail: 'bench@nec-cargo.example', adminPassword: 'bench-password-not-used' });
+  console.log('Seeded database (36 shipments):');
+  printTable(await benchTracking(db, seconds));
+} finally {
+  await closeDb();
+  await rm(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,209 @@
+import type { Client, InStatement } from '@libsql/client';
+import { SHIPMENT_STATUSES, type ShipmentStatus } from '@/lib/shipment-status';
+import { hashPassword } from '../netlify/lib/password';
+import {
+  SEED_CITIES,
+  SEED_CONTENTS,
+  SEED_COURIERS,
+  SEED_CUSTOMERS,
+  SEED_PACKAGE_TYPES,
+  SEED_PEOPLE,
+  SEED_STATUS_COUNTS,
+  SEED_STREETS,
+} from './seed-data';
+
+const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+
+/** A small deterministic PRNG (mulberry32), so the demo data and its tracking numbers never change. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+  };
+}
+
+export interface SeedHistory {
+  status: ShipmentStatus;
+  notes: string;
+  created_at: string;
+}
+
+export interface SeedShipment {
+  tracking_number: string;
+  customer_id: string;
+  order_date: string;
+  status: ShipmentStatus;
+  courier: string;
+  sender_name: string;
+  sender_address: string;
+  sender_email: string;
+  sender_phone: string;
+  recipient_name: string;
+  recipient_address: string;
+  recipient_mail: string;
+  recipient_phone: string;
+  weight: number;
+  dimensions: string;
+  package_type: string;
+  contents: string;
+  declared_value: number;
+  origin: string;
+  destination: string;
+  shipping_date: string;
+  estimated_delivery: string;
+  delivery_method: string;
+  customs_status: string;
+  customs_fees: number;
+  delivery_date: string | null;
+  agent_notes: string | null;
+  admin_notes: string | null;
+  current_location: string;
+  arrival_time: string;
+  created_at: string;
+  histories: SeedHistory[];
+}
+
+const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
+const isoTime = (time: number) => new Date(time).toISOString();
+const emailOf = (name: string) =>
+  `${name.toLowerCase().normalize('NFD').replace(/[^a-z ]/g, '').replace(/ +/g, '.')}@mail.example`;
+
+/** The demo shipments, built relative to `now` so the dashboard always has recent activity. */
+export function buildSeedShipments(now = Date.now()): SeedShipment[] {
+  const rng = random(20101);
+  const statuses = SHIPMENT_STATUSES.flatMap((status) => Array<ShipmentStatus>(SEED_STATUS_COUNTS[status]).fill(status));
+  return statuses.map((status, index) => {
+    const body = Array.from({ length: 9 }, () => rng.pick([...'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'])).join('');
+    const origin = rng.pick(SEED_CITIES);
+    let destination = rng.pick(SEED_CITIES);
+    while (destination === origin) destination = rng.pick(SEED_CITIES);
+    const international = origin.split(', ')[1] !== destination.split(', ')[1];
+    const sender = rng.pick(SEED_PEOPLE);
+    const recipient = rng.pick(SEED_PEOPLE);
+    const { courier, method } = rng.pick(SEED_COURIERS);
+    const created = now - (index % 12) * DAY - rng.int(1, 20) * HOUR - index * 3 * HOUR;
+    const transitDays = international ? rng.int(4, 10) : rng.int(1, 4);
+    const histories = buildHistory(status, created, origin, destination, rng);
+    const last = histories[histories.length - 1]!;
+    const lastTime = Date.parse(last.created_at);
+    return {
+      tracking_number: `NEC${body}`,
+      customer_id: SEED_CUSTOMERS[index % SEED_CUSTOMERS.length]!.id,
+      order_date: isoDate(created),
+      status,
+      courier,
+      sender_name: sender,
+      sender_address: `${rng.pick(SEED_STREETS)}, ${origin}`,
+      sender_email: emailOf(sender),
+      sender_phone: `+1 916 555 0${rng.int(100, 199)}`,
+      recipient_name: recipient,
+      recipient_address: `${rng.pick(SEED_STREETS)}, ${destination}`,
+      recipient_mail: emailOf(recipient),
+      recipient_phone: `+44 20 7946 0${rng.int(100, 999)}`,
+      weight: Math.round(rng.next() * 800 + 5) / 10,
+      dimensions: `${rng.int(20, 120)} x ${rng.int(20, 80)} x ${rng.int(10, 60)} cm`,
+      package_type: rng.pick(SEED_PACKAGE_TYPES),
+      contents: rng.pick(SEED_CONTENTS),
+      declared_value: rng.int(50, 5000),
+      origin,
+      destination,
+      shipping_date: isoDate(created + DAY),
+      estimated_delivery: isoDate(created + (transitDays + 1) * DAY),
+      delivery_method: method,
+      customs_status: international ? (status === 'on_hold' ? 'Held for inspection' : 'Cleared') : 'Not required',
+      customs_fees: international ? rng.int(15, 250) : 0,
+      delivery_date: status === 'delivered' ? isoDate(lastTime) : null,
+      agent_notes: status === 'on_hold' ? 'Awaiting commercial invoice from the sender.' : null,
+      admin_notes: index % 4 === 0 ? 'Priority account: notify the customer of any delay.' : null,
+      current_location: status === 'delivered' ? destination : status === 'in_transit' || status === 'on_hold' ? rng.pick(SEED_CITIES) : origin,
+      arrival_time: isoTime(status === 'delivered' ? lastTime : created + (transitDays + 1) * DAY),
+      created_at: isoTime(created),
+      histories,
+    };
+  });
+}
+
+function buildHistory(
+  status: ShipmentStatus,
+  created: number,
+  origin: string,
+  destination: string,
+  rng: ReturnType<typeof random>,
+): SeedHistory[] {
+  const steps: Array<[ShipmentStatus, string]> = [['processing', `Order received at ${origin} depot`]];
+  if (status === 'processing') steps.push(['processing', 'Shipping label created; awaiting documents']);
+  else steps.push(['preparing', 'Packed and labelled, awaiting pickup']);
+  if (status === 'in_transit' || status === 'on_hold' || status === 'delivered') {
+    steps.push(['in_transit', `Departed ${origin}`]);
+    for (let hop = rng.int(0, 2); hop > 0; hop--) steps.push(['in_transit', `Arrived at ${rng.pick(SEED_CITIES)} hub`]);
+  }
+  if (status === 'on_hold') steps.push(['on_hold', 'Held at customs pending documentation']);
+  if (status === 'delivered') steps.push(['delivered', `Delivered in ${destination}; signed for by recipient`]);
+  let time = created;
+  return steps.map(([stepStatus, notes]) => {
+    const entry = { status: stepStatus, notes, created_at: isoTime(time) };
+    time += rng.int(3, 30) * HOUR;
+    return entry;
+  });
+}
+
+export interface SeedOptions {
+  adminEmail: string;
+  adminPassword: string;
+  now?: number;
+}
+
+export interface SeedResult {
+  customers: number;
+  shipments: number;
+  adminCreated: boolean;
+}
+
+/** Adds whatever demo data is missing; running it again changes nothing. */
+export async function seed(db: Client, { adminEmail, adminPassword, now }: SeedOptions): Promise<SeedResult> {
+  const statements: InStatement[] = SEED_CUSTOMERS.map((customer) => ({
+    sql: `INSERT INTO customers (id, name, contact, email, phone, status) VALUES (?, ?, ?, ?, ?, ?)
+          ON CONFLICT (id) DO NOTHING`,
+    args: [customer.id, customer.name, customer.contact, customer.email, customer.phone, customer.status],
+  }));
+
+  const existing = new Set(
+    (await db.execute('SELECT tracking_number FROM shipments')).rows.map((row) => String(row.tracking_number)),
+  );
+  const missing = buildSeedShipments(now).filter((shipment) => !existing.has(shipment.tracking_number));
+  for (const { histories, ...shipment } of missing) {
+    const columns = Object.keys(shipment);
+    statements.push({
+      sql: `INSERT INTO shipments (${columns.join(', ')}, updated_at) VALUES (${columns.map(() => '?').join(', ')}, ?)`,
+      args: [...Object.values(shipment), histories[histories.length - 1]!.created_at],
+    });
+    for (const history of histories) {
+      statements.push({
+        sql: `INSERT INTO shipment_histories (shipment_id, status, notes, created_at)
+              VALUES ((SELECT id FROM shipments WHERE tracking_number = ?), ?, ?, ?)`,
+        args: [shipment.tracking_number, history.status, history.notes, history.created_at],
+      });
+    }
+  }
+
+  const hasAdmin = (await db.execute({ sql: 'SELECT 1 FROM admin_users WHERE email = ?', args: [adminEmail] })).rows.length > 0;
+  if (!hasAdmin) {
+    statements.push({
+      sql: 'INSERT INTO admin_users (email, password_hash, role) VALUES (?, ?, ?)',
+      args: [adminEmail, await hashPassword(adminPassword), 'admin'],
+    });
+  }
+
+  await db.batch(statements, 'write');
+  return { customers: SEED_CUSTOMERS.length, shipments: missing.length, adminCreated: !hasAdmin };
+}

@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createClient, type Client } from '@libsql/client';
+import { ConfigError, getEnv } from './env';
+
+let current: { url: string; client: Promise<Client> } | undefined;
+
+/** The one database connection of this process, opened on first use from DATABASE_URL. */
+export function getDb(): Promise<Client> {
+  const { DATABASE_URL: url, DATABASE_AUTH_TOKEN: authToken } = getEnv();
+  if (current?.url !== url) {
+    const client = open(url, authToken);
+    current = { url, client };
+    client.catch(() => {
+      if (current?.client === client) current = undefined;
+    });
+  }
+  return current.client;
+}
+
+/** Closes the connection; the next getDb() opens a new one (tests switch databases this way). */
+export async function closeDb(): Promise<void> {
+  const previous = current;
+  current = undefined;
+  if (previous) (await previous.client.catch(() => undefined))?.close();
+}
+
+async function open(url: string, authToken: string | undefined): Promise<Client> {
+  const isFile = url.startsWith('file:');
+  let client: Client;
+  try {
+    if (isFile) ensureParentFolder(url);
+    // Local files get a busy timeout on every pooled connection and WAL (readers never wait for
+    // the writer; it is stored in the file). A remote libSQL server manages its own journal and
+    // refuses the pragma. libSQL enforces foreign keys by default.
+    client = createClient({ url, ...(authToken ? { authToken } : {}), ...(isFile ? { timeout: 5000 } : {}) });
+    if (isFile) {
+      await client.execute('PRAGMA journal_mode = WAL');
+    } else {
+      await client.execute('SELECT 1');
+    }
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid environment variable DATABASE_URL: cannot open ${redact(url)} (${describe(error)})`,
+    );
+  }
+  return client;
+}
+
+function ensureParentFolder(url: string): void {
+  const path = url.startsWith('file://') ? fileURLToPath(url) : url.slice('file:'.length).split('?')[0]!;
+  if (path && path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+}
+
+function redact(url: string): string {
+  return url.replace(/\/\/[^@/]*@/, '//***@');
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message.split('\n')[0]! : String(error);
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** The local-only admin password used when ADMIN_PASSWORD is unset; refused in production. */
+export const DEFAULT_ADMIN_EMAIL = 'admin@nec-cargo.example';
+export const DEFAULT_ADMIN_PASSWORD = 'change-me-local-admin';
+
+const DATABASE_URL_SCHEMES = ['file:', 'libsql:', 'http:', 'https:', 'ws:', 'wss:'];
+
+const envSchema = z.object({
+  DATABASE_URL: z
+    .string()
+    .refine((url) => DATABASE_URL_SCHEMES.some((scheme) => url.startsWith(scheme)), {
+      message: `must start with one of ${DATABASE_URL_SCHEMES.join(' ')}`,
+    })
+    .default('file:.data/courier.db'),
+  DATABASE_AUTH_TOKEN: z.string().optional(),
+  ADMIN_EMAIL: z.email({ message: 'must be an email address' }).optional(),
+  ADMIN_PASSWORD: z.string().min(12, { message: 'must be at least 12 characters' }).optional(),
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** Set by Netlify: production, deploy-preview, branch-deploy or dev. */
+  CONTEXT: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema> & { isProduction: boolean };
+
+/** A configuration problem, described in one line that names the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+let cached: { source: string; env: Env } | undefined;
+
+/** Reads and validates the environment on first use (and again whenever it changed, e.g. in tests). */
+export function getEnv(): Env {
+  const raw = Object.fromEntries(
+    Object.keys(envSchema.shape).flatMap((key) => {
+      const value = process.env[key]?.trim();
+      return value ? [[key, value]] : [];
+    }),
+  );
+  const source = JSON.stringify(raw);
+  if (cached?.source === source) return cached.env;
+
+  const result = envSchema.safeParse(raw);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new ConfigError(`Invalid environment variable ${issue.path.join('.')}: ${issue.message}`);
+  }
+  const env = {
+    ...result.data,
+    isProduction: result.data.NODE_ENV === 'production' || result.data.CONTEXT === 'production',
+  };
+  cached = { source, env };
+  return env;
+}
+
+/** The admin account the seed creates: from ADMIN_EMAIL/ADMIN_PASSWORD, or the local default outside production. */
+export function seedAdminCredentials(env: Env = getEnv()): { email: string; password: string; isDefault: boolean } {
+  if (env.ADMIN_PASSWORD) {
+    return { email: env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL, password: env.ADMIN_PASSWORD, isDefault: false };
+  }
+  if (env.isProduction) {
+    throw new ConfigError('Invalid environment variable ADMIN_PASSWORD: required in production');
+  }
+  return { email: env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL, password: DEFAULT_ADMIN_PASSWORD, isDefault: true };
+}

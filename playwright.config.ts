@@ -1,0 +1,39 @@
+import { resolve } from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './scripts/lib/chromium';
+
+const port = Number(process.env.E2E_PORT ?? 8899);
+const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
+// The served product and the tests share this database, so tests can read back what a page stored.
+process.env.E2E_DATABASE_URL ??= `file:${resolve('.data/e2e.db')}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: true,
+  workers: 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'chromium' }],
+  // E2E_BASE_URL points the tests at a server that is already running.
+  ...(process.env.E2E_BASE_URL
+    ? {}
+    : {
+        webServer: {
+          command: 'npx tsx scripts/start.ts',
+          url: `${baseURL}/`,
+          timeout: 180_000,
+          reuseExistingServer: false,
+          stdout: 'ignore',
+          stderr: 'pipe',
+          env: { PORT: String(port), DATABASE_URL: process.env.E2E_DATABASE_URL },
+        },
+      }),
+});

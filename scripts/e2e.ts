@@ -1,0 +1,25 @@
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { findChromium } from './lib/chromium';
+import { QUIET_ENV } from './lib/quiet-env';
+
+/** Runs Playwright against a freshly seeded local product; extra arguments go to Playwright. */
+export function runE2e(args: string[], extraEnv: Record<string, string> = {}): number {
+  let chromium: string;
+  try {
+    chromium = findChromium({ install: true });
+  } catch (error) {
+    console.error((error as Error).message);
+    return 1;
+  }
+  const database = resolve('.data/e2e.db');
+  for (const suffix of ['', '-wal', '-shm']) rmSync(database + suffix, { force: true });
+  const result = spawnSync('npx', ['playwright', 'test', ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, ...QUIET_ENV, ...extraEnv, CHROMIUM_PATH: chromium, E2E_DATABASE_URL: `file:${database}` },
+  });
+  return result.status ?? 1;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) process.exit(runE2e(process.argv.slice(2)));

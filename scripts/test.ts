@@ -1,0 +1,72 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { runE2e } from './e2e';
+import { QUIET_ENV } from './lib/quiet-env';
+
+/**
+ * Every check, in order, stopping at the first failure: type checks, vitest on temporary database
+ * files, the database-facing suites again on a real sqld server, then Playwright in Chromium
+ * against the locally served product. Ends with one line summing all suites.
+ */
+const REPORTS = '.data/reports';
+rmSync(REPORTS, { recursive: true, force: true });
+mkdirSync(REPORTS, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+
+function run(command: string, args: string[], env: Record<string, string> = {}): number {
+  return spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...QUIET_ENV, ...env } }).status ?? 1;
+}
+
+function countVitest(file: string) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+}
+
+function countPlaywright(file: string) {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  passed += stats.expected + stats.flaky;
+  failed += stats.unexpected;
+}
+
+const vitest = (name: string, paths: string[], env: Record<string, string> = {}) => () => {
+  const report = join(REPORTS, `vitest-${name}.json`);
+  const status = run('npx', ['vitest', 'run', ...paths, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  countVitest(report);
+  return status;
+};
+
+const steps: Array<[string, () => number]> = [
+  ['type checks', () => run('npx', ['astro', 'check'])],
+  ['vitest (file databases)', vitest('file', [])],
+  ['vitest (sqld server)', vitest('sqld', ['tests/db', 'tests/api'], { TEST_DB_MODE: 'sqld' })],
+  [
+    'playwright (chromium)',
+    () => {
+      const report = join(process.cwd(), REPORTS, 'playwright.json');
+      const status = runE2e([], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+      countPlaywright(report);
+      return status;
+    },
+  ],
+];
+
+let exitCode = 0;
+for (const [name, step] of steps) {
+  console.log(`\n=== ${name} ===\n`);
+  const status = step();
+  if (status !== 0) {
+    console.error(`\n${name} failed (exit ${status}); later steps were not run.`);
+    exitCode = status;
+    if (failed === 0) failed = 1;
+    break;
+  }
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(exitCode);

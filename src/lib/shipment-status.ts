@@ -1,0 +1,30 @@
+/** The statuses a shipment can have, in the order staff pick them. */
+export const SHIPMENT_STATUSES = ['preparing', 'processing', 'in_transit', 'on_hold', 'delivered'] as const;
+
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+
+export const STATUS_LABELS: Record<ShipmentStatus, string> = {
+  preparing: 'Preparing',
+  processing: 'Processing',
+  in_transit: 'In Transit',
+  on_hold: 'On Hold',
+  delivered: 'Delivered',
+};
+
+/** Statuses that still need work before the parcel leaves (the dashboard's "pending orders"). */
+export const PENDING_STATUSES: readonly ShipmentStatus[] = ['preparing', 'processing', 'on_hold'];
+
+export function isShipmentStatus(value: unknown): value is ShipmentStatus {
+  return typeof value === 'string' && (SHIPMENT_STATUSES as readonly string[]).includes(value);
+}
+
+/** Matches a status case-insensitively (the spec's public badge rule); null when unknown. */
+export function parseStatus(value: unknown): ShipmentStatus | null {
+  const lowered = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  return isShipmentStatus(lowered) ? lowered : null;
+}
+
+export function statusLabel(value: unknown): string {
+  const status = parseStatus(value);
+  return status ? STATUS_LABELS[status] : 'Unknown';
+}

@@ -1,24 +1,27 @@
-import type { Config, Context } from '@netlify/functions';
+import type { Config } from '@netlify/functions';
 import { normalizeTrackingNumber, trackingNumberProblem } from '@/lib/tracking-number';
 import { getDb } from '../lib/db';
-import { handle, json, pathParam } from '../lib/http';
+import { handle, HttpError, json, pathParam, requireMethod } from '../lib/http';
 import { findPublicTracking } from '../lib/shipments';
 
-export default handle(async (request: Request, context: Partial<Context>) => {
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return json(405, { status: false, error: 'Method not allowed' }, { Allow: 'GET, HEAD' });
-  }
-  const raw = pathParam(request, context, '/api/tracking/:trackingNumber', 'trackingNumber');
-  if (!raw.trim()) return json(404, { status: false, error: 'No shipment found with this tracking number' });
+const NOT_FOUND = 'No shipment found with this tracking number';
 
-  const trackingNumber = normalizeTrackingNumber(raw);
-  const problem = trackingNumberProblem(trackingNumber);
-  if (problem) return json(400, { status: false, error: problem });
+export default handle(
+  async (request, context) => {
+    requireMethod(request, 'GET', 'HEAD');
+    const raw = pathParam(request, context, '/api/tracking/:trackingNumber', 'trackingNumber');
+    if (!raw.trim()) throw new HttpError(404, NOT_FOUND);
 
-  const data = await findPublicTracking(await getDb(), trackingNumber);
-  if (!data) return json(404, { status: false, error: 'No shipment found with this tracking number' });
-  return json(200, { status: true, data }, { 'Cache-Control': 'private, max-age=5' });
-});
+    const trackingNumber = normalizeTrackingNumber(raw);
+    const problem = trackingNumberProblem(trackingNumber);
+    if (problem) throw new HttpError(400, problem);
+
+    const data = await findPublicTracking(await getDb(), trackingNumber);
+    if (!data) throw new HttpError(404, NOT_FOUND);
+    return json(200, { status: true, data }, { 'Cache-Control': 'private, max-age=5' });
+  },
+  { errors: 'tracking' },
+);
 
 export const config: Config = {
   path: '/api/tracking/:trackingNumber',

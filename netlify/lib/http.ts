@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { ConfigError } from './env';
 
 /** Headers every function response carries. */
@@ -7,48 +8,169 @@ const BASE_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
 } as const;
 
+export const MAX_BODY_BYTES = 64 * 1024;
+
 export function json(status: number, body: unknown, headers: HeadersInit = {}): Response {
   const merged = new Headers(BASE_HEADERS);
   new Headers(headers).forEach((value, key) => merged.set(key, value));
   return new Response(JSON.stringify(body), { status, headers: merged });
 }
 
-/** An expected failure that becomes a JSON answer with its status and body as given. */
+export type FieldErrors = Record<string, string[]>;
+
+/** An expected failure: its status, a message for people, and per-field errors for 422s. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
-    readonly body: Record<string, unknown>,
-    readonly headers: HeadersInit = {},
+    message: string,
+    readonly options: { errors?: FieldErrors; headers?: HeadersInit } = {},
   ) {
-    super(typeof body.message === 'string' ? body.message : `HTTP ${status}`);
+    super(message);
   }
 }
 
-type Handler = (request: Request, context: { params?: Record<string, string> }) => Promise<Response>;
+/**
+ * How a function words its errors: the admin API answers `{status: "error", message, errors?}`; the
+ * public tracking lookup keeps the spec's `{status: false, error}`.
+ */
+export type ErrorShape = 'api' | 'tracking';
+
+function errorBody(shape: ErrorShape, message: string, errors?: FieldErrors): Record<string, unknown> {
+  if (shape === 'tracking') return { status: false, error: message };
+  return errors ? { status: 'error', message, errors } : { status: 'error', message };
+}
+
+export interface FunctionContext {
+  params?: Record<string, string>;
+  ip?: string;
+}
+
+type Handler = (request: Request, context: FunctionContext) => Promise<Response>;
 
 /**
- * Wraps a function handler: expected errors become their JSON answers; anything else (a database
- * that cannot be reached, a bug) is logged with its cause and answered 503 without internals.
+ * Wraps a function handler: expected errors become JSON answers in the function's error shape;
+ * anything else (a database that cannot be reached, a bug) is logged with its cause and answered
+ * 503 without internals.
  */
-export function handle(handler: Handler): Handler {
+export function handle(handler: Handler, { errors = 'api' }: { errors?: ErrorShape } = {}): Handler {
   return async (request, context) => {
     try {
       return await handler(request, context ?? {});
     } catch (error) {
-      if (error instanceof HttpError) return json(error.status, error.body, error.headers);
-      console.error(`[${request.method} ${new URL(request.url).pathname}]`, error instanceof ConfigError ? error.message : error);
-      return json(503, { status: 'error', message: 'The service is temporarily unavailable. Please try again shortly.' });
+      if (error instanceof HttpError) {
+        return json(error.status, errorBody(errors, error.message, error.options.errors), error.options.headers);
+      }
+      console.error(
+        `[${request.method} ${new URL(request.url).pathname}]`,
+        error instanceof ConfigError ? error.message : error,
+      );
+      return json(503, errorBody(errors, 'The service is temporarily unavailable. Please try again shortly.'));
     }
   };
 }
 
+/** Throws 405 with Allow unless the request uses one of the methods. */
+export function requireMethod(request: Request, ...allowed: string[]): void {
+  if (!allowed.includes(request.method)) {
+    throw new HttpError(405, 'Method not allowed', { headers: { Allow: allowed.join(', ') } });
+  }
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Refuses state-changing requests from other sites: a cross-site Sec-Fetch-Site, or an Origin
+ * that is not this site's own. (SameSite=Strict cookies are the first line; this is the second.)
+ */
+export function assertSameOrigin(request: Request): void {
+  if (!UNSAFE_METHODS.has(request.method)) return;
+  if (request.headers.get('sec-fetch-site') === 'cross-site') {
+    throw new HttpError(403, 'Cross-site requests are not allowed');
+  }
+  const origin = request.headers.get('origin');
+  if (origin && origin !== new URL(request.url).origin) {
+    throw new HttpError(403, 'Cross-site requests are not allowed');
+  }
+}
+
+/**
+ * Reads a JSON body and validates it with a zod schema: 415 without a JSON content type, 413 over
+ * 64 KB, 400 when malformed, 422 with the failing fields. Unknown fields are dropped by the schema.
+ */
+export async function readJson<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.infer<Schema>> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type)) {
+    throw new HttpError(415, 'Content-Type must be application/json');
+  }
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > MAX_BODY_BYTES) throw new HttpError(413, 'Request body is too large (64 KB at most)');
+  const text = await readLimited(request);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'Request body is not valid JSON');
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    throw new HttpError(422, 'The given data was invalid.', { errors: fieldErrors(result.error) });
+  }
+  return result.data;
+}
+
+async function readLimited(request: Request): Promise<string> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new HttpError(413, 'Request body is too large (64 KB at most)');
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** zod issues as `{field: [messages]}`; problems with the whole body go under `_`. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? issue.path.join('.') : '_';
+    (errors[field] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+/** The client's address: Netlify's context.ip, else its connection header, else the first forwarded hop. */
+export function clientAddress(request: Request, context: FunctionContext): string {
+  return (
+    context.ip ??
+    request.headers.get('x-nf-client-connection-ip') ??
+    request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ??
+    'unknown'
+  );
+}
+
 /**
  * A path parameter from Netlify's context, or parsed from the URL when the context has none
- * (netlify functions:serve never fills it; netlify dev retries 404s without it).
+ * (netlify functions:serve never fills it; netlify dev retries 404s without it). Empty when absent.
  */
-export function pathParam(request: Request, context: { params?: Record<string, string> }, pattern: string, name: string): string {
+export function pathParam(request: Request, context: FunctionContext, pattern: string, name: string): string {
   const fromContext = context.params?.[name];
-  if (fromContext) return decodeURIComponent(fromContext);
+  if (fromContext) return safeDecode(fromContext);
   const match = new URLPattern({ pathname: pattern }).exec(request.url);
-  return decodeURIComponent(match?.pathname.groups[name] ?? '');
+  return safeDecode(match?.pathname.groups[name] ?? '');
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }

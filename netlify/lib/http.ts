@@ -98,10 +98,7 @@ export function assertSameOrigin(request: Request): void {
  * 64 KB, 400 when malformed, 422 with the failing fields. Unknown fields are dropped by the schema.
  */
 export async function readJson<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.infer<Schema>> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^application\/json\b/i.test(type)) {
-    throw new HttpError(415, 'Content-Type must be application/json');
-  }
+  requireJsonContentType(request);
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > MAX_BODY_BYTES) throw new HttpError(413, 'Request body is too large (64 KB at most)');
   const text = await readLimited(request);
@@ -112,6 +109,23 @@ export async function readJson<Schema extends z.ZodType>(request: Request, schem
     throw new HttpError(400, 'Request body is not valid JSON');
   }
   const result = schema.safeParse(body);
+  if (!result.success) {
+    throw new HttpError(422, 'The given data was invalid.', { errors: fieldErrors(result.error) });
+  }
+  return result.data;
+}
+
+/** 415 unless the request declares a JSON body (unsafe calls need it even without a body: a form cannot send it cross-site). */
+export function requireJsonContentType(request: Request): void {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type)) {
+    throw new HttpError(415, 'Content-Type must be application/json');
+  }
+}
+
+/** Validates a request's query string with a zod schema: 422 with the failing parameters. */
+export function readQuery<Schema extends z.ZodType>(request: Request, schema: Schema): z.infer<Schema> {
+  const result = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!result.success) {
     throw new HttpError(422, 'The given data was invalid.', { errors: fieldErrors(result.error) });
   }

@@ -1,0 +1,157 @@
+import type { Client, InStatement, Row } from '@libsql/client';
+import { PENDING_STATUSES } from '@/lib/shipment-status';
+
+/** A figure with the value it had at the comparison point; `change_percent` is null when that was 0. */
+export interface DashboardFigure {
+  value: number;
+  previous: number;
+  change_percent: number | null;
+}
+
+export interface Dashboard {
+  generated_at: string;
+  stats: {
+    active_shipments: DashboardFigure;
+    delivered_today: DashboardFigure;
+    new_customers: DashboardFigure;
+    pending_orders: DashboardFigure;
+  };
+  recent_shipments: Array<{ tracking_number: string; origin: string; destination: string; status: string; created_at: string }>;
+  activity: Array<{
+    id: number;
+    action: string;
+    actor_email: string;
+    tracking_number: string | null;
+    details: string | null;
+    created_at: string;
+  }>;
+  shipments_per_day: Array<{ date: string; count: number }>;
+}
+
+const DAY = 86_400_000;
+export const CHART_DAYS = 30;
+
+/** UTC calendar boundaries around `now`, as the ISO text the database stores. */
+function boundaries(now: number) {
+  const date = new Date(now);
+  const today = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+  const iso = (time: number) => new Date(time).toISOString();
+  return {
+    now: iso(now),
+    weekAgo: iso(now - 7 * DAY),
+    dayAgo: iso(now - DAY),
+    todayStart: iso(today),
+    yesterdayStart: iso(today - DAY),
+    monthStart: iso(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1)),
+    lastMonthStart: iso(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - 1, 1)),
+    chartStart: iso(today - (CHART_DAYS - 1) * DAY).slice(0, 10),
+    today: iso(today).slice(0, 10),
+  };
+}
+
+const PENDING_LIST = PENDING_STATUSES.map(() => '?').join(', ');
+
+/**
+ * How many shipments existing at time `?` had, at that time, a status in the given list: the status
+ * of a shipment at a moment is the one of its latest history entry up to then.
+ */
+const STATUS_AT = (list: string) => `
+  SELECT COUNT(*) AS n FROM shipments s
+  WHERE s.created_at <= ?1
+    AND (SELECT h.status FROM shipment_histories h
+         WHERE h.shipment_id = s.id AND h.created_at <= ?1
+         ORDER BY h.created_at DESC, h.id DESC LIMIT 1) ${list}`;
+
+/** Every figure of the admin dashboard, each computed by the database in one read batch. */
+export async function getDashboard(db: Client, now = Date.now()): Promise<Dashboard> {
+  const at = boundaries(now);
+  const statements: InStatement[] = [
+    // Active shipments: not delivered, now and as of a week ago.
+    { sql: `SELECT COUNT(*) AS n FROM shipments WHERE status <> 'delivered'`, args: [] },
+    { sql: STATUS_AT(`<> 'delivered'`), args: [at.weekAgo] },
+    // Delivered today and yesterday: shipments with a "delivered" history entry in the UTC day.
+    {
+      sql: `SELECT
+              COUNT(DISTINCT CASE WHEN created_at >= ?2 THEN shipment_id END) AS today,
+              COUNT(DISTINCT CASE WHEN created_at < ?2 THEN shipment_id END) AS yesterday
+            FROM shipment_histories
+            WHERE status = 'delivered' AND created_at >= ?1 AND created_at < ?3`,
+      args: [at.yesterdayStart, at.todayStart, at.now],
+    },
+    // New customers this calendar month and last.
+    {
+      sql: `SELECT
+              COUNT(CASE WHEN created_at >= ?2 THEN 1 END) AS this_month,
+              COUNT(CASE WHEN created_at < ?2 THEN 1 END) AS last_month
+            FROM customers WHERE created_at >= ?1 AND created_at < ?3`,
+      args: [at.lastMonthStart, at.monthStart, at.now],
+    },
+    // Pending orders (preparing, processing, on hold), now and as of 24 hours ago.
+    { sql: `SELECT COUNT(*) AS n FROM shipments WHERE status IN (${PENDING_LIST})`, args: [...PENDING_STATUSES] },
+    {
+      sql: STATUS_AT(`IN (${PENDING_STATUSES.map((_, i) => `?${i + 2}`).join(', ')})`),
+      args: [at.dayAgo, ...PENDING_STATUSES],
+    },
+    {
+      sql: `SELECT tracking_number, origin, destination, status, created_at FROM shipments
+            WHERE created_at <= ? ORDER BY created_at DESC, id DESC LIMIT 5`,
+      args: [at.now],
+    },
+    {
+      sql: `SELECT id, action, actor_email, tracking_number, details, created_at FROM activity_log
+            WHERE created_at <= ? ORDER BY created_at DESC, id DESC LIMIT 5`,
+      args: [at.now],
+    },
+    // Shipments created per UTC day over the last 30 days, days without any included as 0.
+    {
+      sql: `WITH RECURSIVE days(day) AS (
+              SELECT ?1 UNION ALL SELECT date(day, '+1 day') FROM days WHERE day < ?2
+            )
+            SELECT days.day AS date, COUNT(s.id) AS count
+            FROM days LEFT JOIN shipments s
+              ON s.created_at >= days.day AND s.created_at < date(days.day, '+1 day') AND s.created_at < ?3
+            GROUP BY days.day ORDER BY days.day`,
+      args: [at.chartStart, at.today, at.now],
+    },
+  ];
+  const [active, activeBefore, delivered, customers, pending, pendingBefore, recent, activity, perDay] = await db.batch(
+    statements,
+    'read',
+  );
+  const n = (row: Row | undefined, column = 'n') => Number(row?.[column] ?? 0);
+  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+
+  return {
+    generated_at: at.now,
+    stats: {
+      active_shipments: figure(n(active!.rows[0]), n(activeBefore!.rows[0])),
+      delivered_today: figure(n(delivered!.rows[0], 'today'), n(delivered!.rows[0], 'yesterday')),
+      new_customers: figure(n(customers!.rows[0], 'this_month'), n(customers!.rows[0], 'last_month')),
+      pending_orders: figure(n(pending!.rows[0]), n(pendingBefore!.rows[0])),
+    },
+    recent_shipments: recent!.rows.map((row) => ({
+      tracking_number: String(row.tracking_number),
+      origin: String(row.origin),
+      destination: String(row.destination),
+      status: String(row.status),
+      created_at: String(row.created_at),
+    })),
+    activity: activity!.rows.map((row) => ({
+      id: Number(row.id),
+      action: String(row.action),
+      actor_email: String(row.actor_email),
+      tracking_number: text(row.tracking_number),
+      details: text(row.details),
+      created_at: String(row.created_at),
+    })),
+    shipments_per_day: perDay!.rows.map((row) => ({ date: String(row.date), count: Number(row.count) })),
+  };
+}
+
+function figure(value: number, previous: number): DashboardFigure {
+  return {
+    value,
+    previous,
+    change_percent: previous === 0 ? null : Math.round(((value - previous) / previous) * 100),
+  };
+}

@@ -1,0 +1,200 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildSeedShipments, seed } from '../../db/seed';
+import dashboard from '../../netlify/functions/admin-dashboard';
+import { CHART_DAYS, getDashboard } from '../../netlify/lib/dashboard';
+import { PENDING_STATUSES } from '../../src/lib/shipment-status';
+import { signIn, withSession } from '../helpers/admin-session';
+import { apiRequest, call } from '../helpers/requests';
+import { TEST_ADMIN, useTestDatabase } from '../helpers/test-db';
+
+const getDb = useTestDatabase();
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const NOW = Date.parse('2026-03-15T12:00:00.000Z');
+const iso = (time: number) => new Date(time).toISOString();
+const seeded = buildSeedShipments(NOW);
+
+beforeAll(async () => {
+  await seed(await getDb(), { adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password, now: NOW });
+});
+
+/** The status a seeded shipment had at a moment (its latest history entry up to then), or null before it existed. */
+function statusAt(shipment: (typeof seeded)[number], time: number): string | null {
+  if (Date.parse(shipment.created_at) > time) return null;
+  const entries = shipment.histories.filter((entry) => Date.parse(entry.created_at) <= time);
+  return entries.at(-1)?.status ?? null;
+}
+
+const countWhere = (predicate: (shipment: (typeof seeded)[number]) => boolean) => seeded.filter(predicate).length;
+const percent = (value: number, previous: number) => (previous === 0 ? null : Math.round(((value - previous) / previous) * 100));
+
+describe('getDashboard on the seeded database', () => {
+  it('computes every stat card from the shipments and their histories', async () => {
+    const { stats, generated_at } = await getDashboard(await getDb(), NOW);
+    expect(generated_at).toBe(iso(NOW));
+
+    const active = countWhere((s) => s.status !== 'delivered');
+    const activeBefore = countWhere((s) => { const st = statusAt(s, NOW - 7 * DAY); return st !== null && st !== 'delivered'; });
+    expect(stats.active_shipments).toEqual({ value: active, previous: activeBefore, change_percent: percent(active, activeBefore) });
+
+    const pending = countWhere((s) => (PENDING_STATUSES as readonly string[]).includes(s.status));
+    const pendingBefore = countWhere((s) => (PENDING_STATUSES as readonly string[]).includes(statusAt(s, NOW - DAY) ?? ''));
+    expect(stats.pending_orders).toEqual({ value: pending, previous: pendingBefore, change_percent: percent(pending, pendingBefore) });
+
+    const todayStart = Date.UTC(2026, 2, 15);
+    const deliveredBetween = (from: number, to: number) =>
+      countWhere((s) => s.histories.some((h) => h.status === 'delivered' && Date.parse(h.created_at) >= from && Date.parse(h.created_at) < to));
+    const today = deliveredBetween(todayStart, NOW);
+    const yesterday = deliveredBetween(todayStart - DAY, todayStart);
+    expect(stats.delivered_today).toEqual({ value: today, previous: yesterday, change_percent: percent(today, yesterday) });
+
+    // The seeded customers were inserted at the real current time, after NOW: none counts yet.
+    expect(stats.new_customers).toEqual({ value: 0, previous: 0, change_percent: null });
+  });
+
+  it('lists the five newest shipments and a zero-filled 30-day chart', async () => {
+    const dashboard = await getDashboard(await getDb(), NOW);
+    const newest = [...seeded].sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, 5);
+    expect(dashboard.recent_shipments).toEqual(
+      newest.map(({ tracking_number, origin, destination, status, created_at }) => ({ tracking_number, origin, destination, status, created_at })),
+    );
+
+    expect(dashboard.shipments_per_day).toHaveLength(CHART_DAYS);
+    expect(dashboard.shipments_per_day[0]!.date).toBe('2026-02-14');
+    expect(dashboard.shipments_per_day.at(-1)!.date).toBe('2026-03-15');
+    for (const { date, count } of dashboard.shipments_per_day) {
+      expect(count, date).toBe(countWhere((s) => s.created_at.startsWith(date) && Date.parse(s.created_at) <= NOW));
+    }
+    expect(dashboard.activity).toEqual([]);
+  });
+});
+
+describe('getDashboard after rows inserted at known times', () => {
+  let before: Awaited<ReturnType<typeof getDashboard>>;
+  const created = 'NECDASH00001';
+  const transit = seeded.find((s) => s.status === 'in_transit')!;
+
+  beforeAll(async () => {
+    const db = await getDb();
+    before = await getDashboard(db, NOW);
+    await db.batch(
+      [
+        // A new shipment one hour ago, still processing.
+        {
+          sql: `INSERT INTO shipments (tracking_number, status, sender_name, recipient_name, recipient_address, origin, destination, created_at)
+                VALUES (?, 'processing', 'Ann Sender', 'Rob Recipient', '1 Main St', 'Oslo, Norway', 'Lima, Peru', ?)`,
+          args: [created, iso(NOW - HOUR)],
+        },
+        {
+          sql: `INSERT INTO shipment_histories (shipment_id, status, notes, created_at)
+                VALUES ((SELECT id FROM shipments WHERE tracking_number = ?), 'processing', 'Order received', ?)`,
+          args: [created, iso(NOW - HOUR)],
+        },
+        // A shipment in transit delivered two hours ago, and another delivered entry yesterday afternoon.
+        { sql: `UPDATE shipments SET status = 'delivered' WHERE tracking_number = ?`, args: [transit.tracking_number] },
+        {
+          sql: `INSERT INTO shipment_histories (shipment_id, status, notes, created_at)
+                VALUES ((SELECT id FROM shipments WHERE tracking_number = ?), 'delivered', 'Delivered', ?)`,
+          args: [transit.tracking_number, iso(NOW - 2 * HOUR)],
+        },
+        {
+          sql: `INSERT INTO shipment_histories (shipment_id, status, notes, created_at)
+                VALUES ((SELECT id FROM shipments WHERE tracking_number = ?), 'delivered', 'Delivered', ?)`,
+          args: [created, iso(Date.UTC(2026, 2, 14, 15))],
+        },
+        // Customers: three this month, two last month, one earlier (not counted).
+        ...[
+          ['CUS-2001', Date.UTC(2026, 2, 1)],
+          ['CUS-2002', Date.UTC(2026, 2, 10)],
+          ['CUS-2003', NOW - HOUR],
+          ['CUS-2004', Date.UTC(2026, 1, 1)],
+          ['CUS-2005', Date.UTC(2026, 1, 28, 23)],
+          ['CUS-2006', Date.UTC(2026, 0, 31)],
+        ].map(([id, time]) => ({
+          sql: `INSERT INTO customers (id, name, created_at) VALUES (?, ?, ?)`,
+          args: [id!, `Customer ${id}`, iso(time as number)],
+        })),
+        // Six activity entries a minute apart: the dashboard shows the five newest, newest first.
+        ...[0, 1, 2, 3, 4, 5].map((minute) => ({
+          sql: `INSERT INTO activity_log (actor_email, action, tracking_number, details, created_at) VALUES (?, ?, ?, ?, ?)`,
+          args: [TEST_ADMIN.email, minute === 5 ? 'login' : 'status_changed', minute === 5 ? null : created, `entry ${minute}`, iso(NOW - (10 - minute) * 60_000)],
+        })),
+      ],
+      'write',
+    );
+  });
+
+  it('moves each stat card by exactly what was inserted', async () => {
+    const { stats } = await getDashboard(await getDb(), NOW);
+    // +1 new processing shipment, -1 delivered one; a week ago unchanged.
+    expect(stats.active_shipments.value).toBe(before.stats.active_shipments.value);
+    expect(stats.active_shipments.previous).toBe(before.stats.active_shipments.previous);
+    expect(stats.delivered_today.value).toBe(before.stats.delivered_today.value + 1);
+    expect(stats.delivered_today.previous).toBe(before.stats.delivered_today.previous + 1);
+    expect(stats.new_customers).toEqual({ value: 3, previous: 2, change_percent: 50 });
+    expect(stats.pending_orders.value).toBe(before.stats.pending_orders.value + 1);
+    // A day ago the new shipment did not exist yet.
+    expect(stats.pending_orders.previous).toBe(before.stats.pending_orders.previous);
+  });
+
+  it('shows the new shipment first, counts it today in the chart, and lists the five newest activities', async () => {
+    const dashboard = await getDashboard(await getDb(), NOW);
+    expect(dashboard.recent_shipments[0]).toEqual({
+      tracking_number: created,
+      origin: 'Oslo, Norway',
+      destination: 'Lima, Peru',
+      status: 'processing',
+      created_at: iso(NOW - HOUR),
+    });
+    expect(dashboard.recent_shipments.slice(1)).toEqual(before.recent_shipments.slice(0, 4));
+    expect(dashboard.shipments_per_day.at(-1)!.count).toBe(before.shipments_per_day.at(-1)!.count + 1);
+    expect(dashboard.shipments_per_day.slice(0, -1)).toEqual(before.shipments_per_day.slice(0, -1));
+
+    expect(dashboard.activity.map((entry) => entry.details)).toEqual(['entry 5', 'entry 4', 'entry 3', 'entry 2', 'entry 1']);
+    expect(dashboard.activity[0]).toMatchObject({
+      action: 'login',
+      actor_email: TEST_ADMIN.email,
+      tracking_number: null,
+      created_at: iso(NOW - 5 * 60_000),
+    });
+    expect(dashboard.activity[1]).toMatchObject({ action: 'status_changed', tracking_number: created });
+    expect(Object.keys(dashboard.activity[0]!).sort()).toEqual(['action', 'actor_email', 'created_at', 'details', 'id', 'tracking_number']);
+  });
+
+  it('ignores what happens after the moment asked about', async () => {
+    const earlier = await getDashboard(await getDb(), NOW - 3 * HOUR);
+    expect(earlier.recent_shipments.map((s) => s.tracking_number)).not.toContain(created);
+    expect(earlier.stats.new_customers.value).toBe(2);
+  });
+});
+
+describe('GET /api/admin/dashboard', () => {
+  it('answers 401 without a session and with a forged one', async () => {
+    const anonymous = await call(dashboard, apiRequest('/api/admin/dashboard'));
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual({ status: 'error', message: 'Authentication required' });
+    const forged = await call(dashboard, apiRequest('/api/admin/dashboard', { headers: { Cookie: '__Host-session=forged' } }));
+    expect(forged.status).toBe(401);
+  });
+
+  it('answers the signed-in admin with the figures of this moment', async () => {
+    const cookie = await signIn();
+    const { status, body, headers } = await call(dashboard, apiRequest('/api/admin/dashboard', { headers: withSession(cookie) }));
+    expect(status).toBe(200);
+    expect(headers.get('cache-control')).toBe('no-store');
+    expect(body.status).toBe('success');
+    expect(Object.keys(body.data).sort()).toEqual(['activity', 'generated_at', 'recent_shipments', 'shipments_per_day', 'stats']);
+    expect(Object.keys(body.data.stats).sort()).toEqual(['active_shipments', 'delivered_today', 'new_customers', 'pending_orders']);
+    const direct = await getDashboard(await getDb(), Date.parse(body.data.generated_at));
+    expect(body.data).toEqual(direct);
+    // The seeded customers were created now (real time), so this month counts them.
+    expect(body.data.stats.new_customers.value).toBeGreaterThanOrEqual(5);
+  });
+
+  it('refuses other methods with 405 and Allow', async () => {
+    const cookie = await signIn();
+    const response = await call(dashboard, apiRequest('/api/admin/dashboard', { method: 'DELETE', headers: withSession(cookie) }));
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
+  });
+});

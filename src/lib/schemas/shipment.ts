@@ -25,7 +25,7 @@ const isRealDate = (value: string) => {
 const date = z
   .string({ error: textError('Is required') })
   .trim()
-  .regex(DATE_PATTERN, 'Must be a date as YYYY-MM-DD')
+  .regex(DATE_PATTERN, { message: 'Must be a date as YYYY-MM-DD', abort: true })
   .refine(isRealDate, 'Must be a real calendar date');
 const optionalDate = z.preprocess(blankToUndefined, date.nullable().optional());
 
@@ -34,7 +34,7 @@ const dateTime = (required = 'Is required') =>
   z
   .string({ error: textError(required) })
   .trim()
-  .regex(DATE_TIME_PATTERN, 'Must be a date (YYYY-MM-DD) or a date and time (YYYY-MM-DDTHH:MM)')
+  .regex(DATE_TIME_PATTERN, { message: 'Must be a date (YYYY-MM-DD) or a date and time (YYYY-MM-DDTHH:MM)', abort: true })
   .refine((value) => isRealDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value.replace(' ', 'T'))), 'Must be a real date and time');
 const optionalDateTime = z.preprocess(blankToUndefined, dateTime().nullable().optional());
 

@@ -1,0 +1,348 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import addTracking from '../../netlify/functions/add-tracking';
+import createFromDialog from '../../netlify/functions/shipments';
+import editShipment from '../../netlify/functions/shipment-edit';
+import tracking from '../../netlify/functions/tracking';
+import updateLocation from '../../netlify/functions/tracking-update-location';
+import updateStatus from '../../netlify/functions/tracking-update';
+import { buildSeedShipments } from '../../db/seed';
+import { SHIPMENT_FIELDS } from '../../src/lib/schemas/shipment';
+import { TRACKING_NUMBER_PATTERN } from '../../src/lib/tracking-number';
+import { signIn, withSession } from '../helpers/admin-session';
+import { apiRequest, call } from '../helpers/requests';
+import { TEST_ADMIN, useTestDatabase } from '../helpers/test-db';
+
+const getDb = useTestDatabase({ seed: true });
+const seeded = buildSeedShipments();
+let cookie: string;
+beforeAll(async () => {
+  cookie = await signIn();
+});
+
+type Handler = Parameters<typeof call>[0];
+const send = (handler: Handler, method: string, path: string, json: unknown, params: Record<string, string> = {}) =>
+  call(handler, apiRequest(path, { method, json, headers: withSession(cookie) }), params);
+
+const FULL = {
+  order_date: '2026-11-20',
+  status: 'processing',
+  courier: 'NEC Air Express',
+  sender_name: 'Ada Lovelace',
+  sender_address: '12 St James Square, London',
+  sender_email: 'ada@mail.example',
+  sender_phone: '+44 20 7946 0000',
+  recipient_name: 'Charles Babbage',
+  recipient_address: '1 Dorset Street, London',
+  recipient_mail: 'charles@mail.example',
+  recipient_phone: '+44 20 7946 0001',
+  weight: 12.5,
+  dimensions: '40 x 30 x 20 cm',
+  package_type: 'Fragile',
+  contents: 'Difference engine parts',
+  declared_value: 1500,
+  origin: 'London, United Kingdom',
+  destination: 'Paris, France',
+  shipping_date: '2026-11-21',
+  estimated_delivery: '2026-11-25',
+  delivery_method: 'Air freight',
+  customs_status: 'Cleared',
+  customs_fees: 45,
+  delivery_date: null,
+  agent_notes: 'Handle with care',
+  admin_notes: 'VIP',
+  current_location: 'London, United Kingdom',
+  arrival_time: '2026-11-25T10:00',
+};
+
+async function counts() {
+  const db = await getDb();
+  const { rows } = await db.execute(
+    'SELECT (SELECT count(*) FROM shipments) AS s, (SELECT count(*) FROM shipment_histories) AS h, (SELECT count(*) FROM activity_log) AS a',
+  );
+  return { shipments: Number(rows[0]!.s), histories: Number(rows[0]!.h), activity: Number(rows[0]!.a) };
+}
+
+function expectShipmentShape(data: Record<string, unknown>) {
+  expect(Object.keys(data).sort()).toEqual(
+    [...SHIPMENT_FIELDS, 'id', 'customer_id', 'created_at', 'updated_at', 'histories'].sort(),
+  );
+}
+
+async function lastActivity() {
+  const db = await getDb();
+  const { rows } = await db.execute('SELECT * FROM activity_log ORDER BY id DESC LIMIT 1');
+  return rows[0]!;
+}
+
+describe('POST /api/add_tracking', () => {
+  it('creates the shipment with every field and its first history entry, and logs it', async () => {
+    const { status, body } = await send(addTracking, 'POST', '/api/add_tracking', { tracking_number: 'NECADA000001', ...FULL, ignored: 'x' });
+    expect(status).toBe(201);
+    expect(body.status).toBe('success');
+    expect(body.message).toBe('Shipment NECADA000001 added successfully!');
+    expectShipmentShape(body.data);
+    expect(body.data).toMatchObject({ ...FULL, tracking_number: 'NECADA000001', customer_id: null });
+    expect(body.data.id).toEqual(expect.any(Number));
+    expect(body.data.histories).toEqual([
+      { id: expect.any(Number), status: 'processing', created_at: body.data.created_at, notes: 'Shipment created at London, United Kingdom' },
+    ]);
+    const activity = await lastActivity();
+    expect(activity).toMatchObject({
+      action: 'shipment_created',
+      actor_email: TEST_ADMIN.email,
+      tracking_number: 'NECADA000001',
+      shipment_id: body.data.id,
+      details: 'Shipment created (Processing)',
+    });
+  });
+
+  it('generates a tracking number when none is given, accepts numeric text and blank optional fields', async () => {
+    const { status, body } = await send(addTracking, 'POST', '/api/add_tracking', {
+      ...FULL,
+      tracking_number: '',
+      weight: '3.25',
+      courier: '',
+      sender_email: '',
+      order_date: '',
+      status: 'In Transit',
+    });
+    expect(status).toBe(201);
+    expect(body.data.tracking_number).toMatch(TRACKING_NUMBER_PATTERN);
+    expect(body.message).toBe(`Shipment ${body.data.tracking_number} added successfully!`);
+    expect(body.data).toMatchObject({ weight: 3.25, courier: null, sender_email: null, order_date: null, status: 'in_transit' });
+  });
+
+  it('answers 422 naming each invalid field and writes nothing', async () => {
+    const before = await counts();
+    const { status, body } = await send(addTracking, 'POST', '/api/add_tracking', {
+      tracking_number: 'NEC123',
+      status: 'lost',
+      sender_name: 42,
+      recipient_address: '',
+      weight: -1,
+      declared_value: 'lots',
+      sender_email: 'not-an-email',
+      order_date: '2026-02-30',
+      shipping_date: '21/11/2026',
+      origin: 'x'.repeat(201),
+    });
+    expect(status).toBe(422);
+    expect(body.status).toBe('error');
+    expect(body.message).toBe('The given data was invalid.');
+    expect(Object.keys(body.errors).sort()).toEqual(
+      ['declared_value', 'destination', 'order_date', 'origin', 'recipient_address', 'recipient_name', 'sender_email', 'sender_name', 'shipping_date', 'status', 'tracking_number', 'weight'],
+    );
+    for (const messages of Object.values(body.errors)) expect(messages).toEqual([expect.any(String)]);
+    expect(body.errors.recipient_name).toEqual(['Recipient name is required']);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('answers 422 on tracking_number for a duplicate', async () => {
+    const before = await counts();
+    const { status, body } = await send(addTracking, 'POST', '/api/add_tracking', { ...FULL, tracking_number: seeded[0]!.tracking_number.toLowerCase() });
+    expect(status).toBe(422);
+    expect(body.errors).toEqual({ tracking_number: ['This tracking number is already in use'] });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('answers 400 for malformed JSON, 413 over 64 KB, 415 without JSON', async () => {
+    const raw = (body: string, type = 'application/json') =>
+      call(addTracking, apiRequest('/api/add_tracking', { method: 'POST', body, headers: withSession(cookie, { 'Content-Type': type }) }));
+    expect((await raw('{"status":')).status).toBe(400);
+    const huge = await raw(JSON.stringify({ ...FULL, contents: 'x'.repeat(70_000) }));
+    expect(huge.status).toBe(413);
+    expect(huge.body).toEqual({ status: 'error', message: 'Request body is too large (64 KB at most)' });
+    expect((await raw('status=preparing', 'text/plain')).status).toBe(415);
+  });
+});
+
+describe('POST /api/shipments (the add dialog)', () => {
+  it('maps the dialog onto a shipment of the customer, generating the number', async () => {
+    const { status, body } = await send(createFromDialog, 'POST', '/api/shipments', {
+      customer: 'Redwood Furniture Co.',
+      origin: 'Portland, USA',
+      destination: 'Sydney, Australia',
+      eta: '2026-12-01',
+      type: 'Pallet',
+      status: 'Preparing',
+      notes: 'Call before delivery',
+    });
+    expect(status).toBe(201);
+    expect(body.status).toBe('success');
+    expect(Object.keys(body).sort()).toEqual(['data', 'status']);
+    expectShipmentShape(body.data);
+    expect(body.data.tracking_number).toMatch(TRACKING_NUMBER_PATTERN);
+    expect(body.data).toMatchObject({
+      customer_id: 'CUS-1002',
+      sender_name: 'Redwood Furniture Co.',
+      sender_email: 'shipping@redwoodfurniture.example',
+      recipient_name: 'Redwood Furniture Co.',
+      recipient_address: 'Sydney, Australia',
+      origin: 'Portland, USA',
+      destination: 'Sydney, Australia',
+      estimated_delivery: '2026-12-01',
+      arrival_time: '2026-12-01',
+      package_type: 'Pallet',
+      status: 'preparing',
+      admin_notes: 'Call before delivery',
+      current_location: 'Portland, USA',
+    });
+    expect(body.data.histories).toHaveLength(1);
+    expect((await lastActivity()).action).toBe('shipment_created');
+  });
+
+  it('finds the customer by id too', async () => {
+    const { status, body } = await send(createFromDialog, 'POST', '/api/shipments', {
+      customer: 'cus-1005', origin: 'A', destination: 'B', status: 'processing',
+    });
+    expect(status).toBe(201);
+    expect(body.data.customer_id).toBe('CUS-1005');
+  });
+
+  it('answers 422 for an unknown customer and for missing fields, writing nothing', async () => {
+    const before = await counts();
+    const unknown = await send(createFromDialog, 'POST', '/api/shipments', { customer: 'Nobody Ltd', origin: 'A', destination: 'B', status: 'preparing' });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body).toEqual({ status: 'error', message: 'The given data was invalid.', errors: { customer: ['Unknown customer'] } });
+    const missing = await send(createFromDialog, 'POST', '/api/shipments', { eta: 'soon' });
+    expect(missing.status).toBe(422);
+    expect(Object.keys(missing.body.errors).sort()).toEqual(['customer', 'destination', 'eta', 'origin', 'status']);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('PATCH /api/shipments/{tracking_number}', () => {
+  const number = seeded[1]!.tracking_number;
+  const patch = (json: unknown, tn = number) => send(editShipment, 'PATCH', `/api/shipments/${tn}`, json, { trackingNumber: tn });
+
+  it('changes only the given fields and logs the edit', async () => {
+    const before = await counts();
+    const { status, body } = await patch({ destination: 'Tokyo, Japan', eta: '2026-12-24', notes: 'Gift', unknown: 1 });
+    expect(status).toBe(200);
+    expect(Object.keys(body).sort()).toEqual(['data', 'status']);
+    expect(body.status).toBe('success');
+    expectShipmentShape(body.data);
+    expect(body.data).toMatchObject({
+      tracking_number: number,
+      destination: 'Tokyo, Japan',
+      estimated_delivery: '2026-12-24',
+      arrival_time: '2026-12-24',
+      admin_notes: 'Gift',
+      origin: seeded[1]!.origin,
+      status: seeded[1]!.status,
+    });
+    expect(await counts()).toEqual({ ...before, activity: before.activity + 1 });
+    expect(await lastActivity()).toMatchObject({ action: 'shipment_edited', details: 'Edited destination, ETA, notes', tracking_number: number });
+  });
+
+  it('a status change appends a history entry', async () => {
+    const { body } = await patch({ status: 'on_hold' });
+    expect(body.data.status).toBe('on_hold');
+    expect(body.data.histories.at(-1)).toMatchObject({ status: 'on_hold', notes: 'Status changed to On Hold' });
+    expect(await lastActivity()).toMatchObject({ action: 'status_changed', details: 'Status changed to On Hold' });
+  });
+
+  it('an unchanged save writes nothing', async () => {
+    const before = await counts();
+    const { status } = await patch({ status: 'on_hold' });
+    expect(status).toBe(200);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('answers 404 for an unknown shipment and 422 for wrong types', async () => {
+    expect(await patch({ origin: 'X' }, 'NEC000000000')).toMatchObject({ status: 404, body: { status: 'error', message: 'Shipment not found.' } });
+    const wrong = await patch({ status: 7, eta: '2026-13-01' });
+    expect(wrong.status).toBe(422);
+    expect(Object.keys(wrong.body.errors).sort()).toEqual(['eta', 'status']);
+  });
+});
+
+describe('PUT /api/tracking/{tracking_number}/update', () => {
+  const number = seeded[2]!.tracking_number;
+  const put = (json: unknown, tn = number) => send(updateStatus, 'PUT', `/api/tracking/${tn}/update`, json, { trackingNumber: tn });
+
+  it('sets the status and appends the history entry with the note', async () => {
+    const { status, body } = await put({ tracking_number: number, status: 'delivered', note: 'Signed for by J. Doe' });
+    expect(status).toBe(200);
+    expect(Object.keys(body).sort()).toEqual(['data', 'status']);
+    expect(body.status).toBe('success');
+    expectShipmentShape(body.data);
+    expect(body.data.status).toBe('delivered');
+    expect(body.data.histories.at(-1)).toEqual({ id: expect.any(Number), status: 'delivered', created_at: body.data.updated_at, notes: 'Signed for by J. Doe' });
+    expect(await lastActivity()).toMatchObject({ action: 'status_changed', details: 'Status changed to Delivered', tracking_number: number });
+  });
+
+  it("answers 422 'Please select a status' without one, and for a mismatched number", async () => {
+    const none = await put({ tracking_number: number, status: '', note: 'x' });
+    expect(none.status).toBe(422);
+    expect(none.body.errors).toEqual({ status: ['Please select a status'] });
+    const other = await put({ tracking_number: seeded[3]!.tracking_number, status: 'delivered' });
+    expect(other.status).toBe(422);
+    expect(Object.keys(other.body.errors)).toEqual(['tracking_number']);
+    const bad = await put({ tracking_number: number, status: 'lost' });
+    expect(bad.body.errors.status).toEqual(['Must be one of preparing, processing, in_transit, on_hold, delivered']);
+  });
+
+  it('answers 404 for an unknown shipment', async () => {
+    const { status, body } = await put({ tracking_number: 'NEC000000000', status: 'delivered' }, 'NEC000000000');
+    expect(status).toBe(404);
+    expect(body).toEqual({ status: 'error', message: 'Shipment not found.' });
+  });
+
+  it('is atomic: a failing history insert leaves the shipment unchanged', async () => {
+    const db = await getDb();
+    const target = seeded[4]!;
+    const before = await counts();
+    await db.execute(
+      "CREATE TRIGGER fail_history BEFORE INSERT ON shipment_histories BEGIN SELECT RAISE(ABORT, 'forced failure'); END",
+    );
+    try {
+      const { status, body } = await put({ tracking_number: target.tracking_number, status: 'on_hold', note: 'x' }, target.tracking_number);
+      expect(status).toBe(503);
+      expect(body).toEqual({ status: 'error', message: 'The service is temporarily unavailable. Please try again shortly.' });
+      const createFailed = await send(addTracking, 'POST', '/api/add_tracking', { ...FULL });
+      expect(createFailed.status).toBe(503);
+    } finally {
+      await db.execute('DROP TRIGGER fail_history');
+    }
+    const { rows } = await db.execute({ sql: 'SELECT status, updated_at FROM shipments WHERE tracking_number = ?', args: [target.tracking_number] });
+    expect(rows[0]!.status).toBe(target.status);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('PUT /api/tracking/{tracking_number}/update-location', () => {
+  const number = seeded[5]!.tracking_number;
+  const put = (json: unknown, tn = number) =>
+    send(updateLocation, 'PUT', `/api/tracking/${tn}/update-location`, json, { trackingNumber: tn });
+
+  it('moves the shipment and records the move in the public timeline', async () => {
+    const { status, body } = await put({ tracking_number: number, current_country: 'Hamburg, Germany', arrival_time: '2026-11-30T08:00' });
+    expect(status).toBe(200);
+    expect(Object.keys(body).sort()).toEqual(['data', 'status']);
+    expect(body.data).toMatchObject({ current_location: 'Hamburg, Germany', arrival_time: '2026-11-30T08:00', status: seeded[5]!.status });
+    const entry = body.data.histories.at(-1);
+    expect(entry).toMatchObject({ status: seeded[5]!.status, notes: 'Location updated: Hamburg, Germany; expected arrival 2026-11-30T08:00' });
+    expect(await lastActivity()).toMatchObject({ action: 'location_changed', details: 'Location set to Hamburg, Germany' });
+    const publicView = await call(tracking, apiRequest(`/api/tracking/${number}`), { trackingNumber: number });
+    expect(publicView.body.data.histories.at(-1).notes).toBe(entry.notes);
+  });
+
+  it("answers 422 'Please enter both country and arrival time' when either is missing", async () => {
+    const before = await counts();
+    const { status, body } = await put({ tracking_number: number, current_country: 'Hamburg, Germany' });
+    expect(status).toBe(422);
+    expect(body.errors).toEqual({ arrival_time: ['Please enter both country and arrival time'] });
+    const neither = await put({ tracking_number: number, current_country: ' ', arrival_time: '' });
+    expect(neither.body.errors).toEqual({
+      current_country: ['Please enter both country and arrival time'],
+      arrival_time: ['Please enter both country and arrival time'],
+    });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('answers 404 for an unknown shipment, also for a malformed path number', async () => {
+    expect((await put({ tracking_number: 'NEC000000000', current_country: 'A', arrival_time: '2026-11-30' }, 'NEC000000000')).status).toBe(404);
+    expect((await put({ tracking_number: 'NEC000000000', current_country: 'A', arrival_time: '2026-11-30' }, 'bogus')).status).toBe(404);
+  });
+});

@@ -6,6 +6,7 @@ import { seed } from '../db/seed';
 import { closeDb, getDb } from '../netlify/lib/db';
 import { printTable } from './lib/measure';
 import { benchTracking } from './tracking';
+import { measureAdminBundle, printBundle } from './admin-bundle';
 
 /** Benchmarks (not tests): loopback only, each measurement bounded in time. */
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -21,3 +22,8 @@ try {
   await closeDb();
   await rm(dir, { recursive: true, force: true });
 }
+
+const adminBundle = measureAdminBundle();
+console.log('Admin bundle (compressed JavaScript from dist/):');
+if (adminBundle) printBundle(adminBundle);
+else console.log('  no build in dist/: run `npm run build` first');

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import tracking from '../../netlify/functions/tracking';
 import { buildSeedShipments } from '../../db/seed';
+import { SHIPMENT_FIELDS } from '../../src/lib/schemas/shipment';
+import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';
 import { useTestDatabase } from '../helpers/test-db';
 
-useTestDatabase({ seed: true });
+const getDb = useTestDatabase({ seed: true });
 const sample = buildSeedShipments()[0]!;
 
 const lookup = (number: string, params: Record<string, string> = { trackingNumber: number }) =>
@@ -50,5 +52,75 @@ describe('GET /api/tracking/{trackingNumber}', () => {
     const retry = await call(tracking, apiRequest('/api/tracking/NEC000000000.html'), {});
     expect(retry.status).toBeGreaterThanOrEqual(400);
     expect(retry.status).toBeLessThan(500);
+  });
+});
+
+describe('GET /api/tracking/{trackingNumber} signed in', () => {
+  it('answers the whole shipment (every creation field plus histories) to an admin session', async () => {
+    const cookie = await signIn();
+    const { status, body, headers } = await call(
+      tracking,
+      apiRequest(`/api/tracking/${sample.tracking_number}`, { headers: withSession(cookie) }),
+      { trackingNumber: sample.tracking_number },
+    );
+    expect(status).toBe(200);
+    expect(headers.get('cache-control')).toBe('no-store');
+    expect(body.status).toBe(true);
+    expect(Object.keys(body.data).sort()).toEqual(
+      [...SHIPMENT_FIELDS, 'id', 'customer_id', 'created_at', 'updated_at', 'histories'].sort(),
+    );
+    const { histories, created_at: _created, arrival_time: _arrival, shipping_date: _shipping, estimated_delivery: _eta, order_date: _order, delivery_date: _delivered, ...fixed } = sample;
+    expect(body.data).toMatchObject(fixed);
+    expect(body.data.histories.map((h: { notes: string }) => h.notes)).toEqual(histories.map((h) => h.notes));
+  });
+
+  it('answers only the public fields with a forged or expired cookie', async () => {
+    const { status, body } = await call(
+      tracking,
+      apiRequest(`/api/tracking/${sample.tracking_number}`, { headers: { Cookie: '__Host-session=forged' } }),
+      { trackingNumber: sample.tracking_number },
+    );
+    expect(status).toBe(200);
+    expect(Object.keys(body.data)).not.toContain('sender_email');
+    expect(Object.keys(body.data)).toHaveLength(7);
+  });
+});
+
+describe('tracking rate limit', () => {
+  it('answers 429 with Retry-After after 60 lookups a minute from one address, counting per address', async () => {
+    const from = (address: string) =>
+      call(
+        tracking,
+        apiRequest(`/api/tracking/${sample.tracking_number}`, { headers: { 'x-nf-client-connection-ip': address } }),
+        { trackingNumber: sample.tracking_number },
+      );
+    const db = await getDb();
+    // Start at the beginning of a fresh window so the 60 calls cannot straddle two windows.
+    await db.execute("DELETE FROM rate_limits WHERE key LIKE 'tracking:198.51.100.%'");
+    for (let i = 0; i < 60; i++) expect((await from('198.51.100.7')).status).toBe(200);
+    const limited = await from('198.51.100.7');
+    if (limited.status === 200) {
+      // The minute turned during the loop: the new window counts from zero, so fill it again.
+      for (let i = 0; i < 59; i++) await from('198.51.100.7');
+      expect((await from('198.51.100.7')).status).toBe(429);
+    } else {
+      expect(limited.status).toBe(429);
+      expect(limited.body).toEqual({ status: false, error: expect.stringMatching(/^Too many requests/) });
+      const retryAfter = Number(limited.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+    }
+    expect((await from('198.51.100.8')).status).toBe(200);
+  });
+
+  it('answers 405 with Allow for unsafe methods', async () => {
+    const { status, headers, body } = await call(
+      tracking,
+      apiRequest(`/api/tracking/${sample.tracking_number}`, { method: 'POST', json: {} }),
+      { trackingNumber: sample.tracking_number },
+    );
+    expect(status).toBe(405);
+    expect(headers.get('allow')).toBe('GET, HEAD');
+    expect(body).toEqual({ status: false, error: 'Method not allowed' });
   });
 });

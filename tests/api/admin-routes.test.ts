@@ -1,0 +1,178 @@
+import { readdirSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import addTracking from '../../netlify/functions/add-tracking';
+import adminDashboard from '../../netlify/functions/admin-dashboard';
+import adminSession from '../../netlify/functions/admin-session';
+import shipmentEdit from '../../netlify/functions/shipment-edit';
+import shipments from '../../netlify/functions/shipments';
+import trackingUpdateLocation from '../../netlify/functions/tracking-update-location';
+import trackingUpdate from '../../netlify/functions/tracking-update';
+import trackings from '../../netlify/functions/trackings';
+import { hashToken } from '../../netlify/lib/auth';
+import { buildSeedShipments } from '../../db/seed';
+import { signIn, withSession } from '../helpers/admin-session';
+import { apiRequest, call } from '../helpers/requests';
+import { useTestDatabase } from '../helpers/test-db';
+
+const getDb = useTestDatabase({ seed: true });
+const number = buildSeedShipments()[0]!.tracking_number;
+
+type Handler = Parameters<typeof call>[0];
+interface Route {
+  file: string;
+  handler: Handler;
+  method: string;
+  path: string;
+  params?: Record<string, string>;
+  body?: unknown;
+}
+
+/** Every admin route and method. A function file missing here fails the completeness test below. */
+const ROUTES: Route[] = [
+  { file: 'trackings', handler: trackings, method: 'GET', path: '/api/trackings?q=NEC' },
+  {
+    file: 'add-tracking', handler: addTracking, method: 'POST', path: '/api/add_tracking',
+    body: { sender_name: 'S', recipient_name: 'R', recipient_address: 'A', origin: 'O', destination: 'D', status: 'preparing' },
+  },
+  {
+    file: 'shipments', handler: shipments, method: 'POST', path: '/api/shipments',
+    body: { customer: 'CUS-1001', origin: 'O', destination: 'D', status: 'preparing' },
+  },
+  {
+    file: 'shipment-edit', handler: shipmentEdit, method: 'PATCH', path: `/api/shipments/${number}`,
+    params: { trackingNumber: number }, body: { origin: 'Elsewhere' },
+  },
+  {
+    file: 'tracking-update', handler: trackingUpdate, method: 'PUT', path: `/api/tracking/${number}/update`,
+    params: { trackingNumber: number }, body: { tracking_number: number, status: 'on_hold', note: 'n' },
+  },
+  {
+    file: 'tracking-update-location', handler: trackingUpdateLocation, method: 'PUT', path: `/api/tracking/${number}/update-location`,
+    params: { trackingNumber: number }, body: { tracking_number: number, current_country: 'X', arrival_time: '2026-12-01' },
+  },
+  { file: 'admin-session', handler: adminSession, method: 'GET', path: '/api/admin/session' },
+  { file: 'admin-dashboard', handler: adminDashboard, method: 'GET', path: '/api/admin/dashboard' },
+];
+
+/** Functions anyone may call: the public lookup, quote requests, and signing in or out. */
+const PUBLIC_FUNCTIONS = ['tracking', 'quotes', 'admin-login', 'admin-logout'];
+
+const request = (route: Route, headers: HeadersInit = {}) =>
+  call(
+    route.handler,
+    apiRequest(route.path, {
+      method: route.method,
+      headers,
+      ...(route.body === undefined ? {} : { json: route.body }),
+    }),
+    route.params,
+  );
+
+async function snapshot() {
+  const db = await getDb();
+  const { rows } = await db.execute(
+    `SELECT (SELECT count(*) FROM shipments) AS s, (SELECT count(*) FROM shipment_histories) AS h,
+            (SELECT count(*) FROM activity_log) AS a, (SELECT max(updated_at) FROM shipments) AS u`,
+  );
+  return rows[0];
+}
+
+let expired: string;
+let idle: string;
+let valid: string;
+beforeAll(async () => {
+  const db = await getDb();
+  expired = await signIn();
+  await db.execute({
+    sql: "UPDATE sessions SET expires_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 minutes') WHERE token_hash = ?",
+    args: [hashToken(expired.split('=')[1]!)],
+  });
+  idle = await signIn();
+  await db.execute({
+    sql: "UPDATE sessions SET last_seen_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-31 minutes') WHERE token_hash = ?",
+    args: [hashToken(idle.split('=')[1]!)],
+  });
+  valid = await signIn();
+});
+
+describe('every admin route', () => {
+  it('is in this matrix (no function file is left out)', () => {
+    const files = readdirSync(new URL('../../netlify/functions/', import.meta.url)).map((name) => name.replace(/\.ts$/, ''));
+    expect(files.filter((file) => !PUBLIC_FUNCTIONS.includes(file)).sort()).toEqual(ROUTES.map((route) => route.file).sort());
+  });
+
+  const cases = ROUTES.flatMap((route) =>
+    [
+      ['no cookie', () => ({})],
+      ['a forged cookie', () => ({ Cookie: '__Host-session=Zm9yZ2VkLXRva2VuLXRoYXQtd2FzLW5ldmVyLWlzc3VlZC0xMjM0' })],
+      ['an empty cookie', () => ({ Cookie: '__Host-session=' })],
+      ['an expired session', () => ({ Cookie: expired })],
+      ['an idle session', () => ({ Cookie: idle })],
+    ].map(([label, headers]) => [`${route.method} ${route.path.split('?')[0]} with ${label as string}`, route, headers] as const),
+  );
+
+  it.each(cases)('%s answers 401 and changes nothing', async (_, route, headers) => {
+    const before = await snapshot();
+    const { status, body, headers: answer } = await request(route, (headers as () => HeadersInit)());
+    expect(status).toBe(401);
+    expect(body).toEqual({ status: 'error', message: 'Authentication required' });
+    expect(answer.get('content-type')).toMatch(/^application\/json/);
+    expect(answer.get('cache-control')).toBe('no-store');
+    expect(answer.get('x-content-type-options')).toBe('nosniff');
+    expect(await snapshot()).toEqual(before);
+  });
+
+  const unsafe = ROUTES.filter((route) => route.method !== 'GET');
+
+  it.each(unsafe.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    '%s refuses cross-site requests with 403, even signed in',
+    async (_, route) => {
+      const before = await snapshot();
+      for (const [header, value] of [['Sec-Fetch-Site', 'cross-site'], ['Origin', 'https://evil.example']] as const) {
+        const crossSite = apiRequest(route.path, { method: route.method, json: route.body, headers: withSession(valid) });
+        crossSite.headers.set(header, value);
+        const { status, body } = await call(route.handler, crossSite, route.params);
+        expect(status).toBe(403);
+        expect(body).toEqual({ status: 'error', message: 'Cross-site requests are not allowed' });
+      }
+      expect(await snapshot()).toEqual(before);
+    },
+  );
+
+  it.each(unsafe.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    '%s needs Content-Type: application/json (415) and well-formed JSON (400)',
+    async (_, route) => {
+      const before = await snapshot();
+      const send = (body: string, type: string) =>
+        call(
+          route.handler,
+          apiRequest(route.path, {
+            method: route.method,
+            body,
+            headers: withSession(valid, { 'Content-Type': type, Origin: 'http://localhost:8888', 'Sec-Fetch-Site': 'same-origin' }),
+          }),
+          route.params,
+        );
+      expect((await send(JSON.stringify(route.body), 'text/plain')).status).toBe(415);
+      expect((await send('{"a":', 'application/json')).status).toBe(400);
+      expect((await send('x'.repeat(70_000), 'application/json')).status).toBe(413);
+      expect(await snapshot()).toEqual(before);
+    },
+  );
+
+  it.each(ROUTES.map((route) => [route.path, route] as const))('%s answers 405 with Allow for another method', async (_, route) => {
+    const { status, headers, body } = await call(
+      route.handler,
+      apiRequest(route.path, { method: 'DELETE', headers: withSession(valid) }),
+      route.params,
+    );
+    expect(status).toBe(405);
+    expect(headers.get('allow')).toContain(route.method);
+    expect(body.status).toBe('error');
+  });
+
+  it.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))('%s succeeds with a valid session', async (_, route) => {
+    const { status } = await request(route, withSession(valid));
+    expect([200, 201]).toContain(status);
+  });
+});

@@ -1,0 +1,151 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import addTracking from '../../netlify/functions/add-tracking';
+import trackings from '../../netlify/functions/trackings';
+import { buildSeedShipments } from '../../db/seed';
+import { SEED_CUSTOMERS } from '../../db/seed-data';
+import { signIn, withSession } from '../helpers/admin-session';
+import { apiRequest, call } from '../helpers/requests';
+import { useTestDatabase } from '../helpers/test-db';
+
+const getDb = useTestDatabase({ seed: true });
+const seeded = buildSeedShipments();
+let cookie: string;
+beforeAll(async () => {
+  cookie = await signIn();
+});
+
+const list = (query: Record<string, string | number> = {}) => {
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  return call(trackings, apiRequest(`/api/trackings?${search}`, { headers: withSession(cookie) }));
+};
+
+const ROW_FIELDS = ['arrival_time', 'current_location', 'destination', 'id', 'origin', 'package_type', 'status', 'tracking_number'];
+
+/** The expected rows, computed in JavaScript from the whole table: the reference the SQL must agree with. */
+async function expected(match: (row: Record<string, unknown>) => boolean) {
+  const db = await getDb();
+  const { rows } = await db.execute(
+    `SELECT s.*, c.name AS customer_name FROM shipments s LEFT JOIN customers c ON c.id = s.customer_id
+     ORDER BY s.created_at DESC, s.id DESC`,
+  );
+  return rows.filter((row) => match(row as unknown as Record<string, unknown>)).map((row) => String(row.tracking_number));
+}
+
+const contains = (term: string) => (row: Record<string, unknown>) =>
+  [row.id, row.tracking_number, row.origin, row.current_location, row.destination, row.customer_name, row.sender_name].some(
+    (value) => value !== null && String(value).toLowerCase().includes(term.toLowerCase()),
+  );
+
+describe('GET /api/trackings', () => {
+  it('answers the list rows newest first with meta', async () => {
+    const { status, body, headers } = await list();
+    expect(status).toBe(200);
+    expect(headers.get('cache-control')).toBe('no-store');
+    expect(Object.keys(body).sort()).toEqual(['data', 'meta', 'status']);
+    expect(body.status).toBe('success');
+    expect(body.meta).toEqual({ total: seeded.length, limit: 50, next_cursor: null });
+    expect(body.data).toHaveLength(seeded.length);
+    for (const row of body.data) expect(Object.keys(row).sort()).toEqual(ROW_FIELDS);
+    // Newest first: created_at descending, ties by id descending (the reference query's order).
+    expect(body.data.map((row: { tracking_number: string }) => row.tracking_number)).toEqual(await expected(() => true));
+    const newestFirst = [...seeded].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+    expect(body.data[0].tracking_number).toBe(newestFirst[0]!.tracking_number);
+    const db = await getDb();
+    const first = (await db.execute({ sql: 'SELECT * FROM shipments WHERE tracking_number = ?', args: [newestFirst[0]!.tracking_number] })).rows[0]!;
+    expect(body.data[0]).toEqual({
+      id: Number(first.id),
+      tracking_number: first.tracking_number,
+      origin: first.origin,
+      destination: first.destination,
+      current_location: first.current_location,
+      status: first.status,
+      arrival_time: first.arrival_time,
+      package_type: first.package_type,
+    });
+  });
+
+  it.each([
+    ['a tracking number fragment, any case', seeded[7]!.tracking_number.slice(4, 9).toLowerCase()],
+    ['a city', 'hamburg'],
+    ['a country', 'United Kingdom'],
+    ['a customer name', SEED_CUSTOMERS[2].name.slice(0, 9).toUpperCase()],
+    ['a sender name', seeded[3]!.sender_name],
+    ['two characters (LIKE fallback)', 'ro'],
+    ['one digit (ids)', '7'],
+    ['a quote and percent sign', '"%'],
+  ])('q matches %s as the reference does', async (_, term) => {
+    const want = await expected(contains(term));
+    const { status, body } = await list({ q: term, limit: 200 });
+    expect(status).toBe(200);
+    expect(body.data.map((row: { tracking_number: string }) => row.tracking_number)).toEqual(want);
+    expect(body.meta.total).toBe(want.length);
+  });
+
+  it('finds a shipment by its id', async () => {
+    const db = await getDb();
+    const { rows } = await db.execute('SELECT id, tracking_number FROM shipments ORDER BY id DESC LIMIT 1');
+    const { body } = await list({ q: String(rows[0]!.id) });
+    expect(body.data.map((row: { id: number }) => row.id)).toContain(Number(rows[0]!.id));
+  });
+
+  it('filters by status and type, combined with q', async () => {
+    const inTransit = await list({ status: 'in_transit' });
+    expect(inTransit.body.data.map((row: { tracking_number: string }) => row.tracking_number)).toEqual(
+      await expected((row) => row.status === 'in_transit'),
+    );
+    const type = seeded[0]!.package_type;
+    const combined = await list({ status: seeded[0]!.status, type, q: 'a' });
+    expect(combined.body.data.map((row: { tracking_number: string }) => row.tracking_number)).toEqual(
+      await expected((row) => row.status === seeded[0]!.status && row.package_type === type && contains('a')(row)),
+    );
+  });
+
+  it('pages with a cursor: no row skipped or repeated while rows are being added', async () => {
+    const seen: string[] = [];
+    const before = await expected(() => true);
+    let cursor: string | null = null;
+    let added = 0;
+    do {
+      const { status, body } = await list({ limit: 7, ...(cursor ? { cursor } : {}) });
+      expect(status).toBe(200);
+      expect(body.data.length).toBeLessThanOrEqual(7);
+      seen.push(...body.data.map((row: { tracking_number: string }) => row.tracking_number));
+      cursor = body.meta.next_cursor;
+      // Another admin adds a shipment between page loads.
+      const created = await call(
+        addTracking,
+        apiRequest('/api/add_tracking', {
+          json: { sender_name: 'S', recipient_name: 'R', recipient_address: 'A', origin: 'O', destination: 'D', status: 'preparing' },
+          headers: withSession(cookie),
+        }),
+      );
+      expect(created.status).toBe(201);
+      added++;
+    } while (cursor);
+    expect(seen).toEqual(before);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect((await list()).body.meta.total).toBe(before.length + added);
+  });
+
+  it('answers 422 naming a bad limit, status or cursor', async () => {
+    for (const [query, field] of [
+      [{ limit: 0 }, 'limit'],
+      [{ limit: 201 }, 'limit'],
+      [{ limit: 'ten' }, 'limit'],
+      [{ status: 'lost' }, 'status'],
+      [{ cursor: 'not-a-cursor' }, 'cursor'],
+    ] as const) {
+      const { status, body } = await list(query);
+      expect(status).toBe(422);
+      expect(Object.keys(body.errors)).toEqual([field]);
+    }
+  });
+
+  it('a renamed customer is found under the new name', async () => {
+    const db = await getDb();
+    await db.execute({ sql: "UPDATE customers SET name = 'Zephyr Quantum Logistics' WHERE id = ?", args: ['CUS-1004'] });
+    const { body } = await list({ q: 'zephyr quantum', limit: 200 });
+    expect(body.meta.total).toBe((await expected((row) => row.customer_id === 'CUS-1004')).length);
+    expect(body.meta.total).toBeGreaterThan(0);
+  });
+});

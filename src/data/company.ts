@@ -18,4 +18,29 @@ export const company = {
     helpSupport: '24/7',
     callSupport: '9:00 AM–5:00 PM',
   },
+  /** The contact page's map: OpenStreetMap around the Sacramento office. */
+  map: {
+    embedUrl:
+      'https://www.openstreetmap.org/export/embed.html?bbox=-121.5080%2C38.5700%2C-121.4880%2C38.5830&layer=mapnik&marker=38.5766%2C-121.4980',
+    linkUrl: 'https://www.openstreetmap.org/?mlat=38.5766&mlon=-121.4980#map=16/38.5766/-121.4980',
+  },
 } as const;
+
+export const fullAddress = (address = company.address): string =>
+  `${address.street}, ${address.city}, ${address.region} ${address.postalCode}, ${address.country}`;
+
+/** A phone number as a tel: link target (digits and the leading +). */
+export const telHref = (phone: string): string => `tel:${phone.replace(/[^+\d]/g, '')}`;
+
+export interface Office {
+  country: string;
+  city: string;
+  address: string;
+  phone: string;
+}
+
+export const offices: readonly Office[] = [
+  { country: 'USA', city: 'Sacramento (headquarters)', address: fullAddress(), phone: company.phone },
+  { country: 'United Kingdom', city: 'London', address: '40 Bank Street, Canary Wharf, London E14 5NR', phone: '+44 20 7946 0100' },
+  { country: 'Australia', city: 'Sydney', address: '200 George Street, Sydney NSW 2000', phone: '+61 2 5550 0100' },
+];

@@ -1,0 +1,23 @@
+export interface NavLink {
+  href: string;
+  label: string;
+}
+
+/** The navbar's links, in order. */
+export const mainNav: readonly NavLink[] = [
+  { href: '/', label: 'Home' },
+  { href: '/about', label: 'About' },
+  { href: '/services', label: 'Services' },
+  { href: '/track', label: 'Track' },
+  { href: '/contact', label: 'Contact' },
+];
+
+/** The footer's extra links. */
+export const legalNav: readonly NavLink[] = [
+  { href: '/faq', label: 'FAQ' },
+  { href: '/terms', label: 'Terms of Service' },
+  { href: '/privacy', label: 'Privacy Policy' },
+];
+
+/** Every public page, for the sitemap. */
+export const publicPaths: readonly string[] = [...mainNav, ...legalNav].map((link) => link.href);

@@ -1,0 +1,40 @@
+import type { Client } from '@libsql/client';
+import { z } from 'zod';
+import { DEFAULT_ADMIN_PASSWORD } from './env';
+import { hashPassword } from './password';
+
+export const MIN_PASSWORD_LENGTH = 12;
+
+const emailSchema = z.email();
+
+/** Why a new admin email or password cannot be used, or null. */
+export function adminCredentialsProblem(email: string, password: string): string | null {
+  if (!emailSchema.safeParse(email).success) return `Not an email address: ${email || '(none given)'}`;
+  if ([...password].length < MIN_PASSWORD_LENGTH) return `The password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  if (password.length > 1024) return 'The password must be at most 1024 characters';
+  if (password === DEFAULT_ADMIN_PASSWORD) return 'The built-in local default password cannot be used';
+  return null;
+}
+
+/**
+ * Sets an admin's password, creating the account when there is none. Its sessions end and its failed
+ * sign-ins are forgotten, in one transaction. Returns whether the account was created.
+ */
+export async function setAdminPassword(db: Client, email: string, password: string): Promise<{ created: boolean }> {
+  const hash = await hashPassword(password);
+  const [, upserted] = await db.batch(
+    [
+      { sql: 'DELETE FROM sessions WHERE user_id = (SELECT id FROM admin_users WHERE email = ?)', args: [email] },
+      {
+        sql: `INSERT INTO admin_users (email, password_hash) VALUES (?, ?)
+              ON CONFLICT (email) DO UPDATE SET password_hash = excluded.password_hash,
+                updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+              RETURNING created_at = updated_at AS created`,
+        args: [email, hash],
+      },
+      { sql: 'DELETE FROM login_attempts WHERE email = ?', args: [email] },
+    ],
+    'write',
+  );
+  return { created: Boolean(upserted!.rows[0]?.created) };
+}

@@ -7,6 +7,7 @@ import { closeDb, getDb } from '../netlify/lib/db';
 import { printTable } from './lib/measure';
 import { benchTracking } from './tracking';
 import { measureAdminBundle, printBundle } from './admin-bundle';
+import { measurePageWeights, printPageWeights } from './page-weight';
 
 /** Benchmarks (not tests): loopback only, each measurement bounded in time. */
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -26,4 +27,9 @@ try {
 const adminBundle = measureAdminBundle();
 console.log('Admin bundle (compressed JavaScript from dist/):');
 if (adminBundle) printBundle(adminBundle);
+else console.log('  no build in dist/: run `npm run build` first');
+
+const pageWeights = measurePageWeights();
+console.log('Public pages (compressed JavaScript per page from dist/):');
+if (pageWeights) printPageWeights(pageWeights);
 else console.log('  no build in dist/: run `npm run build` first');

@@ -1,0 +1,89 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { publicPaths } from '../src/data/navigation';
+
+/**
+ * JavaScript each public page of the production build (`dist/`) ships, compressed: what loads at
+ * once (inline and module scripts, client:load/idle islands, the React renderer and their static
+ * imports) and what waits until an island scrolls into view (client:visible).
+ */
+export interface PageWeight {
+  page: string;
+  initialFiles: number;
+  initialGzip: number;
+  initialBrotli: number;
+  onVisibleGzip: number;
+  onVisibleBrotli: number;
+}
+
+const STATIC_IMPORT = /(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
+
+function withImports(assets: string, roots: Iterable<string>, skip = new Set<string>()): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file) || skip.has(file) || !existsSync(join(assets, file))) return;
+    seen.add(file);
+    for (const match of readFileSync(join(assets, file), 'utf8').matchAll(STATIC_IMPORT)) visit(match[1]!.replace(/^\.\//, ''));
+  };
+  for (const root of roots) visit(root);
+  return seen;
+}
+
+const compressed = (content: Buffer) => ({ gzip: gzipSync(content, { level: 9 }).length, brotli: brotliCompressSync(content).length });
+
+function pageWeight(dist: string, page: string, file: string): PageWeight {
+  const html = readFileSync(file, 'utf8');
+  const assets = join(dist, '_astro');
+  const initialRoots = new Set<string>();
+  const visibleRoots = new Set<string>();
+  for (const [, src] of html.matchAll(/<script[^>]*\bsrc="\/_astro\/([^"]+\.js)"/g)) initialRoots.add(src!);
+  for (const [tag] of html.matchAll(/<astro-island\b[^>]*>/g)) {
+    const roots = /\bclient="visible"/.test(tag!) ? visibleRoots : initialRoots;
+    for (const [, url] of tag!.matchAll(/(?:component|renderer)-url="\/_astro\/([^"]+\.js)"/g)) roots.add(url!);
+  }
+  const initial = withImports(assets, initialRoots);
+  const onVisible = withImports(assets, visibleRoots, initial);
+
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(([, body]) => body!).join('\n');
+  const initialBytes = Buffer.concat([Buffer.from(inline), ...[...initial].map((name) => readFileSync(join(assets, name)))]);
+  const visibleBytes = Buffer.concat([...onVisible].map((name) => readFileSync(join(assets, name))));
+  const first = compressed(initialBytes);
+  const later = visibleBytes.length ? compressed(visibleBytes) : { gzip: 0, brotli: 0 };
+  return {
+    page,
+    initialFiles: initial.size,
+    initialGzip: first.gzip,
+    initialBrotli: first.brotli,
+    onVisibleGzip: later.gzip,
+    onVisibleBrotli: later.brotli,
+  };
+}
+
+/** Every public page plus the 404; null when there is no build. */
+export function measurePageWeights(dist = resolve('dist')): PageWeight[] | null {
+  if (!existsSync(join(dist, 'index.html'))) return null;
+  const pages = publicPaths.map((path) => [path, join(dist, path, 'index.html')] as const);
+  pages.push(['/404', join(dist, '404.html')]);
+  return pages.filter(([, file]) => existsSync(file)).map(([page, file]) => pageWeight(dist, page, file));
+}
+
+export function printPageWeights(rows: PageWeight[]): void {
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  console.table(
+    rows.map((row) => ({
+      page: row.page,
+      'files at load': row.initialFiles,
+      'at load gzip KB': kb(row.initialGzip),
+      'at load brotli KB': kb(row.initialBrotli),
+      'when visible gzip KB': kb(row.onVisibleGzip),
+      'when visible brotli KB': kb(row.onVisibleBrotli),
+    })),
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const rows = measurePageWeights();
+  if (rows) printPageWeights(rows);
+  else console.log('no build in dist/: run `npm run build` first');
+}

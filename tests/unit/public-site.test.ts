@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { faqGroups, servicesFaq } from '../../src/data/faq';
+import { initials } from '../../src/data/people';
+import { publicPaths } from '../../src/data/navigation';
+import { isCurrent } from '../../src/islands/Navbar';
+import { formatWeight, lastUpdated, statusBadge } from '../../src/islands/tracking-view';
+import { quoteRequestSchema } from '../../src/lib/schemas/quote';
+
+describe('tracking view helpers', () => {
+  it('colours statuses case-insensitively and falls back to a grey Unknown', () => {
+    expect(statusBadge('DELIVERED')).toMatchObject({ label: 'Delivered', key: 'delivered' });
+    expect(statusBadge('Delivered').tone).toContain('green');
+    expect(statusBadge('in_transit').tone).toContain('blue');
+    expect(statusBadge('Processing').tone).toContain('yellow');
+    expect(statusBadge('preparing').tone).toContain('amber');
+    expect(statusBadge('on_hold').tone).toContain('orange');
+    expect(statusBadge('lost at sea')).toMatchObject({ label: 'Unknown', key: 'unknown' });
+    expect(statusBadge(undefined).tone).toContain('slate');
+  });
+
+  it('takes the newest history entry as the last update, whatever the order', () => {
+    const entry = (created_at: string) => ({ id: 1, status: 'processing', notes: null, created_at });
+    expect(lastUpdated([entry('2026-01-02T10:00:00Z'), entry('2026-01-05T09:00:00Z'), entry('2026-01-03T00:00:00Z')])).toBe(
+      '2026-01-05T09:00:00Z',
+    );
+    expect(lastUpdated([])).toBeNull();
+  });
+
+  it('shows a dash for a missing weight', () => {
+    expect(formatWeight(null)).toBe('—');
+    expect(formatWeight(12.5)).toMatch(/12[.,]5/);
+  });
+});
+
+describe('navigation', () => {
+  it('marks the current page, and the home link only on the home page', () => {
+    expect(isCurrent('/', '/')).toBe(true);
+    expect(isCurrent('/', '/about/')).toBe(false);
+    expect(isCurrent('/about', '/about/')).toBe(true);
+    expect(isCurrent('/track', '/tracking')).toBe(false);
+  });
+
+  it('lists every public page once for the sitemap', () => {
+    expect(new Set(publicPaths).size).toBe(publicPaths.length);
+    expect(publicPaths).toEqual(expect.arrayContaining(['/', '/about', '/services', '/track', '/contact', '/faq', '/terms', '/privacy']));
+  });
+});
+
+describe('site content', () => {
+  it('has the five services questions first on the FAQ page, plus tracking, customs, claims and prohibited items', () => {
+    expect(servicesFaq).toHaveLength(5);
+    expect(faqGroups[0]!.questions).toBe(servicesFaq);
+    expect(faqGroups.map((group) => group.id)).toEqual(['services', 'tracking', 'customs', 'claims', 'prohibited']);
+  });
+
+  it('makes avatar initials from first and last names', () => {
+    expect(initials('Linda Chen')).toBe('LC');
+    expect(initials('Marcus van der Berg')).toBe('MB');
+    expect(initials('Cher')).toBe('C');
+  });
+});
+
+describe('quote request schema', () => {
+  it('requires name, a valid email and a listed service; phone is optional but well-formed', () => {
+    expect(quoteRequestSchema.safeParse({ name: 'A', email: 'a@b.co', service: 'Transportation' }).success).toBe(true);
+    const bad = quoteRequestSchema.safeParse({ name: '', email: 'x', phone: 'abc', service: '' });
+    expect(bad.success).toBe(false);
+    expect(new Set(bad.error!.issues.map((issue) => issue.path[0]))).toEqual(new Set(['name', 'email', 'phone', 'service']));
+    expect(quoteRequestSchema.safeParse({ name: 'A', email: 'a@b.co', phone: '+44 20 7946 0100', service: 'Warehousing' }).success).toBe(true);
+  });
+});

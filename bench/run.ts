@@ -6,6 +6,7 @@ import { seed } from '../db/seed';
 import { closeDb, getDb } from '../netlify/lib/db';
 import { printTable } from './lib/measure';
 import { benchTracking } from './tracking';
+import { runBigBenchmarks } from './big';
 import { measureAdminBundle, printBundle } from './admin-bundle';
 import { measurePageWeights, printPageWeights } from './page-weight';
 
@@ -23,6 +24,7 @@ try {
   await closeDb();
   await rm(dir, { recursive: true, force: true });
 }
+await runBigBenchmarks(seconds);
 
 const adminBundle = measureAdminBundle();
 console.log('Admin bundle (compressed JavaScript from dist/):');

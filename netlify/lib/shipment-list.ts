@@ -1,4 +1,4 @@
-import type { Client, InValue } from '@libsql/client';
+import type { Client, InStatement, InValue, Row } from '@libsql/client';
 import type { ShipmentListItem, ShipmentListQuery } from '@/lib/schemas/shipment';
 import { HttpError } from './http';
 
@@ -27,22 +27,25 @@ function decodeCursor(cursor: string): Cursor {
   throw new HttpError(422, 'The given data was invalid.', { errors: { cursor: ['Invalid cursor'] } });
 }
 
+interface Filter {
+  sql: string;
+  args: InValue[];
+}
+
 // The trigram index needs 3 characters; shorter terms are matched with LIKE (ASCII case-insensitive).
 const TRIGRAM = 3;
+// Up to this many matches, their ids are read first and the page looks each one up; beyond it, the
+// newest-first index is walked while the matches are kept in a set (see listShipments).
+const FEW_MATCHES = 2000;
 
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+// A quoted FTS5 string is a phrase: consecutive trigrams, i.e. the substring, within one column.
+const phrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
 
-/** The search filter of `q`: a case-insensitive substring of id, tracking number, places, customer or sender name. */
-function searchFilter(q: string): { sql: string; args: InValue[] } {
-  if ([...q].length >= TRIGRAM) {
-    // A quoted FTS5 string is a phrase: consecutive trigrams, i.e. the substring, within one column.
-    return {
-      sql: 's.id IN (SELECT rowid FROM shipments_search WHERE shipments_search MATCH ?)',
-      args: [`"${q.replace(/"/g, '""')}"`],
-    };
-  }
+/** A 1-2 character term: a substring of id, tracking number, places, sender or customer name. */
+function likeFilter(q: string): Filter {
   const pattern = likePattern(q);
-  const columns = ["CAST(s.id AS TEXT)", 's.tracking_number', 's.origin', 's.current_location', 's.destination', 's.sender_name'];
+  const columns = ['CAST(s.id AS TEXT)', 's.tracking_number', 's.origin', 's.current_location', 's.destination', 's.sender_name'];
   return {
     sql: `(${columns.map((column) => `${column} LIKE ? ESCAPE '\\'`).join(' OR ')}
            OR EXISTS (SELECT 1 FROM customers c WHERE c.id = s.customer_id AND c.name LIKE ? ESCAPE '\\'))`,
@@ -50,53 +53,79 @@ function searchFilter(q: string): { sql: string; args: InValue[] } {
   };
 }
 
+const SELECT_ROW = `SELECT s.id, s.tracking_number, s.origin, s.destination, s.current_location, s.status, s.arrival_time,
+                           s.package_type, s.created_at FROM shipments s`;
+const NEWEST_FIRST = 'ORDER BY s.created_at DESC, s.id DESC';
+
+const where = (filters: Filter[]) => ({
+  sql: filters.length ? `WHERE ${filters.map((filter) => filter.sql).join(' AND ')}` : '',
+  args: filters.flatMap((filter) => filter.args),
+});
+
 /**
  * One page of the admin list, newest first (created_at, then id), with keyset paging: a cursor names
- * the last row seen, so rows added meanwhile never shift a later page. Filtering and counting run in SQL.
+ * the last row seen, so rows added meanwhile never shift a later page. Filtering, searching and
+ * counting run in SQL. `q` is a case-insensitive substring of id, tracking number, origin, current
+ * location, destination, customer or sender name, found through the FTS5 trigram index.
  */
 export async function listShipments(db: Client, query: ShipmentListQuery): Promise<ShipmentListPage> {
-  const filters: string[] = [];
-  const args: InValue[] = [];
-  if (query.q) {
-    const search = searchFilter(query.q);
-    filters.push(search.sql);
-    args.push(...search.args);
-  }
-  if (query.status) {
-    filters.push('s.status = ?');
-    args.push(query.status);
-  }
-  if (query.type) {
-    filters.push('s.package_type = ?');
-    args.push(query.type);
-  }
-  const where = filters.length ? `WHERE ${filters.join(' AND ')}` : '';
+  const filters: Filter[] = [];
+  if (query.status) filters.push({ sql: 's.status = ?', args: [query.status] });
+  if (query.type) filters.push({ sql: 's.package_type = ?', args: [query.type] });
+  const cursorFilter: Filter[] = query.cursor
+    ? [{ sql: '(s.created_at, s.id) < (?, ?)', args: [decodeCursor(query.cursor).createdAt, decodeCursor(query.cursor).id] }]
+    : [];
+  const limit = query.limit + 1;
 
-  const pageFilters = [...filters];
-  const pageArgs = [...args];
-  if (query.cursor) {
-    const cursor = decodeCursor(query.cursor);
-    pageFilters.push('(s.created_at < ? OR (s.created_at = ? AND s.id < ?))');
-    pageArgs.push(cursor.createdAt, cursor.createdAt, cursor.id);
+  const q = query.q;
+  if (q && [...q].length >= TRIGRAM) {
+    // The index alone says how many match (it stops reading after FEW_MATCHES + 1).
+    const { rows: found } = await db.execute({
+      sql: `SELECT rowid AS id FROM shipments_search WHERE shipments_search MATCH ? LIMIT ${FEW_MATCHES + 1}`,
+      args: [phrase(q)],
+    });
+    if (found.length <= FEW_MATCHES) {
+      // Few matches: look each one up and sort them.
+      const ids: Filter = { sql: 's.id IN (SELECT value FROM json_each(?))', args: [JSON.stringify(found.map((row) => Number(row.id)))] };
+      const page = where([ids, ...filters, ...cursorFilter]);
+      const all = where([ids, ...filters]);
+      const [rows, count] = await db.batch(
+        [
+          { sql: `${SELECT_ROW} ${page.sql} ${NEWEST_FIRST} LIMIT ?`, args: [...page.args, limit] },
+          ...(filters.length ? [{ sql: `SELECT count(*) AS total FROM shipments s ${all.sql}`, args: all.args }] : []),
+        ],
+        'read',
+      );
+      return toPage(rows!.rows, count ? Number(count.rows[0]!.total) : found.length, query.limit);
+    }
+    // Many matches: read them into a set once, count them, and walk the newest-first index keeping
+    // the rows in the set (the unary + stops SQLite from driving the walk by the set instead).
+    const inSet: Filter = { sql: '+s.id IN matches', args: [] };
+    const page = where([inSet, ...filters, ...cursorFilter]);
+    const all = where([inSet, ...filters]);
+    const { rows } = await db.execute({
+      sql: `WITH matches(id) AS MATERIALIZED (SELECT rowid FROM shipments_search WHERE shipments_search MATCH ?)
+            SELECT counted.total, page.* FROM
+              (SELECT count(*) AS total FROM ${filters.length ? `shipments s ${all.sql}` : 'matches'}) AS counted
+              LEFT JOIN (${SELECT_ROW} ${page.sql} ${NEWEST_FIRST} LIMIT ?) AS page ON 1`,
+      args: [phrase(q), ...(filters.length ? all.args : []), ...page.args, limit],
+    });
+    return toPage(rows.filter((row) => row.id !== null), Number(rows[0]!.total), query.limit);
   }
-  const pageWhere = pageFilters.length ? `WHERE ${pageFilters.join(' AND ')}` : '';
 
-  const [page, count] = await db.batch(
-    [
-      {
-        sql: `SELECT s.id, s.tracking_number, s.origin, s.destination, s.current_location, s.status, s.arrival_time,
-                     s.package_type, s.created_at
-              FROM shipments s ${pageWhere}
-              ORDER BY s.created_at DESC, s.id DESC LIMIT ?`,
-        args: [...pageArgs, query.limit + 1],
-      },
-      { sql: `SELECT count(*) AS total FROM shipments s ${where}`, args },
-    ],
-    'read',
-  );
-  const rows = page!.rows;
-  const more = rows.length > query.limit;
-  const shown = rows.slice(0, query.limit);
+  const all = where([...(q ? [likeFilter(q)] : []), ...filters]);
+  const page = where([...(q ? [likeFilter(q)] : []), ...filters, ...cursorFilter]);
+  const statements: InStatement[] = [
+    { sql: `${SELECT_ROW} ${page.sql} ${NEWEST_FIRST} LIMIT ?`, args: [...page.args, limit] },
+    { sql: `SELECT count(*) AS total FROM shipments s ${all.sql}`, args: all.args },
+  ];
+  const [rows, count] = await db.batch(statements, 'read');
+  return toPage(rows!.rows, Number(count!.rows[0]!.total), query.limit);
+}
+
+/** The page's rows (one more than the limit was read, to know whether another page follows). */
+function toPage(rows: Row[], total: number, limit: number): ShipmentListPage {
+  const shown = rows.slice(0, limit);
   const last = shown[shown.length - 1];
   return {
     data: shown.map((row) => ({
@@ -110,9 +139,9 @@ export async function listShipments(db: Client, query: ShipmentListQuery): Promi
       package_type: row.package_type === null ? null : String(row.package_type),
     })),
     meta: {
-      total: Number(count!.rows[0]!.total),
-      limit: query.limit,
-      next_cursor: more && last ? encodeCursor({ createdAt: String(last.created_at), id: Number(last.id) }) : null,
+      total,
+      limit,
+      next_cursor: rows.length > limit && last ? encodeCursor({ createdAt: String(last.created_at), id: Number(last.id) }) : null,
     },
   };
 }

@@ -148,4 +148,30 @@ describe('GET /api/trackings', () => {
     expect(body.meta.total).toBe((await expected((row) => row.customer_id === 'CUS-1004')).length);
     expect(body.meta.total).toBeGreaterThan(0);
   });
+
+  it('pages through a search with thousands of matches (the index-walk plan) without skipping or repeating', async () => {
+    const db = await getDb();
+    await db.execute(`WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < 2600)
+      INSERT INTO shipments (tracking_number, status, sender_name, recipient_name, recipient_address, origin, destination, created_at)
+      SELECT printf('NECBULK%05d', n), CASE n % 3 WHEN 0 THEN 'delivered' ELSE 'in_transit' END, 'Bulk Sender', 'R', 'A',
+             CASE WHEN n % 2 = 0 THEN 'Bulkville North' ELSE 'Elsewhere' END, 'D',
+             strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', '+' || (n / 2) || ' minutes')
+      FROM seq`);
+    for (const query of [{ q: 'bulkville' }, { q: 'BULK SENDER', status: 'in_transit' }, { q: 'necbulk0' }]) {
+      const want = await expected((row) => contains(query.q)(row) && (!('status' in query) || row.status === query.status));
+      expect(want.length).toBeGreaterThan(1000);
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let total = 0;
+      do {
+        const { status, body } = await list({ ...query, limit: 200, ...(cursor ? { cursor } : {}) });
+        expect(status).toBe(200);
+        seen.push(...body.data.map((row: { tracking_number: string }) => row.tracking_number));
+        cursor = body.meta.next_cursor;
+        total = body.meta.total;
+      } while (cursor);
+      expect(seen).toEqual(want);
+      expect(total).toBe(want.length);
+    }
+  });
 });

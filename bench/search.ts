@@ -1,0 +1,110 @@
+import type { Client } from '@libsql/client';
+import tracking from '../netlify/functions/tracking';
+import trackings from '../netlify/functions/trackings';
+import { login } from '../netlify/lib/auth';
+import { hashPassword } from '../netlify/lib/password';
+import { listShipments } from '../netlify/lib/shipment-list';
+import { findPublicTracking } from '../netlify/lib/shipments';
+import { shipmentListQuerySchema } from '../src/lib/schemas/shipment';
+import { measure, type Measurement } from './lib/measure';
+
+const BENCH_ADMIN = { email: 'bench@nec-cargo.example', password: 'bench-password-not-used' };
+
+/** Signs in a benchmark admin on the big database (created once) and returns its session cookie. */
+async function benchSession(db: Client): Promise<string> {
+  const { rows } = await db.execute({ sql: 'SELECT 1 FROM admin_users WHERE email = ?', args: [BENCH_ADMIN.email] });
+  if (!rows.length) {
+    await db.execute({ sql: 'INSERT INTO admin_users (email, password_hash) VALUES (?, ?)', args: [BENCH_ADMIN.email, await hashPassword(BENCH_ADMIN.password)] });
+  }
+  const { cookie } = await login(db, { ...BENCH_ADMIN, remember: false });
+  return cookie.split(';')[0]!;
+}
+
+/** Each lookup from its own address, as many visitors would (one client would hit the 60/minute limit). */
+const visitor = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+
+/** The public lookup on the big database: the handler in-process, and the SQL it runs, bare. */
+export async function benchBigLookup(db: Client, seconds: number): Promise<Measurement[]> {
+  const numbers = (await db.execute('SELECT tracking_number FROM shipments WHERE id IN (SELECT abs(random()) % 1000000 + 1 FROM generate_series(1, 2000))')).rows.map(
+    (row) => String(row.tracking_number),
+  );
+  const pick = (i: number) => numbers[i % numbers.length]!;
+  const handler = await measure(
+    'lookup: handler in-process (1M shipments)',
+    async (i) => {
+      const number = pick(i);
+      const response = await tracking(
+        new Request(`http://localhost/api/tracking/${number}`, { headers: { 'x-nf-client-connection-ip': visitor(i) } }),
+        { params: { trackingNumber: number } },
+      );
+      if (response.status !== 200) throw new Error(`unexpected ${response.status}`);
+      await response.text();
+    },
+    { seconds },
+  );
+  const bare = await measure(
+    'lookup: bare SQL (shipment + histories)',
+    async (i) => {
+      if (!(await findPublicTracking(db, pick(i)))) throw new Error('not found');
+    },
+    { seconds },
+  );
+  return [handler, bare];
+}
+
+/** What staff type into the list's search box, from narrow to broad, plus filters and deep pages. */
+async function listQueries(db: Client): Promise<Array<[label: string, query: Record<string, string>]>> {
+  const { rows } = await db.execute('SELECT tracking_number FROM shipments WHERE id = 654321');
+  const number = String(rows[0]!.tracking_number);
+  const { rows: middle } = await db.execute('SELECT created_at, id FROM shipments WHERE id = 500000');
+  const cursor = Buffer.from(JSON.stringify([middle[0]!.created_at, Number(middle[0]!.id)])).toString('base64url');
+  return [
+    ['first page', {}],
+    ['status filter', { status: 'on_hold' }],
+    ['page at row 500,000', { cursor }],
+    ['q = tracking number fragment', { q: number.slice(4, 10).toLowerCase() }],
+    ['q = customer name', { q: 'kestrel electronics 7' }],
+    ['q = sender name', { q: 'Amara Okafor' }],
+    ['q = city (broad)', { q: 'hamburg' }],
+    ['q = country (broad)', { q: 'United Kingdom' }],
+    ['q = city + status', { q: 'hamburg', status: 'in_transit' }],
+  ];
+}
+
+/** The admin list on the big database: the handler per kind of query, and the bare list query once. */
+export async function benchBigList(db: Client, seconds: number): Promise<Measurement[]> {
+  const cookie = await benchSession(db);
+  const queries = await listQueries(db);
+  const results: Measurement[] = [];
+  const perQuery = Math.max(1, seconds / 2);
+  for (const [label, query] of queries) {
+    const url = `http://localhost/api/trackings?${new URLSearchParams(query)}`;
+    results.push(
+      await measure(
+        `list: ${label}`,
+        async () => {
+          const response = await trackings(new Request(url, { headers: { cookie } }), {});
+          if (response.status !== 200) throw new Error(`unexpected ${response.status}: ${await response.text()}`);
+          await response.text();
+        },
+        { seconds: perQuery, warmup: 5 },
+      ),
+    );
+  }
+  const mixed = queries.map(([, query]) => shipmentListQuerySchema.parse(query));
+  results.push(
+    await measure('list: bare SQL, all of the above in turn', (i) => listShipments(db, mixed[i % mixed.length]!), { seconds, warmup: 5 }),
+  );
+  const handlerMixed = queries.map(([, query]) => `http://localhost/api/trackings?${new URLSearchParams(query)}`);
+  results.push(
+    await measure(
+      'list: handler, all of the above in turn',
+      async (i) => {
+        const response = await trackings(new Request(handlerMixed[i % handlerMixed.length]!, { headers: { cookie } }), {});
+        await response.text();
+      },
+      { seconds, warmup: 5 },
+    ),
+  );
+  return results;
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { CLEAR_SESSION_COOKIE, hashToken, sessionToken } from '../../netlify/lib/auth';
+
+const withCookie = (cookie: string) => new Request('http://localhost/', { headers: { cookie } });
+
+describe('session cookies', () => {
+  it('reads the __Host-session token among other cookies', () => {
+    expect(sessionToken(withCookie('theme=dark; __Host-session=abc_DEF-123; other=1'))).toBe('abc_DEF-123');
+    expect(sessionToken(withCookie('session=abc'))).toBeNull();
+    expect(sessionToken(withCookie('__Host-session='))).toBeNull();
+    expect(sessionToken(new Request('http://localhost/'))).toBeNull();
+  });
+
+  it('stores only the SHA-256 of a token', () => {
+    expect(hashToken('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+
+  it('clears the cookie with the same attributes', () => {
+    expect(CLEAR_SESSION_COOKIE).toBe('__Host-session=; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=0');
+  });
+});

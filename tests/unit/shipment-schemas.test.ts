@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { loginSchema } from '../../src/lib/schemas/login';
+import {
+  locationUpdateSchema,
+  shipmentCreateSchema,
+  shipmentDialogSchema,
+  shipmentListQuerySchema,
+  shipmentPatchSchema,
+  statusUpdateSchema,
+} from '../../src/lib/schemas/shipment';
+
+const REQUIRED = { sender_name: 'S', recipient_name: 'R', recipient_address: 'A', origin: 'O', destination: 'D', status: 'preparing' };
+
+const errorsOf = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+
+describe('shipment schemas (shared by the admin forms and the functions)', () => {
+  it('creation: trims text, upper-cases the number, turns blanks into absent and numeric text into numbers', () => {
+    const parsed = shipmentCreateSchema.parse({ ...REQUIRED, tracking_number: ' nec123456789 ', sender_name: '  Ada  ', weight: '2.5', courier: '  ' });
+    expect(parsed).toMatchObject({ tracking_number: 'NEC123456789', sender_name: 'Ada', weight: 2.5 });
+    expect(parsed.courier).toBeUndefined();
+  });
+
+  it('creation: rejects impossible dates, negative amounts, bad emails and over-long text', () => {
+    const errors = errorsOf(
+      shipmentCreateSchema.safeParse({
+        ...REQUIRED,
+        order_date: '2026-02-29',
+        estimated_delivery: '2026-1-5',
+        customs_fees: -3,
+        recipient_mail: 'x@',
+        contents: 'x'.repeat(501),
+      }),
+    );
+    expect(errors).toEqual({
+      order_date: 'Must be a real calendar date',
+      estimated_delivery: 'Must be a date as YYYY-MM-DD',
+      customs_fees: 'Must not be negative',
+      recipient_mail: 'Must be a valid email address',
+      contents: 'Must be at most 500 characters',
+    });
+  });
+
+  it('statuses are accepted as stored or as labelled', () => {
+    for (const status of ['in_transit', 'In Transit', 'IN-TRANSIT']) {
+      expect(statusUpdateSchema.parse({ tracking_number: 'NEC123456789', status }).status).toBe('in_transit');
+    }
+    expect(errorsOf(statusUpdateSchema.safeParse({ tracking_number: 'NEC123456789' }))).toEqual({ status: 'Please select a status' });
+  });
+
+  it('location: both fields required with the spec message; arrival accepts a date or a date and time', () => {
+    expect(errorsOf(locationUpdateSchema.safeParse({ tracking_number: 'NEC123456789', current_country: 'Spain' }))).toEqual({
+      arrival_time: 'Please enter both country and arrival time',
+    });
+    for (const arrival_time of ['2026-12-01', '2026-12-01T09:30', '2026-12-01T09:30:00.000Z', '2026-12-01T09:30+01:00']) {
+      expect(locationUpdateSchema.safeParse({ tracking_number: 'NEC123456789', current_country: 'Spain', arrival_time }).success).toBe(true);
+    }
+    expect(locationUpdateSchema.safeParse({ tracking_number: 'NEC123456789', current_country: 'Spain', arrival_time: 'tomorrow' }).success).toBe(false);
+  });
+
+  it('dialog and patch: the dialog needs customer, places and status; the patch needs nothing', () => {
+    expect(Object.keys(errorsOf(shipmentDialogSchema.safeParse({}))).sort()).toEqual(['customer', 'destination', 'origin', 'status']);
+    expect(shipmentPatchSchema.parse({})).toEqual({});
+    expect(shipmentPatchSchema.parse({ notes: '', status: 'Delivered' })).toEqual({ status: 'delivered' });
+  });
+
+  it('list query: limit defaults to 50 and is bounded to 1..200', () => {
+    expect(shipmentListQuerySchema.parse({})).toEqual({ limit: 50 });
+    expect(shipmentListQuerySchema.parse({ limit: '200', q: ' ham ' })).toEqual({ limit: 200, q: 'ham' });
+    expect(shipmentListQuerySchema.safeParse({ limit: '201' }).success).toBe(false);
+    expect(shipmentListQuerySchema.safeParse({ limit: '1.5' }).success).toBe(false);
+  });
+
+  it('login: email and password required, remember optional', () => {
+    expect(loginSchema.parse({ email: ' a@b.example ', password: 'p' })).toEqual({ email: 'a@b.example', password: 'p', remember: false });
+    expect(Object.keys(errorsOf(loginSchema.safeParse({ remember: 'yes' }))).sort()).toEqual(['email', 'password', 'remember']);
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * The spec's `admin-auth` local-storage flag. Kept so older bookmarks and scripts see the same
+ * signal, but never trusted: the server session decides who is signed in.
+ */
+export const AUTH_FLAG = 'admin-auth';
+
+export const LOGIN_PATH = '/admin-login';
+
+export function setAuthFlag(): void {
+  try {
+    localStorage.setItem(AUTH_FLAG, 'true');
+  } catch {
+    // Storage can be disabled; the session cookie still works.
+  }
+}
+
+export function clearAuthFlag(): void {
+  try {
+    localStorage.removeItem(AUTH_FLAG);
+  } catch {
+    // As above.
+  }
+}
+
+/** Set before leaving the app because the session ended, so the sign-in page can say why. */
+const ENDED_KEY = 'admin-session-ended';
+
+export function markSessionEnded(): void {
+  try {
+    sessionStorage.setItem(ENDED_KEY, '1');
+  } catch {
+    // Without storage the sign-in page simply shows no reason.
+  }
+}
+
+/** Whether the last visit ended with an expired session (read once). */
+export function takeSessionEnded(): boolean {
+  try {
+    const ended = sessionStorage.getItem(ENDED_KEY) === '1';
+    sessionStorage.removeItem(ENDED_KEY);
+    return ended;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,57 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
+import { $router, type RouteName } from '../router';
+import { $sidebarOpen } from '../stores/ui';
+
+/**
+ * The sidebar entries, one line each. Customers and Settings join here when their screens exist
+ * (a link without a screen behind it would be a control that does not work).
+ */
+const NAV: Array<{ label: string; href: string; routes: RouteName[] }> = [
+  { label: 'Dashboard', href: '/admin', routes: ['dashboard'] },
+  { label: 'Shipments', href: '/admin/shipments', routes: ['shipments', 'newShipment', 'viewShipment'] },
+];
+
+export const SIDEBAR_ID = 'admin-sidebar';
+
+export function Sidebar({ onExit }: { onExit: () => void }) {
+  const page = useStore($router);
+  const open = useStore($sidebarOpen);
+  const firstLink = useRef<HTMLAnchorElement>(null);
+
+  useEffect(() => {
+    if (open) firstLink.current?.focus();
+  }, [open]);
+
+  return (
+    <nav
+      id={SIDEBAR_ID}
+      aria-label="Admin"
+      className={`${open ? 'flex' : 'hidden'} fixed inset-y-0 left-0 top-14 z-30 w-64 flex-col border-r border-slate-200 bg-brand-900 text-white md:static md:top-0 md:flex md:min-h-[calc(100vh-3.5rem)]`}
+    >
+      <ul className="flex flex-col gap-1 p-3">
+        {NAV.map((item, index) => {
+          const current = page ? item.routes.includes(page.route) : false;
+          return (
+            <li key={item.href}>
+              <a
+                ref={index === 0 ? firstLink : undefined}
+                href={item.href}
+                aria-current={current ? 'page' : undefined}
+                onClick={() => $sidebarOpen.set(false)}
+                className={`block rounded-md px-3 py-2 text-sm font-medium ${current ? 'bg-white text-brand-900' : 'text-white hover:bg-brand-700'}`}
+              >
+                {item.label}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="mt-auto border-t border-brand-700 p-3">
+        <button type="button" onClick={onExit} className="w-full rounded-md px-3 py-2 text-left text-sm font-medium text-white hover:bg-brand-700">
+          Exit Admin
+        </button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,66 @@
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+
+/** The ARIA tabs pattern: arrow keys, Home and End move between tabs (automatic activation), Tab enters the panel. */
+export function Tabs({ label, tabs }: { label: string; tabs: Array<{ title: string; panel: ReactNode }> }) {
+  const [selected, setSelected] = useState(0);
+  const id = useId();
+  const refs = useRef<Array<HTMLButtonElement | null>>([]);
+
+  const select = (index: number) => {
+    setSelected(index);
+    refs.current[index]?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const last = tabs.length - 1;
+    const moves: Record<string, number> = {
+      ArrowRight: selected === last ? 0 : selected + 1,
+      ArrowLeft: selected === 0 ? last : selected - 1,
+      Home: 0,
+      End: last,
+    };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    select(target);
+  };
+
+  return (
+    <div>
+      <div role="tablist" aria-label={label} className="flex gap-1 border-b border-slate-200">
+        {tabs.map((tab, index) => (
+          <button
+            key={tab.title}
+            ref={(element) => {
+              refs.current[index] = element;
+            }}
+            id={`${id}-tab-${index}`}
+            type="button"
+            role="tab"
+            aria-selected={index === selected}
+            aria-controls={`${id}-panel-${index}`}
+            tabIndex={index === selected ? 0 : -1}
+            onClick={() => setSelected(index)}
+            onKeyDown={onKeyDown}
+            className={`-mb-px border-b-2 px-4 py-2 text-sm font-semibold ${index === selected ? 'border-brand-700 text-brand-900' : 'border-transparent text-slate-700 hover:text-slate-900'}`}
+          >
+            {tab.title}
+          </button>
+        ))}
+      </div>
+      {tabs.map((tab, index) => (
+        <div
+          key={tab.title}
+          id={`${id}-panel-${index}`}
+          role="tabpanel"
+          aria-labelledby={`${id}-tab-${index}`}
+          tabIndex={0}
+          hidden={index !== selected}
+          className="pt-4"
+        >
+          {tab.panel}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+/** Dates and times as staff read them, in their own time zone. */
+const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function parse(value: string): Date | null {
+  // A bare date is a calendar day, not midnight UTC shifted into another day.
+  const time = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T12:00:00`) : Date.parse(value);
+  return Number.isNaN(time) ? null : new Date(time);
+}
+
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '—';
+  const date = parse(value);
+  return date ? dateFormat.format(date) : value;
+}
+
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '—';
+  const date = parse(value);
+  return date && !/^\d{4}-\d{2}-\d{2}$/.test(value) ? dateTimeFormat.format(date) : formatDate(value);
+}
+
+/** The date part of a stored date or time, for a date input. */
+export function toDateInput(value: string | null | undefined): string {
+  return value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : '';
+}
+
+/** A datetime-local value is the browser's local time; the server stores UTC. */
+export function localDateTimeToIso(value: string): string {
+  if (!value) return value;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? value : new Date(time).toISOString();
+}

@@ -1,0 +1,14 @@
+import { createRouter } from '@nanostores/router';
+
+/**
+ * The admin routes. The router takes over clicks on same-origin links; links that leave the app
+ * (public pages, sign-in) carry target="_self" so the browser loads them normally.
+ */
+export const $router = createRouter({
+  dashboard: '/admin',
+  shipments: '/admin/shipments',
+  newShipment: '/admin/new_shipment',
+  viewShipment: '/admin/view_shipment/:trackingNumber',
+});
+
+export type RouteName = NonNullable<typeof $router.value>['route'];

@@ -1,0 +1,137 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { api, ApiError } from '../api/client';
+import type { DashboardData, DashboardFigure } from '../api/types';
+import { StatusBadge } from '../components/StatusBadge';
+import { formatDateTime } from '../format';
+
+// recharts is large: its chunk loads only with the chart, after the figures are shown.
+const ShipmentsChart = lazy(() => import('../components/ShipmentsChart'));
+
+const CARDS: Array<{ key: keyof DashboardData['stats']; label: string; since: string }> = [
+  { key: 'active_shipments', label: 'Active Shipments', since: 'since last week' },
+  { key: 'delivered_today', label: 'Delivered Today', since: 'since yesterday' },
+  { key: 'new_customers', label: 'New Customers', since: 'since last month' },
+  { key: 'pending_orders', label: 'Pending Orders', since: 'since yesterday' },
+];
+
+const ACTIONS: Record<string, string> = {
+  shipment_created: 'created shipment',
+  shipment_edited: 'edited shipment',
+  status_changed: 'changed the status of',
+  location_changed: 'updated the location of',
+  login: 'signed in',
+  logout: 'signed out',
+};
+
+function change({ value, change_percent }: DashboardFigure): string {
+  if (change_percent === null) return value === 0 ? 'no change' : 'up from 0';
+  return `${change_percent > 0 ? '+' : ''}${change_percent}%`;
+}
+
+function StatCard({ label, since, figure }: { label: string; since: string; figure: DashboardFigure }) {
+  const tone = figure.value > figure.previous ? 'text-green-800' : figure.value < figure.previous ? 'text-red-700' : 'text-slate-700';
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <dt className="text-sm font-medium text-slate-700">{label}</dt>
+      <dd className="mt-2 text-3xl font-bold text-slate-900">{figure.value.toLocaleString('en-US')}</dd>
+      <dd className={`mt-1 text-sm ${tone}`}>
+        {change(figure)} {since} <span className="text-slate-600">(was {figure.previous.toLocaleString('en-US')})</span>
+      </dd>
+    </div>
+  );
+}
+
+export default function DashboardScreen() {
+  const [data, setData] = useState<DashboardData | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api
+      .get<{ data: DashboardData }>('/api/admin/dashboard', { signal: controller.signal })
+      .then((answer) => setData(answer.data))
+      .catch((failure: unknown) => {
+        if (failure instanceof ApiError && failure.status !== 401) setError(failure.message || 'Failed to load the dashboard.');
+      });
+    return () => controller.abort();
+  }, []);
+
+  return (
+    <section aria-labelledby="dashboard-title">
+      <h1 id="dashboard-title" className="text-2xl font-bold text-slate-900">
+        Dashboard
+      </h1>
+      {error ? (
+        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
+          {error}
+        </p>
+      ) : !data ? (
+        <p role="status" className="mt-4 text-slate-700">
+          Loading...
+        </p>
+      ) : (
+        <>
+          <dl className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            {CARDS.map((card) => (
+              <StatCard key={card.key} label={card.label} since={card.since} figure={data.stats[card.key]} />
+            ))}
+          </dl>
+
+          <div className="mt-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+            <h2 className="text-lg font-semibold text-slate-900">Shipments created, last 30 days</h2>
+            <Suspense fallback={<p className="h-64 text-slate-700">Loading chart...</p>}>
+              <ShipmentsChart days={data.shipments_per_day} />
+            </Suspense>
+          </div>
+
+          <div className="mt-8 grid gap-6 lg:grid-cols-2">
+            <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+              <h2 className="text-lg font-semibold text-slate-900">Recent Shipments</h2>
+              {data.recent_shipments.length === 0 ? (
+                <p className="mt-3 text-slate-700">No shipments yet.</p>
+              ) : (
+                <ul className="mt-3 divide-y divide-slate-200">
+                  {data.recent_shipments.map((shipment) => (
+                    <li key={shipment.tracking_number} className="flex items-center justify-between gap-3 py-3">
+                      <div>
+                        <a href={`/admin/view_shipment/${shipment.tracking_number}`} className="font-mono font-semibold text-brand-700 underline-offset-2 hover:underline">
+                          {shipment.tracking_number}
+                        </a>
+                        <p className="text-sm text-slate-700">
+                          {shipment.origin} <span aria-hidden="true">→</span>
+                          <span className="sr-only">to</span> {shipment.destination}
+                        </p>
+                      </div>
+                      <StatusBadge status={shipment.status} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+              <h2 className="text-lg font-semibold text-slate-900">Activity Log</h2>
+              {data.activity.length === 0 ? (
+                <p className="mt-3 text-slate-700">No activity yet.</p>
+              ) : (
+                <ul className="mt-3 divide-y divide-slate-200">
+                  {data.activity.map((entry) => (
+                    <li key={entry.id} className="py-3 text-sm">
+                      <p className="text-slate-900">
+                        <span className="font-medium">{entry.actor_email}</span> {ACTIONS[entry.action] ?? entry.action}
+                        {entry.tracking_number ? <span className="font-mono"> {entry.tracking_number}</span> : null}
+                      </p>
+                      {entry.details ? <p className="text-slate-700">{entry.details}</p> : null}
+                      <p className="text-slate-600">
+                        <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,291 @@
+import { useCallback, useEffect, useState, type SubmitEvent, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { locationUpdateSchema, statusUpdateSchema, type Shipment } from '@/lib/schemas/shipment';
+import { api, ApiError, goToLogin, type FieldErrors } from '../api/client';
+import { buttonClass, Field, inputClass } from '../components/Field';
+import { StatusBadge } from '../components/StatusBadge';
+import { StatusOptions } from '../components/StatusSelect';
+import { Tabs } from '../components/Tabs';
+import { formatDate, formatDateTime, localDateTimeToIso } from '../format';
+import { formValues, validate } from '../forms';
+
+type LoadState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; shipment: Shipment };
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function Facts({ items }: { items: Array<[string, ReactNode]> }) {
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm">
+      {items.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="font-medium text-slate-700">{term}</dt>
+          <dd className="text-slate-900">{value === null || value === undefined || value === '' ? '—' : value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function StatusForm({ shipment, onDone }: { shipment: Shipment; onDone: () => Promise<void> }) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const checked = validate(statusUpdateSchema, { ...formValues(form), tracking_number: shipment.tracking_number });
+    if (checked.errors) {
+      setErrors(checked.errors);
+      toast.error(checked.errors.status ? 'Please select a status' : Object.values(checked.errors).flat()[0]!);
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.put(`/api/tracking/${encodeURIComponent(shipment.tracking_number)}/update`, checked.data);
+      setErrors({});
+      form.reset();
+      toast.success('Status updated successfully!');
+      await onDone();
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status === 401) return;
+      setErrors(error.fieldErrors);
+      toast.error(error.status === 0 ? 'Error updating status.' : 'Failed to update status.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="grid max-w-xl gap-4">
+      <Field label="New status" errors={errors.status}>
+        {(props) => (
+          <select {...props} name="status" defaultValue="" className={inputClass}>
+            <StatusOptions placeholder="Select a status" />
+          </select>
+        )}
+      </Field>
+      <Field label="Note" errors={errors.note}>
+        {(props) => <textarea {...props} name="note" rows={3} className={inputClass} />}
+      </Field>
+      <div>
+        <button type="submit" disabled={busy} className={buttonClass}>
+          {busy ? 'Updating...' : 'Update Status'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function LocationForm({ shipment, onDone }: { shipment: Shipment; onDone: () => Promise<void> }) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = formValues(form);
+    const checked = validate(locationUpdateSchema, {
+      tracking_number: shipment.tracking_number,
+      current_country: values.current_country,
+      arrival_time: localDateTimeToIso(values.arrival_time ?? ''),
+    });
+    if (checked.errors) {
+      setErrors(checked.errors);
+      const both = 'Please enter both country and arrival time';
+      toast.error(!values.current_country?.trim() || !values.arrival_time ? both : Object.values(checked.errors).flat()[0]!);
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.put(`/api/tracking/${encodeURIComponent(shipment.tracking_number)}/update-location`, checked.data);
+      setErrors({});
+      form.reset();
+      toast.success('Location updated successfully!');
+      await onDone();
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status === 401) return;
+      setErrors(error.fieldErrors);
+      toast.error(error.status === 0 ? 'An error occurred while updating location.' : error.status === 422 && error.message ? error.message : 'Failed to update location.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="grid max-w-xl gap-4">
+      <Field label="Current country" errors={errors.current_country}>
+        {(props) => <input {...props} name="current_country" type="text" autoComplete="country-name" className={inputClass} />}
+      </Field>
+      <Field label="Arrival time" errors={errors.arrival_time}>
+        {(props) => <input {...props} name="arrival_time" type="datetime-local" className={inputClass} />}
+      </Field>
+      <div>
+        <button type="submit" disabled={busy} className={buttonClass}>
+          {busy ? 'Updating...' : 'Update Location'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export default function ViewShipmentScreen({ trackingNumber }: { trackingNumber: string }) {
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+
+  const load = useCallback(async () => {
+    try {
+      const answer = await api.get<{ status: boolean; data: Shipment }>(`/api/tracking/${encodeURIComponent(trackingNumber)}`);
+      // Without a session the public lookup answers only its public fields: the session has ended.
+      if (!('id' in answer.data)) {
+        goToLogin({ expired: true });
+        return;
+      }
+      setState({ status: 'ready', shipment: answer.data });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return;
+      const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
+      if (!notFound) console.error('Failed to fetch shipment.', error);
+      setState({ status: 'error', message: notFound ? 'Shipment not found.' : 'Failed to fetch shipment.' });
+    }
+  }, [trackingNumber]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (state.status === 'loading') {
+    return (
+      <p role="status" className="text-slate-700">
+        Loading...
+      </p>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <section>
+        <h1 className="text-2xl font-bold text-slate-900">View Shipment</h1>
+        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
+          {state.message}
+        </p>
+        <a href="/admin/shipments" className="mt-4 inline-block font-semibold text-brand-700 underline">
+          Back to shipments
+        </a>
+      </section>
+    );
+  }
+
+  const { shipment } = state;
+  const histories = [...shipment.histories].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+  return (
+    <section aria-labelledby="view-title" className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="view-title" className="text-2xl font-bold text-slate-900">
+          Tracking # <span className="font-mono">{shipment.tracking_number}</span>
+        </h1>
+        <div className="flex items-center gap-4">
+          <StatusBadge status={shipment.status ?? ''} />
+          <a
+            href={`/track?number=${encodeURIComponent(shipment.tracking_number)}`}
+            target="_blank"
+            rel="noopener"
+            className="text-sm font-semibold text-brand-700 underline"
+          >
+            View on public tracking page<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </div>
+      </div>
+
+      <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <Tabs
+          label="Update shipment"
+          tabs={[
+            { title: 'Update Status', panel: <StatusForm shipment={shipment} onDone={load} /> },
+            { title: 'Update Location', panel: <LocationForm shipment={shipment} onDone={load} /> },
+          ]}
+        />
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Panel title="Sender Info">
+          <Facts
+            items={[
+              ['Name', shipment.sender_name],
+              ['Phone', shipment.sender_phone],
+              ['Email', shipment.sender_email],
+              ['Address', shipment.sender_address],
+            ]}
+          />
+        </Panel>
+        <Panel title="Recipient Info">
+          <Facts
+            items={[
+              ['Name', shipment.recipient_name],
+              ['Phone', shipment.recipient_phone],
+              ['Email', shipment.recipient_mail],
+              ['Address', shipment.recipient_address],
+            ]}
+          />
+        </Panel>
+        <Panel title="Shipment Details">
+          <Facts
+            items={[
+              ['Status', <StatusBadge key="status" status={shipment.status ?? ''} />],
+              ['Weight', shipment.weight === null ? null : `${shipment.weight} kg`],
+              ['Dimensions', shipment.dimensions],
+              ['Package type', shipment.package_type],
+              ['Contents', shipment.contents],
+              ['Declared value', shipment.declared_value === null ? null : `$${shipment.declared_value.toLocaleString('en-US')}`],
+              ['Origin', shipment.origin],
+              ['Destination', shipment.destination],
+              ['Order date', formatDate(shipment.order_date)],
+              ['Shipping date', formatDate(shipment.shipping_date)],
+              ['Estimated delivery', formatDate(shipment.estimated_delivery)],
+              ['Delivery date', formatDate(shipment.delivery_date)],
+              ['Current location', shipment.current_location],
+              ['Arrival time', formatDateTime(shipment.arrival_time)],
+              ['Courier', shipment.courier],
+              ['Delivery method', shipment.delivery_method],
+              ['Customs status', shipment.customs_status],
+              ['Customs fees', shipment.customs_fees === null ? null : `$${shipment.customs_fees.toLocaleString('en-US')}`],
+            ]}
+          />
+        </Panel>
+        <div className="flex flex-col gap-6">
+          <Panel title="Admin Notes">
+            <p className="whitespace-pre-line text-sm text-slate-900">{shipment.admin_notes || 'No admin notes.'}</p>
+            {shipment.agent_notes ? (
+              <p className="mt-3 whitespace-pre-line text-sm text-slate-700">
+                <span className="font-medium">Agent notes:</span> {shipment.agent_notes}
+              </p>
+            ) : null}
+          </Panel>
+          <Panel title="Tracking History">
+            {histories.length === 0 ? (
+              <p className="text-sm text-slate-700">No history yet.</p>
+            ) : (
+              <ol className="flex flex-col gap-3" aria-label="Tracking history, newest first">
+                {histories.map((entry) => (
+                  <li key={entry.id} className="border-l-4 border-brand-600 pl-3 text-sm">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <StatusBadge status={entry.status} />
+                      <time dateTime={entry.created_at} className="text-slate-700">
+                        {formatDateTime(entry.created_at)}
+                      </time>
+                    </div>
+                    {entry.notes ? <p className="mt-1 text-slate-900">{entry.notes}</p> : null}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </Panel>
+        </div>
+      </div>
+    </section>
+  );
+}

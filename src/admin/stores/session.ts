@@ -1,0 +1,32 @@
+import { atom } from 'nanostores';
+import type { AdminUser } from '@/lib/schemas/login';
+import { api, goToLogin } from '../api/client';
+import { clearAuthFlag, setAuthFlag } from '../auth-flag';
+
+export type SessionState = { status: 'checking' } | { status: 'signed-in'; user: AdminUser } | { status: 'error'; message: string };
+
+export const $session = atom<SessionState>({ status: 'checking' });
+
+/** Asks the server who is signed in; without a session, leaves for the sign-in page before anything else loads. */
+export async function checkSession(): Promise<void> {
+  $session.set({ status: 'checking' });
+  try {
+    const { user } = await api.get<{ user: AdminUser }>('/api/admin/session', { on401: 'guard' });
+    setAuthFlag();
+    $session.set({ status: 'signed-in', user });
+  } catch (error) {
+    if ((error as { status?: number }).status === 401) return;
+    $session.set({ status: 'error', message: 'Could not check your session. Please try again.' });
+  }
+}
+
+/** Ends the session on the server, then leaves the app whatever the answer (the flag goes either way). */
+export async function signOut(): Promise<void> {
+  try {
+    await api.post('/api/admin/logout', {}, { on401: 'none' });
+  } catch {
+    // Already signed out or unreachable: the sign-in page is still the right place.
+  }
+  clearAuthFlag();
+  goToLogin();
+}

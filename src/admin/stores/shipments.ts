@@ -1,0 +1,70 @@
+import { atom, map } from 'nanostores';
+import type { ShipmentListItem } from '@/lib/schemas/shipment';
+import { api, ApiError } from '../api/client';
+import type { ListMeta } from '../api/types';
+
+export const PAGE_SIZE = 20;
+
+export const $shipmentFilters = map({ q: '', status: '', type: '' });
+
+export type ShipmentListState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; items: ShipmentListItem[]; total: number; nextCursor: string | null };
+
+export const $shipmentList = atom<ShipmentListState>({ status: 'loading' });
+
+/** The cursors of the pages before the current one (the first page has none). */
+export const $pageCursors = atom<Array<string | undefined>>([undefined]);
+
+let controller: AbortController | undefined;
+
+async function load(cursor: string | undefined): Promise<void> {
+  controller?.abort();
+  const current = new AbortController();
+  controller = current;
+  $shipmentList.set({ status: 'loading' });
+  const { q, status, type } = $shipmentFilters.get();
+  const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
+  if (q.trim()) query.set('q', q.trim());
+  if (status) query.set('status', status);
+  if (type.trim()) query.set('type', type.trim());
+  if (cursor) query.set('cursor', cursor);
+  try {
+    const answer = await api.get<{ status: string; data: ShipmentListItem[]; meta: ListMeta }>(`/api/trackings?${query}`, {
+      signal: current.signal,
+    });
+    if (answer.status !== 'success') throw new ApiError(200, 'Failed to fetch shipments.');
+    $shipmentList.set({ status: 'ready', items: answer.data, total: answer.meta.total, nextCursor: answer.meta.next_cursor });
+  } catch (error) {
+    if (current.signal.aborted) return;
+    console.error('Failed to fetch shipments.', error);
+    $shipmentList.set({ status: 'error', message: 'Failed to fetch shipments.' });
+  }
+}
+
+/** Loads the first page for the current filters. */
+export function reloadShipments(): Promise<void> {
+  $pageCursors.set([undefined]);
+  return load(undefined);
+}
+
+/** Reloads the page being shown (after an edit). */
+export function refreshPage(): Promise<void> {
+  return load($pageCursors.get().at(-1));
+}
+
+export function nextPage(): Promise<void> {
+  const state = $shipmentList.get();
+  if (state.status !== 'ready' || !state.nextCursor) return Promise.resolve();
+  $pageCursors.set([...$pageCursors.get(), state.nextCursor]);
+  return load(state.nextCursor);
+}
+
+export function previousPage(): Promise<void> {
+  const cursors = $pageCursors.get();
+  if (cursors.length < 2) return Promise.resolve();
+  const previous = cursors.slice(0, -1);
+  $pageCursors.set(previous);
+  return load(previous.at(-1));
+}

@@ -1,0 +1,80 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { buildSeedShipments } from '../../../db/seed';
+import { hydrated, signIn } from './sign-in';
+
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const sample = buildSeedShipments()[0]!.tracking_number;
+
+async function expectNoViolations(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  expect(violations.map((v) => `${what}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+for (const viewport of [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'mobile', width: 390, height: 844 },
+]) {
+  test.describe(`axe-core, WCAG 2.2 AA, ${viewport.name}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('sign-in and forgot-password pages', async ({ page }) => {
+      await page.goto('/admin-login');
+      await hydrated(page);
+      await expectNoViolations(page, 'login');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await expect(page.getByText('Email is required')).toBeVisible();
+      await expectNoViolations(page, 'login with errors');
+      await page.goto('/admin-forgot-password');
+      await expectNoViolations(page, 'forgot password');
+    });
+
+    test('every admin screen and dialog', async ({ page }) => {
+      test.setTimeout(90_000);
+      await signIn(page);
+      await expect(page.getByRole('heading', { name: 'Recent Shipments' })).toBeVisible();
+      await expect(page.locator('figure .recharts-wrapper')).toBeVisible();
+      await expectNoViolations(page, 'dashboard');
+
+      if (viewport.name === 'mobile') {
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await expectNoViolations(page, 'open sidebar');
+        await page.getByRole('button', { name: 'Menu' }).click();
+      }
+
+      await page.goto('/admin/shipments');
+      await expect(page.getByText(/Showing \d+ of \d+ shipments/)).toBeVisible();
+      await page.getByRole('button', { name: 'Filters' }).click();
+      await expectNoViolations(page, 'shipments');
+      await page.getByRole('button', { name: 'Add Shipment' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoViolations(page, 'add dialog');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: /^Edit NEC/ }).first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoViolations(page, 'edit dialog');
+      await page.keyboard.press('Escape');
+
+      await page.goto('/admin/new_shipment');
+      await expect(page.getByRole('heading', { level: 1, name: 'Add New Shipment' })).toBeVisible();
+      await expectNoViolations(page, 'new shipment');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      await expectNoViolations(page, 'new shipment with errors');
+
+      await page.goto(`/admin/view_shipment/${sample}`);
+      await expect(page.getByRole('heading', { name: `Tracking # ${sample}` })).toBeVisible();
+      await expectNoViolations(page, 'view shipment');
+      await page.getByRole('tab', { name: 'Update Location' }).click();
+      await expectNoViolations(page, 'view shipment, location tab');
+
+      await page.goto('/admin/view_shipment/NEC000000000');
+      await expect(page.getByText('Shipment not found.')).toBeVisible();
+      await expectNoViolations(page, 'shipment not found');
+
+      await page.goto('/admin/nothing-here');
+      await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+      await expectNoViolations(page, 'not found');
+    });
+  });
+}

@@ -1,0 +1,107 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, hydrated, signIn } from './sign-in';
+
+test('an admin screen without a session goes to the sign-in page and clears the local flag', async ({ page }) => {
+  const adminCalls: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/') && path !== '/api/admin/session') adminCalls.push(path);
+  });
+  await page.goto('/admin-login');
+  // A stale flag from an earlier visit is not trusted.
+  await page.evaluate(() => localStorage.setItem('admin-auth', 'true'));
+  await page.goto('/admin/shipments');
+  await page.waitForURL('**/admin-login');
+  expect(await page.evaluate(() => localStorage.getItem('admin-auth'))).toBeNull();
+  expect(adminCalls).toEqual([]);
+});
+
+test('signing in: a wrong password is refused, the right one opens the dashboard', async ({ page }) => {
+  await page.goto('/admin-login');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  await expect(page.getByText('Enter your credentials to access the admin dashboard')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Website' })).toHaveAttribute('href', '/');
+
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid credentials' })).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Invalid credentials' })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/admin-login');
+  expect(await page.evaluate(() => localStorage.getItem('admin-auth'))).toBeNull();
+
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Login successful' })).toBeVisible();
+  await page.waitForURL('**/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('admin-auth'))).toBe('true');
+});
+
+test('the dashboard shows real figures, and Exit Admin ends the session', async ({ page }) => {
+  await signIn(page);
+  for (const card of ['Active Shipments', 'Delivered Today', 'New Customers', 'Pending Orders']) {
+    await expect(page.getByText(card, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: 'Recent Shipments' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Activity Log' })).toBeVisible();
+  // The sign-in just made is the newest activity entry.
+  await expect(page.getByText(`${ADMIN.email} signed in`).first()).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Shipments created per day' })).toBeAttached();
+  await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+
+  await page.getByRole('button', { name: 'Exit Admin' }).click();
+  await page.waitForURL('**/admin-login');
+  expect(await page.evaluate(() => localStorage.getItem('admin-auth'))).toBeNull();
+  // The session is gone on the server too: the app sends us back.
+  await page.goto('/admin');
+  await page.waitForURL('**/admin-login');
+});
+
+test('an ended session on a later call returns to sign-in with a message', async ({ page, context }) => {
+  await signIn(page);
+  await context.clearCookies();
+  await page.getByRole('link', { name: 'Shipments' }).click();
+  await page.waitForURL('**/admin-login');
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Your session has ended' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('admin-auth'))).toBeNull();
+});
+
+test('Forgot password explains how an administrator resets it', async ({ page }) => {
+  await page.goto('/admin-login');
+  await hydrated(page);
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.waitForURL('**/admin-forgot-password');
+  await expect(page.getByText('npm run admin:password')).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+});
+
+test('unknown admin paths show the not-found screen; public links leave the app', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/admin/no-such-screen');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Website' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+});
+
+test('on a small screen the menu button toggles the sidebar and manages focus', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  const menu = page.getByRole('button', { name: 'Menu' });
+  const sidebar = page.getByRole('navigation', { name: 'Admin' });
+  await expect(sidebar).toBeHidden();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await menu.click();
+  await expect(sidebar).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Dashboard' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(sidebar).toBeHidden();
+  await expect(menu).toBeFocused();
+  await menu.click();
+  await page.getByRole('link', { name: 'Shipments' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage Shipments' })).toBeVisible();
+  await expect(sidebar).toBeHidden();
+});

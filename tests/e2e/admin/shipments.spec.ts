@@ -1,0 +1,174 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './sign-in';
+
+const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+test('the shipment life cycle: create, find, edit, update status and location, then the public page', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+
+  // Create on the Add New Shipment page.
+  await page.getByRole('link', { name: 'Shipments' }).click();
+  await page.getByRole('link', { name: 'New Shipment' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Add New Shipment' })).toBeVisible();
+  const numberInput = page.getByLabel('Tracking number');
+  const first = await numberInput.inputValue();
+  await page.getByRole('button', { name: 'Regenerate' }).click();
+  await expect(numberInput).not.toHaveValue(first);
+  const number = await numberInput.inputValue();
+  expect(number).toMatch(/^NEC[A-Z0-9]{9}$/);
+
+  // The shared schema refuses an empty form before anything is sent.
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('alert')).toContainText('Sender name: Sender name is required');
+
+  await page.getByLabel('Sender name (required)').fill('Playwright Sender');
+  await page.getByLabel('Sender email').fill('sender@example.com');
+  await page.getByLabel('Recipient name (required)').fill('Playwright Recipient');
+  await page.getByLabel('Recipient address (required)').fill('1 Test Road, Berlin, Germany');
+  await page.getByLabel('Origin (required)').fill('Sacramento, USA');
+  await page.getByLabel('Destination (required)').fill('Berlin, Germany');
+  await page.getByLabel('Weight (kg)').fill('12.5');
+  await page.getByLabel('Estimated delivery').fill('2026-12-24');
+  await page.getByLabel('Package type').fill('Fragile');
+  await page.getByLabel('Status (required)').selectOption('processing');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText(`Shipment ${number} added successfully!`)).toBeVisible();
+  await expect(numberInput).not.toHaveValue(number);
+  await expect(page.getByLabel('Sender name (required)')).toHaveValue('');
+
+  // Find it by a server-side search.
+  await page.getByRole('link', { name: 'Shipments' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage Shipments' })).toBeVisible();
+  await page.getByPlaceholder('Search shipments...').fill(number.toLowerCase());
+  const row = page.getByRole('row').filter({ hasText: number });
+  await expect(row).toHaveCount(1);
+  await expect(page.getByText('Showing 1 of 1 shipments')).toBeVisible();
+  await expect(row).toContainText('Sacramento, USA');
+  await expect(row).toContainText('Processing');
+  await expect(row).toContainText('Fragile');
+
+  // Edit through the dialog, pre-filled from the row.
+  await row.getByRole('button', { name: `Edit ${number}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Edit Shipment ${number}` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Origin')).toHaveValue('Sacramento, USA');
+  await expect(dialog.getByLabel('Destination')).toHaveValue('Berlin, Germany');
+  await expect(dialog.getByLabel('Status')).toHaveValue('processing');
+  await dialog.getByLabel('Destination').fill('Hamburg, Germany');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page, `Shipment ${number} updated successfully`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('Hamburg, Germany');
+
+  // View it and update the status.
+  await row.getByRole('link', { name: `View ${number}` }).click();
+  await page.waitForURL(`**/admin/view_shipment/${number}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Tracking # ${number}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sender Info' })).toBeVisible();
+  await expect(page.getByText('12.5 kg')).toBeVisible();
+  const history = page.getByRole('list', { name: 'Tracking history, newest first' }).getByRole('listitem');
+  const entries = await history.count();
+
+  await page.getByRole('button', { name: 'Update Status', exact: true }).click();
+  await expect(toast(page, 'Please select a status')).toBeVisible();
+  await page.getByLabel('New status').selectOption('in_transit');
+  await page.getByLabel('Note', { exact: true }).fill('Departed the Sacramento hub');
+  await page.getByRole('button', { name: 'Update Status', exact: true }).click();
+  await expect(toast(page, 'Status updated successfully!')).toBeVisible();
+  await expect(history).toHaveCount(entries + 1);
+  await expect(history.first()).toContainText('Departed the Sacramento hub');
+  await expect(history.first()).toContainText('In Transit');
+
+  // Update the location from the second tab, reached by keyboard.
+  await page.getByRole('tab', { name: 'Update Status' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Update Location' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('button', { name: 'Update Location', exact: true }).click();
+  await expect(toast(page, 'Please enter both country and arrival time')).toBeVisible();
+  await page.getByLabel('Current country').fill('Germany');
+  await page.getByLabel('Arrival time').fill('2026-12-20T10:30');
+  await page.getByRole('button', { name: 'Update Location', exact: true }).click();
+  await expect(toast(page, 'Location updated successfully!')).toBeVisible();
+  await expect(history).toHaveCount(entries + 2);
+  await expect(history.first()).toContainText('Germany');
+  await expect(page.getByText('Current location')).toBeVisible();
+
+  // The public tracking page shows the new status and history.
+  const publicLink = page.getByRole('link', { name: /View on public tracking page/ });
+  await expect(publicLink).toHaveAttribute('href', `/track?number=${number}`);
+  await page.goto(`/track?number=${number}`);
+  await expect(page.getByRole('heading', { name: `Shipment #${number}` })).toBeVisible();
+  await expect(page.getByText('Departed the Sacramento hub')).toBeVisible();
+  await expect(page.getByText(/Germany/).first()).toBeVisible();
+  await expect(page.getByText('In Transit').first()).toBeVisible();
+});
+
+test('the add dialog works by keyboard: focus moves in, Escape closes and returns focus, errors keep it open', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('link', { name: 'Shipments' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage Shipments' })).toBeVisible();
+  await expect(page.getByText(/Showing \d+ of \d+ shipments/)).toBeVisible();
+
+  const opener = page.getByRole('button', { name: 'Add Shipment' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Add New Shipment' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  // Open again; an unknown customer is refused by the server and the dialog stays open with the error.
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Customer').fill('No Such Customer Ltd');
+  await dialog.getByLabel('Origin').fill('Oslo, Norway');
+  await dialog.getByLabel('Destination').fill('Lima, Peru');
+  await dialog.getByLabel('ETA').fill('2026-12-30');
+  await dialog.getByLabel('Notes').focus();
+  await page.keyboard.type('Handle with care');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to add shipment' })).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Customer')).toHaveAttribute('aria-invalid', 'true');
+
+  // A real customer by id: added, dialog closes, list reloads with it first.
+  await dialog.getByLabel('Customer').fill('CUS-1001');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Shipment added successfully' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('row').nth(1)).toContainText('Oslo, Norway');
+});
+
+test('filters narrow the list on the server and paging walks the cursor', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('link', { name: 'Shipments' }).click();
+  const footer = page.getByText(/Showing \d+ of \d+ shipments/);
+  await expect(footer).toBeVisible();
+  const total = Number((await footer.textContent())!.match(/of (\d+)/)![1]);
+  expect(total).toBeGreaterThan(20);
+  await expect(page.getByRole('row')).toHaveCount(21);
+
+  // Other tests may add shipments meanwhile, so totals are read, not assumed.
+  const firstRow = await page.getByRole('row').nth(1).textContent();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeEnabled();
+  await expect(footer).toBeVisible();
+  await expect(page.getByRole('row').nth(1)).not.toHaveText(firstRow!);
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await expect(page.getByText(/Showing 20 of \d+ shipments/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByLabel('Status').selectOption('on_hold');
+  await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+  const rows = page.getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(rows.first()).toContainText('On Hold');
+  for (const text of await rows.allTextContents()) expect(text).toContain('On Hold');
+
+  await page.getByPlaceholder('Search shipments...').fill('zzzz-no-such-shipment');
+  await expect(page.getByText('No shipments found.')).toBeVisible();
+  await expect(page.getByText('Showing 0 of 0 shipments')).toBeVisible();
+});

@@ -34,7 +34,10 @@ export default function TrackingResultPanel({ result }: { result: TrackingResult
           {result.histories.map((history) => {
             const step = statusBadge(history.status);
             return (
-              <li key={history.id} className="relative flex gap-4 md:flex-1 md:flex-col md:gap-3 md:pr-4">
+              <li
+                key={history.id}
+                className="relative flex gap-4 after:absolute after:top-5 after:-bottom-5 after:left-[7px] after:w-0.5 after:bg-brand-100 last:after:hidden md:flex-1 md:flex-col md:gap-3 md:pr-4 md:after:top-[7px] md:after:right-0 md:after:bottom-auto md:after:left-5 md:after:h-0.5 md:after:w-auto"
+              >
                 <span aria-hidden="true" className="timeline-dot mt-1 h-4 w-4 shrink-0 rounded-full bg-brand-700 ring-4 ring-brand-100 md:mt-0" />
                 <div>
                   <p className="font-semibold text-slate-900">{step.label}</p>

@@ -21,3 +21,8 @@ export const legalNav: readonly NavLink[] = [
 
 /** Every public page, for the sitemap. */
 export const publicPaths: readonly string[] = [...mainNav, ...legalNav].map((link) => link.href);
+
+/** The canonical form of a page path: the built file is `<path>/index.html`, so a trailing slash. */
+export function canonicalPath(path: string): string {
+  return path.endsWith('/') ? path : `${path}/`;
+}

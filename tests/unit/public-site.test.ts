@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { faqGroups, servicesFaq } from '../../src/data/faq';
 import { initials } from '../../src/data/people';
-import { publicPaths } from '../../src/data/navigation';
+import { canonicalPath, publicPaths } from '../../src/data/navigation';
 import { isCurrent } from '../../src/islands/Navbar';
 import { formatWeight, lastUpdated, statusBadge } from '../../src/islands/tracking-view';
 import { quoteRequestSchema } from '../../src/lib/schemas/quote';
@@ -43,6 +43,8 @@ describe('navigation', () => {
   it('lists every public page once for the sitemap', () => {
     expect(new Set(publicPaths).size).toBe(publicPaths.length);
     expect(publicPaths).toEqual(expect.arrayContaining(['/', '/about', '/services', '/track', '/contact', '/faq', '/terms', '/privacy']));
+    expect(publicPaths.map(canonicalPath)).toContain('/about/');
+    expect(canonicalPath('/')).toBe('/');
   });
 });
 

@@ -13,7 +13,7 @@ test.describe('every public page', () => {
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
       await expect(page.getByRole('contentinfo')).toContainText(company.phone);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{50,}/);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${path === '/' ? '/' : path}/?$`));
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${path === '/' ? '' : path}/$`));
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /.+/);
       await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
       await page.waitForLoadState('networkidle');
@@ -106,7 +106,7 @@ test('an unknown path answers 404 with the not-found page and logs the path', as
 
 test('sitemap lists the public pages only; robots keeps crawlers out of admin', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
-  for (const { path } of PUBLIC_PAGES) expect(sitemap).toContain(`${path}</loc>`);
+  for (const { path } of PUBLIC_PAGES) expect(sitemap).toContain(`${path === '/' ? '' : path}/</loc>`);
   expect(sitemap).not.toContain('/admin');
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain('Disallow: /admin');

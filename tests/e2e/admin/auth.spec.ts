@@ -105,3 +105,34 @@ test('on a small screen the menu button toggles the sidebar and manages focus', 
   await expect(page.getByRole('heading', { level: 1, name: 'Manage Shipments' })).toBeVisible();
   await expect(sidebar).toBeHidden();
 });
+
+test('repeated failures for one email are throttled and the page says when to try again', async ({ page }) => {
+  await page.goto('/admin-login');
+  await hydrated(page);
+  // A made-up account, so the real admin is never locked out by this test.
+  await page.getByLabel('Email').fill(`throttle-${Date.now()}@nec-cargo.example`);
+  await page.getByLabel('Password').fill('wrong-password');
+  const alert = page.getByRole('alert').filter({ hasText: /./ });
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(alert).toHaveText('Invalid credentials');
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  }
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(alert).toContainText(/try again in \d+ (minutes?|seconds)/i);
+});
+
+test('public pages and the sign-in page load none of the admin app', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  for (const path of ['/', '/track', '/admin-login']) {
+    await page.goto(path, { waitUntil: 'networkidle' });
+    // Islands hydrated on visibility load when scrolled to.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForLoadState('networkidle');
+  }
+  expect(scripts.filter((script) => /\/(App|[A-Za-z]+Screen|ShipmentsChart|Layout|Sidebar)\.[\w-]+\.js$/.test(script))).toEqual([]);
+  expect(scripts.some((script) => /LoginForm\./.test(script))).toBe(true);
+});

@@ -9,7 +9,6 @@ export const ADMIN = {
 
 /** Waits until the React islands of the page have hydrated (Astro removes the `ssr` attribute). */
 export async function hydrated(page: Page): Promise<void> {
-  await page.locator('astro-island[ssr]').first().waitFor({ state: 'detached' }).catch(() => undefined);
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 

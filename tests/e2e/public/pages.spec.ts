@@ -112,3 +112,17 @@ test('sitemap lists the public pages only; robots keeps crawlers out of admin', 
   expect(robots).toContain('Disallow: /admin');
   expect(robots).toMatch(/Sitemap: http.*\/sitemap\.xml/);
 });
+
+test('pages load only the islands they use', async ({ page }) => {
+  const islands = async (path: string) => {
+    await page.goto(path);
+    return page.locator('astro-island').evaluateAll((nodes) =>
+      nodes.map((node) => `${node.getAttribute('component-url')!.match(/\/_astro\/([A-Za-z]+)\./)![1]}:${node.getAttribute('client')}`),
+    );
+  };
+  expect(await islands('/')).toEqual(['Navbar:idle', 'QuoteForm:visible']);
+  expect(await islands('/track')).toEqual(['Navbar:idle', 'TrackingWidget:load']);
+  for (const path of ['/about', '/services', '/contact', '/faq', '/terms', '/privacy', '/missing']) {
+    expect(await islands(path)).toEqual(['Navbar:idle']);
+  }
+});

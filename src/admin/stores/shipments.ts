@@ -19,11 +19,12 @@ export const $pageCursors = atom<Array<string | undefined>>([undefined]);
 
 let controller: AbortController | undefined;
 
-async function load(cursor: string | undefined): Promise<void> {
+/** Loads a page; `keepRows` leaves the shown rows in place meanwhile (a refresh keeps focus on them). */
+async function load(cursor: string | undefined, { keepRows = false } = {}): Promise<void> {
   controller?.abort();
   const current = new AbortController();
   controller = current;
-  $shipmentList.set({ status: 'loading' });
+  if (!keepRows || $shipmentList.get().status !== 'ready') $shipmentList.set({ status: 'loading' });
   const { q, status, type } = $shipmentFilters.get();
   const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
   if (q.trim()) query.set('q', q.trim());
@@ -49,9 +50,9 @@ export function reloadShipments(): Promise<void> {
   return load(undefined);
 }
 
-/** Reloads the page being shown (after an edit). */
+/** Reloads the page being shown (after an edit), keeping its rows on screen until the answer arrives. */
 export function refreshPage(): Promise<void> {
-  return load($pageCursors.get().at(-1));
+  return load($pageCursors.get().at(-1), { keepRows: true });
 }
 
 export function nextPage(): Promise<void> {

@@ -21,7 +21,8 @@ export default handle(
     }
 
     const raw = pathParam(request, context, '/api/tracking/:trackingNumber', 'trackingNumber');
-    if (!raw.trim()) throw new HttpError(404, NOT_FOUND);
+    // netlify dev/serve retry a 404 as `<number>.html`, `.htm`: those keep the original answer.
+    if (!raw.trim() || /\.html?$/i.test(raw)) throw new HttpError(404, NOT_FOUND);
     const trackingNumber = normalizeTrackingNumber(raw);
     const problem = trackingNumberProblem(trackingNumber);
     if (problem) throw new HttpError(400, problem);

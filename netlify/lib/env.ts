@@ -19,6 +19,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   /** Set by Netlify: production, deploy-preview, branch-deploy or dev. */
   CONTEXT: z.string().optional(),
+  /** Set to "true" by netlify-cli when it serves functions locally (`netlify serve` also says CONTEXT=production). */
+  NETLIFY_LOCAL: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { isProduction: boolean };
@@ -48,7 +50,8 @@ export function getEnv(): Env {
   }
   const env = {
     ...result.data,
-    isProduction: result.data.NODE_ENV === 'production' || result.data.CONTEXT === 'production',
+    isProduction:
+      result.data.NODE_ENV === 'production' || (result.data.CONTEXT === 'production' && result.data.NETLIFY_LOCAL !== 'true'),
   };
   cached = { source, env };
   return env;

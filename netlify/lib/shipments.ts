@@ -264,6 +264,14 @@ export async function updateLocation(
   ]);
 }
 
+const EDIT_LABELS: Record<string, string> = {
+  customer_id: 'customer',
+  estimated_delivery: 'ETA',
+  arrival_time: 'ETA',
+  package_type: 'type',
+  admin_notes: 'notes',
+};
+
 /** The edit dialog's save: changes only the fields given; a status change also appends a history entry. */
 export async function editShipment(
   db: Client,
@@ -310,11 +318,3 @@ export async function editShipment(
     ...(edited.length ? [shipmentActivity(actor, 'shipment_edited', trackingNumber, `Edited ${[...new Set(edited)].join(', ')}`, time)] : []),
   ]);
 }
-
-const EDIT_LABELS: Record<string, string> = {
-  customer_id: 'customer',
-  estimated_delivery: 'ETA',
-  arrival_time: 'ETA',
-  package_type: 'type',
-  admin_notes: 'notes',
-};

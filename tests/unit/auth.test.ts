@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLEAR_SESSION_COOKIE, hashToken, sessionToken } from '../../netlify/lib/auth';
+import { getEnv } from '../../netlify/lib/env';
 
 const withCookie = (cookie: string) => new Request('http://localhost/', { headers: { cookie } });
 
@@ -17,5 +18,29 @@ describe('session cookies', () => {
 
   it('clears the cookie with the same attributes', () => {
     expect(CLEAR_SESSION_COOKIE).toBe('__Host-session=; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=0');
+  });
+});
+
+describe('production, for the refusal of the local default password', () => {
+  const saved = { ...process.env };
+  const isProduction = (env: Record<string, string>) => {
+    for (const key of ['NODE_ENV', 'CONTEXT', 'NETLIFY_LOCAL']) delete process.env[key];
+    Object.assign(process.env, env);
+    try {
+      return getEnv().isProduction;
+    } finally {
+      for (const key of ['NODE_ENV', 'CONTEXT', 'NETLIFY_LOCAL']) {
+        if (saved[key] === undefined) delete process.env[key];
+        else process.env[key] = saved[key];
+      }
+    }
+  };
+
+  it('is NODE_ENV=production or a real Netlify production context, not `netlify serve` on this machine', () => {
+    expect(isProduction({ NODE_ENV: 'production' })).toBe(true);
+    expect(isProduction({ CONTEXT: 'production' })).toBe(true);
+    expect(isProduction({ CONTEXT: 'production', NETLIFY_LOCAL: 'true' })).toBe(false);
+    expect(isProduction({ CONTEXT: 'deploy-preview' })).toBe(false);
+    expect(isProduction({})).toBe(false);
   });
 });

@@ -41,7 +41,7 @@ const optionalDateTime = z.preprocess(blankToUndefined, dateTime().nullable().op
 /** Non-negative amounts; form inputs may send them as numeric text. */
 const amount = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value),
-  z.number({ error: 'Must be a number' }).finite('Must be a number').nonnegative('Must not be negative').max(1e12, 'Is too large'),
+  z.number({ error: 'Must be a number' }).nonnegative('Must not be negative').max(1e12, 'Is too large'),
 );
 const optionalAmount = z.preprocess(blankToUndefined, amount.nullable().optional());
 

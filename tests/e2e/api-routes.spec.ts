@@ -1,0 +1,77 @@
+import { expect, test, type APIResponse } from '@playwright/test';
+import { buildSeedShipments } from '../../db/seed';
+import { seedAdminCredentials } from '../../netlify/lib/env';
+
+// Proves that, in the served production build, every API route and method reaches its own function
+// (a JSON answer from it, not the site's 404 page or another function).
+
+const sample = buildSeedShipments()[0]!.tracking_number;
+const json = { 'Content-Type': 'application/json' };
+
+/** Every admin route and method: without a session each must answer the function's 401 JSON. */
+const ADMIN_ROUTES: Array<[method: string, path: string, body?: unknown]> = [
+  ['GET', '/api/trackings'],
+  ['GET', '/api/admin/session'],
+  ['GET', '/api/admin/dashboard'],
+  ['POST', '/api/add_tracking', {}],
+  ['POST', '/api/shipments', {}],
+  ['PATCH', `/api/shipments/${sample}`, {}],
+  ['PUT', `/api/tracking/${sample}/update`, {}],
+  ['PUT', `/api/tracking/${sample}/update-location`, {}],
+];
+
+async function expectJson(response: APIResponse, status: number) {
+  expect(response.status(), `${response.url()}: ${await response.text()}`).toBe(status);
+  expect(response.headers()['content-type']).toMatch(/^application\/json/);
+  expect(response.headers()['cache-control']).toMatch(/no-store|private/);
+  expect(response.headers()['x-content-type-options']).toBe('nosniff');
+  return response.json();
+}
+
+for (const [method, path, body] of ADMIN_ROUTES) {
+  test(`${method} ${path} reaches its function: 401 JSON without a session`, async ({ request }) => {
+    const response = await request.fetch(path, { method, headers: json, ...(body === undefined ? {} : { data: body }) });
+    expect(await expectJson(response, 401)).toEqual({ status: 'error', message: 'Authentication required' });
+  });
+}
+
+test('GET /api/tracking/{number} reaches the public lookup', async ({ request }) => {
+  const found = await expectJson(await request.get(`/api/tracking/${sample}`), 200);
+  expect(found.data.tracking_number).toBe(sample);
+  expect(await expectJson(await request.get('/api/tracking/NEC000000000'), 404)).toEqual({
+    status: false,
+    error: 'No shipment found with this tracking number',
+  });
+});
+
+test('POST /api/admin/login and /api/admin/logout reach their functions', async ({ request }) => {
+  const refused = await request.post('/api/admin/login', { headers: json, data: { email: 'nobody@nec-cargo.example', password: 'wrong password' } });
+  expect(await expectJson(refused, 401)).toEqual({ status: 'error', message: 'Invalid credentials' });
+  const out = await request.post('/api/admin/logout', { headers: json, data: {} });
+  expect(await expectJson(out, 200)).toEqual({ status: 'success' });
+});
+
+test('POST /api/quotes reaches its function', async ({ request }) => {
+  const response = await request.post('/api/quotes', { headers: json, data: {} });
+  const body = await expectJson(response, 422);
+  expect(body.status).toBe('error');
+  expect(body.errors).toBeTruthy();
+});
+
+test('a signed-in session works through the served functions, and logout ends it', async ({ request }) => {
+  const admin = seedAdminCredentials();
+  const signedIn = await request.post('/api/admin/login', { headers: json, data: { email: admin.email, password: admin.password } });
+  expect(await expectJson(signedIn, 200)).toEqual({ status: 'success', user: { email: admin.email } });
+  const setCookie = signedIn.headers()['set-cookie']!;
+  expect(setCookie).toMatch(/^__Host-session=[^;]+; Path=\/; HttpOnly; Secure; SameSite=Strict/);
+  const cookie = { Cookie: setCookie.split(';')[0]! };
+
+  expect(await expectJson(await request.get('/api/admin/session', { headers: cookie }), 200)).toEqual({ user: { email: admin.email } });
+  const list = await expectJson(await request.get(`/api/trackings?q=${sample.slice(3, 9)}`, { headers: cookie }), 200);
+  expect(list.data.map((row: { tracking_number: string }) => row.tracking_number)).toContain(sample);
+  const whole = await expectJson(await request.get(`/api/tracking/${sample}`, { headers: cookie }), 200);
+  expect(whole.data).toHaveProperty('sender_email');
+
+  await expectJson(await request.post('/api/admin/logout', { headers: { ...json, ...cookie }, data: {} }), 200);
+  expect((await request.get('/api/admin/session', { headers: cookie })).status()).toBe(401);
+});

@@ -59,6 +59,7 @@ test('the shipment life cycle: create, find, edit, update status and location, t
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toast(page, `Shipment ${number} updated successfully`)).toBeVisible();
   await expect(dialog).toBeHidden();
+  await expect(row.getByRole('button', { name: `Edit ${number}` })).toBeFocused();
   await expect(row).toContainText('Hamburg, Germany');
 
   // View it and update the status.

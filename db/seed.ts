@@ -93,7 +93,7 @@ export function buildSeedShipments(now = Date.now()): SeedShipment[] {
     const { courier, method } = rng.pick(SEED_COURIERS);
     const created = now - (index % 12) * DAY - rng.int(1, 20) * HOUR - index * 3 * HOUR;
     const transitDays = international ? rng.int(4, 10) : rng.int(1, 4);
-    const histories = buildHistory(status, created, origin, destination, rng);
+    const histories = buildHistory(status, created, now, origin, destination, rng);
     const last = histories[histories.length - 1]!;
     const lastTime = Date.parse(last.created_at);
     return {
@@ -136,6 +136,7 @@ export function buildSeedShipments(now = Date.now()): SeedShipment[] {
 function buildHistory(
   status: ShipmentStatus,
   created: number,
+  now: number,
   origin: string,
   destination: string,
   rng: ReturnType<typeof random>,
@@ -149,10 +150,14 @@ function buildHistory(
   }
   if (status === 'on_hold') steps.push(['on_hold', 'Held at customs pending documentation']);
   if (status === 'delivered') steps.push(['delivered', `Delivered in ${destination}; signed for by recipient`]);
+  // Gaps of 3 to 30 hours, squeezed when needed so that no entry lies in the future.
+  const gaps = steps.map(() => rng.int(3, 30) * HOUR);
+  const span = gaps.slice(0, -1).reduce((sum, gap) => sum + gap, 0);
+  const scale = Math.min(1, Math.max(0, now - 10 * 60 * 1000 - created) / (span || 1));
   let time = created;
-  return steps.map(([stepStatus, notes]) => {
+  return steps.map(([stepStatus, notes], index) => {
     const entry = { status: stepStatus, notes, created_at: isoTime(time) };
-    time += rng.int(3, 30) * HOUR;
+    time += gaps[index]! * scale;
     return entry;
   });
 }

@@ -20,6 +20,19 @@ describe('seed', () => {
     for (const row of counts.rows) expect(Number(row.n)).toBeLessThanOrEqual(6);
   });
 
+  it('dates every history entry in the past, in order', async () => {
+    const db = await getDb();
+    const { rows } = await db.execute(
+      'SELECT shipment_id, created_at FROM shipment_histories ORDER BY shipment_id, id',
+    );
+    const now = new Date().toISOString();
+    for (const [index, row] of rows.entries()) {
+      expect(String(row.created_at) <= now).toBe(true);
+      const previous = rows[index - 1];
+      if (previous?.shipment_id === row.shipment_id) expect(String(previous.created_at) <= String(row.created_at)).toBe(true);
+    }
+  });
+
   it('has varied routes and package types, and the five CUS-#### customers', async () => {
     const db = await getDb();
     const routes = await db.execute('SELECT COUNT(DISTINCT origin || destination) AS n FROM shipments');

@@ -10,30 +10,14 @@ import {
 } from '@/lib/schemas/shipment';
 import { statusLabel } from '@/lib/shipment-status';
 import { generateTrackingNumber } from '@/lib/tracking-number';
+import type { TrackingResult } from '@/lib/tracking-result';
 import { shipmentActivity } from './activity';
 import type { SessionUser } from './auth';
 import { resolveCustomer } from './customers';
 import { HttpError } from './http';
 
-export interface TrackingHistory {
-  id: number;
-  status: string;
-  created_at: string;
-  notes: string | null;
-}
-
-export interface PublicTracking {
-  tracking_number: string;
-  sender_name: string;
-  recipient_address: string;
-  weight: number | null;
-  status: string;
-  destination: string;
-  histories: TrackingHistory[];
-}
-
 /** The public view of a shipment: only what the tracking page shows, histories oldest first. */
-export async function findPublicTracking(db: Client, trackingNumber: string): Promise<PublicTracking | null> {
+export async function findPublicTracking(db: Client, trackingNumber: string): Promise<TrackingResult | null> {
   const [shipments, histories] = await db.batch(
     [
       {

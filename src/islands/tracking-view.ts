@@ -1,22 +1,7 @@
 import { parseStatus, statusLabel, type ShipmentStatus } from '@/lib/shipment-status';
+import type { TrackingHistory, TrackingResult } from '@/lib/tracking-result';
 
-export interface TrackingHistory {
-  id: number;
-  status: string;
-  created_at: string;
-  notes: string | null;
-}
-
-/** What GET /api/tracking/{number} answers with on success. */
-export interface TrackingResult {
-  tracking_number: string;
-  sender_name: string;
-  recipient_address: string;
-  weight: number | null;
-  status: string;
-  destination: string;
-  histories: TrackingHistory[];
-}
+export type { TrackingResult };
 
 /** Public badge colours (issue 4): Delivered green, In Transit blue, Processing yellow, Preparing amber, On Hold orange. */
 const TONES: Record<ShipmentStatus, string> = {

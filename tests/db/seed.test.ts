@@ -29,7 +29,7 @@ describe('seed', () => {
     for (const [index, row] of rows.entries()) {
       expect(String(row.created_at) <= now).toBe(true);
       const previous = rows[index - 1];
-      if (previous?.shipment_id === row.shipment_id) expect(String(previous.created_at) <= String(row.created_at)).toBe(true);
+      if (previous && previous.shipment_id === row.shipment_id) expect(String(previous.created_at) <= String(row.created_at)).toBe(true);
     }
   });
 

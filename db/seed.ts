@@ -93,7 +93,7 @@ export function buildSeedShipments(now = Date.now()): SeedShipment[] {
     const { courier, method } = rng.pick(SEED_COURIERS);
     const created = now - (index % 12) * DAY - rng.int(1, 20) * HOUR - index * 3 * HOUR;
     const transitDays = international ? rng.int(4, 10) : rng.int(1, 4);
-    const histories = buildHistory(status, created, now, origin, destination, rng);
+    const { histories, place } = buildHistory(status, created, now, origin, destination, rng);
     const last = histories[histories.length - 1]!;
     const lastTime = Date.parse(last.created_at);
     return {
@@ -125,7 +125,7 @@ export function buildSeedShipments(now = Date.now()): SeedShipment[] {
       delivery_date: status === 'delivered' ? isoDate(lastTime) : null,
       agent_notes: status === 'on_hold' ? 'Awaiting commercial invoice from the sender.' : null,
       admin_notes: index % 4 === 0 ? 'Priority account: notify the customer of any delay.' : null,
-      current_location: status === 'delivered' ? destination : status === 'in_transit' || status === 'on_hold' ? rng.pick(SEED_CITIES) : origin,
+      current_location: place,
       arrival_time: isoTime(status === 'delivered' ? lastTime : created + (transitDays + 1) * DAY),
       created_at: isoTime(created),
       histories,
@@ -140,26 +140,34 @@ function buildHistory(
   origin: string,
   destination: string,
   rng: ReturnType<typeof random>,
-): SeedHistory[] {
+): { histories: SeedHistory[]; place: string } {
+  let place = origin;
   const steps: Array<[ShipmentStatus, string]> = [['processing', `Order received at ${origin} depot`]];
   if (status === 'processing') steps.push(['processing', 'Shipping label created; awaiting documents']);
   else steps.push(['preparing', 'Packed and labelled, awaiting pickup']);
   if (status === 'in_transit' || status === 'on_hold' || status === 'delivered') {
     steps.push(['in_transit', `Departed ${origin}`]);
-    for (let hop = rng.int(0, 2); hop > 0; hop--) steps.push(['in_transit', `Arrived at ${rng.pick(SEED_CITIES)} hub`]);
+    for (let hop = rng.int(0, 2); hop > 0; hop--) {
+      place = rng.pick(SEED_CITIES.filter((city) => city !== origin && city !== destination));
+      steps.push(['in_transit', `Arrived at ${place} hub`]);
+    }
   }
   if (status === 'on_hold') steps.push(['on_hold', 'Held at customs pending documentation']);
-  if (status === 'delivered') steps.push(['delivered', `Delivered in ${destination}; signed for by recipient`]);
+  if (status === 'delivered') {
+    place = destination;
+    steps.push(['delivered', `Delivered in ${destination}; signed for by recipient`]);
+  }
   // Gaps of 3 to 30 hours, squeezed when needed so that no entry lies in the future.
   const gaps = steps.map(() => rng.int(3, 30) * HOUR);
   const span = gaps.slice(0, -1).reduce((sum, gap) => sum + gap, 0);
   const scale = Math.min(1, Math.max(0, now - 10 * 60 * 1000 - created) / (span || 1));
   let time = created;
-  return steps.map(([stepStatus, notes], index) => {
+  const histories = steps.map(([stepStatus, notes], index) => {
     const entry = { status: stepStatus, notes, created_at: isoTime(time) };
     time += gaps[index]! * scale;
     return entry;
   });
+  return { histories, place };
 }
 
 export interface SeedOptions {

@@ -27,7 +27,7 @@ export function Sidebar({ onExit }: { onExit: () => void }) {
     <nav
       id={SIDEBAR_ID}
       aria-label="Admin"
-      className={`${open ? 'flex' : 'hidden'} fixed inset-y-0 left-0 top-14 z-30 w-64 flex-col border-r border-slate-200 bg-brand-900 text-white md:static md:top-0 md:flex md:min-h-[calc(100vh-3.5rem)]`}
+      className={`${open ? 'flex' : 'hidden'} fixed inset-y-0 left-0 top-14 z-30 w-64 flex-col border-r border-slate-200 bg-brand-900 text-white md:sticky md:top-14 md:flex md:h-[calc(100vh-3.5rem)] md:self-start`}
     >
       <ul className="flex flex-col gap-1 p-3">
         {NAV.map((item, index) => {

@@ -29,7 +29,8 @@ export default handle(
 
     const data = admin ? await findShipment(db, trackingNumber) : await findPublicTracking(db, trackingNumber);
     if (!data) throw new HttpError(404, NOT_FOUND);
-    return json(200, { status: true, data }, admin ? {} : { 'Cache-Control': 'private, max-age=5' });
+    // The answer depends on the session cookie, so a cached public answer must never serve an admin.
+    return json(200, { status: true, data }, { Vary: 'Cookie', ...(admin ? {} : { 'Cache-Control': 'private, max-age=5' }) });
   },
   { errors: 'tracking' },
 );

@@ -17,6 +17,8 @@ describe('GET /api/tracking/{trackingNumber}', () => {
     const { status, body, headers } = await lookup(` ${sample.tracking_number.toLowerCase()} `);
     expect(status).toBe(200);
     expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('cache-control')).toBe('private, max-age=5');
+    expect(headers.get('vary')).toBe('Cookie');
     expect(body.status).toBe(true);
     expect(Object.keys(body.data).sort()).toEqual(
       ['destination', 'histories', 'recipient_address', 'sender_name', 'status', 'tracking_number', 'weight'],
@@ -67,6 +69,7 @@ describe('GET /api/tracking/{trackingNumber} signed in', () => {
     );
     expect(status).toBe(200);
     expect(headers.get('cache-control')).toBe('no-store');
+    expect(headers.get('vary')).toBe('Cookie');
     expect(body.status).toBe(true);
     expect(Object.keys(body.data).sort()).toEqual(
       [...SHIPMENT_FIELDS, 'id', 'customer_id', 'created_at', 'updated_at', 'histories'].sort(),

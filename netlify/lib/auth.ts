@@ -152,8 +152,8 @@ export async function login(db: Client, { email, password, remember }: LoginInpu
         args: [hashToken(token), userId, iso(now), iso(now), iso(now + lifetime)],
       },
       {
-        sql: `INSERT INTO activity_log (user_id, actor_email, action, details, created_at) VALUES (?, ?, 'login', ?, ?)`,
-        args: [userId, user.email, 'Signed in', iso(now)],
+        sql: `INSERT INTO activity_log (user_id, actor_email, action, created_at) VALUES (?, ?, 'login', ?)`,
+        args: [userId, user.email, iso(now)],
       },
     ],
     'write',
@@ -173,8 +173,8 @@ export async function logout(db: Client, request: Request, now = Date.now()): Pr
       ...(user
         ? [
             {
-              sql: `INSERT INTO activity_log (user_id, actor_email, action, details, created_at) VALUES (?, ?, 'logout', ?, ?)`,
-              args: [user.id, user.email, 'Signed out', iso(now)],
+              sql: `INSERT INTO activity_log (user_id, actor_email, action, created_at) VALUES (?, ?, 'logout', ?)`,
+              args: [user.id, user.email, iso(now)],
             },
           ]
         : []),

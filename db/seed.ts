@@ -193,7 +193,10 @@ export async function seed(db: Client, { adminEmail, adminPassword, now }: SeedO
   const existing = new Set(
     (await db.execute('SELECT tracking_number FROM shipments')).rows.map((row) => String(row.tracking_number)),
   );
-  const missing = buildSeedShipments(now).filter((shipment) => !existing.has(shipment.tracking_number));
+  // Oldest first: the admin list orders by id as creation order, so ids must follow created_at here too.
+  const missing = buildSeedShipments(now)
+    .filter((shipment) => !existing.has(shipment.tracking_number))
+    .sort((a, b) => a.created_at.localeCompare(b.created_at));
   for (const { histories, ...shipment } of missing) {
     const columns = Object.keys(shipment);
     statements.push({

@@ -1,29 +1,21 @@
-import type { Client, InStatement, InValue, Row } from '@libsql/client';
-import type { ShipmentListItem, ShipmentListQuery } from '@/lib/schemas/shipment';
+import type { Client, InValue, Row } from '@libsql/client';
+import { LIST_TOTAL_CAP, type ShipmentListItem, type ShipmentListMeta, type ShipmentListQuery } from '@/lib/schemas/shipment';
 import { HttpError } from './http';
 
 export interface ShipmentListPage {
   data: ShipmentListItem[];
-  meta: { total: number; limit: number; next_cursor: string | null };
+  meta: ShipmentListMeta;
 }
 
-interface Cursor {
-  createdAt: string;
-  id: number;
+/** Opaque to clients: the id of the last row of a page (the list's sort key). */
+export function encodeCursor(id: number): string {
+  return Buffer.from(String(id)).toString('base64url');
 }
 
-/** Opaque to clients: the sort key (created_at, id) of the last row of a page. */
-export function encodeCursor({ createdAt, id }: Cursor): string {
-  return Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): Cursor {
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof createdAt === 'string' && Number.isSafeInteger(id)) return { createdAt, id: id as number };
-  } catch {
-    // fall through to the 422
-  }
+function decodeCursor(cursor: string): number {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const id = Number(text);
+  if (/^[1-9][0-9]{0,15}$/.test(text) && Number.isSafeInteger(id)) return id;
   throw new HttpError(422, 'The given data was invalid.', { errors: { cursor: ['Invalid cursor'] } });
 }
 
@@ -34,9 +26,6 @@ interface Filter {
 
 // The trigram index needs 3 characters; shorter terms are matched with LIKE (ASCII case-insensitive).
 const TRIGRAM = 3;
-// Up to this many matches, their ids are read first and the page looks each one up; beyond it, the
-// newest-first index is walked while the matches are kept in a set (see listShipments).
-const FEW_MATCHES = 2000;
 
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 // A quoted FTS5 string is a phrase: consecutive trigrams, i.e. the substring, within one column.
@@ -53,78 +42,61 @@ function likeFilter(q: string): Filter {
   };
 }
 
-const SELECT_ROW = `SELECT s.id, s.tracking_number, s.origin, s.destination, s.current_location, s.status, s.arrival_time,
-                           s.package_type, s.created_at FROM shipments s`;
-const NEWEST_FIRST = 'ORDER BY s.created_at DESC, s.id DESC';
+const COLUMNS = `s.id, s.tracking_number, s.origin, s.destination, s.current_location, s.status, s.arrival_time, s.package_type`;
 
-const where = (filters: Filter[]) => ({
-  sql: filters.length ? `WHERE ${filters.map((filter) => filter.sql).join(' AND ')}` : '',
+const and = (filters: Filter[]) => ({
+  sql: filters.map((filter) => filter.sql).join(' AND ') || '1',
   args: filters.flatMap((filter) => filter.args),
 });
 
 /**
- * One page of the admin list, newest first (created_at, then id), with keyset paging: a cursor names
- * the last row seen, so rows added meanwhile never shift a later page. Filtering, searching and
- * counting run in SQL. `q` is a case-insensitive substring of id, tracking number, origin, current
- * location, destination, customer or sender name, found through the FTS5 trigram index.
+ * One page of the admin list, newest first, with keyset paging: ids only grow and shipments are
+ * created "now", so id order is creation order; a cursor names the last id seen, so rows added
+ * meanwhile never shift a later page. `q` is a case-insensitive substring of id, tracking number,
+ * origin, current location, destination, customer or sender name, found through the FTS5 trigram
+ * index. Every query reads only the page (plus one row) and counts at most LIST_TOTAL_CAP + 1 rows:
+ * an exact count of a broad match costs more than the page itself.
  */
 export async function listShipments(db: Client, query: ShipmentListQuery): Promise<ShipmentListPage> {
   const filters: Filter[] = [];
   if (query.status) filters.push({ sql: 's.status = ?', args: [query.status] });
   if (query.type) filters.push({ sql: 's.package_type = ?', args: [query.type] });
-  const cursorFilter: Filter[] = query.cursor
-    ? [{ sql: '(s.created_at, s.id) < (?, ?)', args: [decodeCursor(query.cursor).createdAt, decodeCursor(query.cursor).id] }]
-    : [];
-  const limit = query.limit + 1;
-
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const q = query.q;
-  if (q && [...q].length >= TRIGRAM) {
-    // The index alone says how many match (it stops reading after FEW_MATCHES + 1).
-    const { rows: found } = await db.execute({
-      sql: `SELECT rowid AS id FROM shipments_search WHERE shipments_search MATCH ? LIMIT ${FEW_MATCHES + 1}`,
-      args: [phrase(q)],
-    });
-    if (found.length <= FEW_MATCHES) {
-      // Few matches: look each one up and sort them.
-      const ids: Filter = { sql: 's.id IN (SELECT value FROM json_each(?))', args: [JSON.stringify(found.map((row) => Number(row.id)))] };
-      const page = where([ids, ...filters, ...cursorFilter]);
-      const all = where([ids, ...filters]);
-      const [rows, count] = await db.batch(
-        [
-          { sql: `${SELECT_ROW} ${page.sql} ${NEWEST_FIRST} LIMIT ?`, args: [...page.args, limit] },
-          ...(filters.length ? [{ sql: `SELECT count(*) AS total FROM shipments s ${all.sql}`, args: all.args }] : []),
-        ],
-        'read',
-      );
-      return toPage(rows!.rows, count ? Number(count.rows[0]!.total) : found.length, query.limit);
-    }
-    // Many matches: read them into a set once, count them, and walk the newest-first index keeping
-    // the rows in the set (the unary + stops SQLite from driving the walk by the set instead).
-    const inSet: Filter = { sql: '+s.id IN matches', args: [] };
-    const page = where([inSet, ...filters, ...cursorFilter]);
-    const all = where([inSet, ...filters]);
-    const { rows } = await db.execute({
-      sql: `WITH matches(id) AS MATERIALIZED (SELECT rowid FROM shipments_search WHERE shipments_search MATCH ?)
-            SELECT counted.total, page.* FROM
-              (SELECT count(*) AS total FROM ${filters.length ? `shipments s ${all.sql}` : 'matches'}) AS counted
-              LEFT JOIN (${SELECT_ROW} ${page.sql} ${NEWEST_FIRST} LIMIT ?) AS page ON 1`,
-      args: [phrase(q), ...(filters.length ? all.args : []), ...page.args, limit],
-    });
-    return toPage(rows.filter((row) => row.id !== null), Number(rows[0]!.total), query.limit);
-  }
 
-  const all = where([...(q ? [likeFilter(q)] : []), ...filters]);
-  const page = where([...(q ? [likeFilter(q)] : []), ...filters, ...cursorFilter]);
-  const statements: InStatement[] = [
-    { sql: `${SELECT_ROW} ${page.sql} ${NEWEST_FIRST} LIMIT ?`, args: [...page.args, limit] },
-    { sql: `SELECT count(*) AS total FROM shipments s ${all.sql}`, args: all.args },
-  ];
-  const [rows, count] = await db.batch(statements, 'read');
+  let page: Filter;
+  let counted: Filter;
+  if (q && [...q].length >= TRIGRAM) {
+    // The index hands its matches over newest (highest rowid) first, starting below the cursor, and
+    // each is joined to its shipment: the page stops after limit + 1 rows that pass the filters.
+    const match: Filter = { sql: 'shipments_search MATCH ?', args: [phrase(q)] };
+    const cursor: Filter[] = after === undefined ? [] : [{ sql: 'f.rowid < ?', args: [after] }];
+    const pageWhere = and([match, ...cursor, ...filters]);
+    const countWhere = and([match, ...filters]);
+    const joined = 'shipments_search f CROSS JOIN shipments s ON s.id = f.rowid';
+    page = { sql: `SELECT ${COLUMNS} FROM ${joined} WHERE ${pageWhere.sql} ORDER BY f.rowid DESC LIMIT ?`, args: pageWhere.args };
+    // Without filters the index alone can count.
+    counted = { sql: `SELECT 1 FROM ${filters.length ? joined : 'shipments_search'} WHERE ${countWhere.sql}`, args: countWhere.args };
+  } else {
+    const searched = q ? [likeFilter(q), ...filters] : filters;
+    const cursor: Filter[] = after === undefined ? [] : [{ sql: 's.id < ?', args: [after] }];
+    const pageWhere = and([...searched, ...cursor]);
+    const countWhere = and(searched);
+    page = { sql: `SELECT ${COLUMNS} FROM shipments s WHERE ${pageWhere.sql} ORDER BY s.id DESC LIMIT ?`, args: pageWhere.args };
+    counted = { sql: `SELECT 1 FROM shipments s WHERE ${countWhere.sql}`, args: countWhere.args };
+  }
+  const [rows, count] = await db.batch(
+    [
+      { sql: page.sql, args: [...page.args, query.limit + 1] },
+      { sql: `SELECT count(*) AS total FROM (${counted.sql} LIMIT ?)`, args: [...counted.args, LIST_TOTAL_CAP + 1] },
+    ],
+    'read',
+  );
   return toPage(rows!.rows, Number(count!.rows[0]!.total), query.limit);
 }
 
 /** The page's rows (one more than the limit was read, to know whether another page follows). */
-function toPage(rows: Row[], total: number, limit: number): ShipmentListPage {
+function toPage(rows: Row[], counted: number, limit: number): ShipmentListPage {
   const shown = rows.slice(0, limit);
   const last = shown[shown.length - 1];
   return {
@@ -139,9 +111,10 @@ function toPage(rows: Row[], total: number, limit: number): ShipmentListPage {
       package_type: row.package_type === null ? null : String(row.package_type),
     })),
     meta: {
-      total,
+      total: Math.min(counted, LIST_TOTAL_CAP),
       limit,
-      next_cursor: rows.length > limit && last ? encodeCursor({ createdAt: String(last.created_at), id: Number(last.id) }) : null,
+      next_cursor: rows.length > limit && last ? encodeCursor(Number(last.id)) : null,
+      total_is_estimate: counted > LIST_TOTAL_CAP,
     },
   };
 }

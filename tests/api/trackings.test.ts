@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import addTracking from '../../netlify/functions/add-tracking';
 import trackings from '../../netlify/functions/trackings';
 import { buildSeedShipments } from '../../db/seed';
+import { LIST_TOTAL_CAP } from '../../src/lib/schemas/shipment';
 import { SEED_CUSTOMERS } from '../../db/seed-data';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';
@@ -26,7 +27,7 @@ async function expected(match: (row: Record<string, unknown>) => boolean) {
   const db = await getDb();
   const { rows } = await db.execute(
     `SELECT s.*, c.name AS customer_name FROM shipments s LEFT JOIN customers c ON c.id = s.customer_id
-     ORDER BY s.created_at DESC, s.id DESC`,
+     ORDER BY s.id DESC`,
   );
   return rows.filter((row) => match(row as unknown as Record<string, unknown>)).map((row) => String(row.tracking_number));
 }
@@ -43,10 +44,10 @@ describe('GET /api/trackings', () => {
     expect(headers.get('cache-control')).toBe('no-store');
     expect(Object.keys(body).sort()).toEqual(['data', 'meta', 'status']);
     expect(body.status).toBe('success');
-    expect(body.meta).toEqual({ total: seeded.length, limit: 50, next_cursor: null });
+    expect(body.meta).toEqual({ total: seeded.length, limit: 50, next_cursor: null, total_is_estimate: false });
     expect(body.data).toHaveLength(seeded.length);
     for (const row of body.data) expect(Object.keys(row).sort()).toEqual(ROW_FIELDS);
-    // Newest first: created_at descending, ties by id descending (the reference query's order).
+    // Newest first: id descending (the reference query's order), which the seed makes creation order.
     expect(body.data.map((row: { tracking_number: string }) => row.tracking_number)).toEqual(await expected(() => true));
     const newestFirst = [...seeded].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
     expect(body.data[0].tracking_number).toBe(newestFirst[0]!.tracking_number);
@@ -79,6 +80,7 @@ describe('GET /api/trackings', () => {
     expect(status).toBe(200);
     expect(body.data.map((row: { tracking_number: string }) => row.tracking_number)).toEqual(want);
     expect(body.meta.total).toBe(want.length);
+    expect(body.meta.total_is_estimate).toBe(false);
   });
 
   it('finds a shipment by its id', async () => {
@@ -149,7 +151,7 @@ describe('GET /api/trackings', () => {
     expect(body.meta.total).toBeGreaterThan(0);
   });
 
-  it('pages through a search with thousands of matches (the index-walk plan) without skipping or repeating', async () => {
+  it('pages through a search with thousands of matches without skipping or repeating', async () => {
     const db = await getDb();
     await db.execute(`WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < 2600)
       INSERT INTO shipments (tracking_number, status, sender_name, recipient_name, recipient_address, origin, destination, created_at)
@@ -172,6 +174,41 @@ describe('GET /api/trackings', () => {
       } while (cursor);
       expect(seen).toEqual(want);
       expect(total).toBe(want.length);
+    }
+  });
+
+  it('counts exactly up to the cap, then answers the cap as an estimate, and still pages through every row', async () => {
+    const db = await getDb();
+    await db.execute({
+      sql: `WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ?)
+            INSERT INTO shipments (tracking_number, status, package_type, sender_name, recipient_name, recipient_address, origin, destination)
+            SELECT printf('NECCAP%06d', n), CASE n % 3 WHEN 0 THEN 'delivered' ELSE 'on_hold' END,
+                   CASE WHEN n % 5 = 0 THEN 'Capped Crate' ELSE 'Standard' END, 'Cap Sender', 'R', 'A', 'Captonbury', 'D'
+            FROM seq`,
+      args: [LIST_TOTAL_CAP + 500],
+    });
+    const queries: Array<{ query: Record<string, string>; match: (row: Record<string, unknown>) => boolean; estimate: boolean }> = [
+      { query: {}, match: () => true, estimate: true },
+      { query: { q: 'captonbury' }, match: contains('captonbury'), estimate: true },
+      { query: { q: 'CAPTONBURY', status: 'delivered' }, match: (row) => contains('captonbury')(row) && row.status === 'delivered', estimate: false },
+      { query: { q: 'captonbury', type: 'Capped Crate' }, match: (row) => contains('captonbury')(row) && row.package_type === 'Capped Crate', estimate: false },
+      { query: { status: 'on_hold' }, match: (row) => row.status === 'on_hold', estimate: false },
+      { query: { q: 'pt' }, match: contains('pt'), estimate: true },
+    ];
+    for (const { query, match, estimate } of queries) {
+      const want = await expected(match);
+      expect(want.length > LIST_TOTAL_CAP, JSON.stringify(query)).toBe(estimate);
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const { status, body } = await list({ ...query, limit: 200, ...(cursor ? { cursor } : {}) });
+        expect(status).toBe(200);
+        expect(body.meta.total, JSON.stringify(query)).toBe(Math.min(want.length, LIST_TOTAL_CAP));
+        expect(body.meta.total_is_estimate, JSON.stringify(query)).toBe(estimate);
+        seen.push(...body.data.map((row: { tracking_number: string }) => row.tracking_number));
+        cursor = body.meta.next_cursor;
+      } while (cursor);
+      expect(seen, JSON.stringify(query)).toEqual(want);
     }
   });
 });

@@ -149,6 +149,8 @@ export type LocationUpdateInput = z.infer<typeof locationUpdateSchema>;
 
 export const LIST_DEFAULT_LIMIT = 50;
 export const LIST_MAX_LIMIT = 200;
+/** The list counts its matches exactly up to this many; beyond it, `total` is this and an estimate. */
+export const LIST_TOTAL_CAP = 10_000;
 
 /** The query of `GET /api/trackings`. */
 export const shipmentListQuerySchema = z.object({
@@ -178,6 +180,14 @@ export interface ShipmentListItem {
   status: string;
   arrival_time: string | null;
   package_type: string | null;
+}
+
+/** The `meta` of `GET /api/trackings`: `total_is_estimate` means more than LIST_TOTAL_CAP match. */
+export interface ShipmentListMeta {
+  total: number;
+  limit: number;
+  next_cursor: string | null;
+  total_is_estimate: boolean;
 }
 
 export interface ShipmentHistoryEntry {

@@ -12,9 +12,3 @@ export interface DashboardData {
   activity: Array<{ id: number; action: string; actor_email: string; tracking_number: string | null; details: string | null; created_at: string }>;
   shipments_per_day: Array<{ date: string; count: number }>;
 }
-
-export interface ListMeta {
-  total: number;
-  limit: number;
-  next_cursor: string | null;
-}

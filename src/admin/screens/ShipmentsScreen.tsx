@@ -232,7 +232,11 @@ export default function ShipmentsScreen() {
       </div>
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
-        <p role="status">{list.status === 'ready' ? `Showing ${list.items.length} of ${list.total} shipments` : ''}</p>
+        <p role="status">
+          {list.status === 'ready'
+            ? `Showing ${list.items.length} of ${list.totalIsEstimate ? `${list.total.toLocaleString('en')}+` : list.total} shipments`
+            : ''}
+        </p>
         <div className="flex gap-2">
           <button type="button" className={secondaryButtonClass} disabled={cursors.length < 2 || list.status === 'loading'} onClick={() => void previousPage()}>
             Previous

@@ -1,7 +1,6 @@
 import { atom, map } from 'nanostores';
-import type { ShipmentListItem } from '@/lib/schemas/shipment';
+import type { ShipmentListItem, ShipmentListMeta } from '@/lib/schemas/shipment';
 import { api, ApiError } from '../api/client';
-import type { ListMeta } from '../api/types';
 
 export const PAGE_SIZE = 20;
 
@@ -10,7 +9,7 @@ export const $shipmentFilters = map({ q: '', status: '', type: '' });
 export type ShipmentListState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; items: ShipmentListItem[]; total: number; nextCursor: string | null };
+  | { status: 'ready'; items: ShipmentListItem[]; total: number; totalIsEstimate: boolean; nextCursor: string | null };
 
 export const $shipmentList = atom<ShipmentListState>({ status: 'loading' });
 
@@ -32,11 +31,17 @@ async function load(cursor: string | undefined, { keepRows = false } = {}): Prom
   if (type.trim()) query.set('type', type.trim());
   if (cursor) query.set('cursor', cursor);
   try {
-    const answer = await api.get<{ status: string; data: ShipmentListItem[]; meta: ListMeta }>(`/api/trackings?${query}`, {
+    const answer = await api.get<{ status: string; data: ShipmentListItem[]; meta: ShipmentListMeta }>(`/api/trackings?${query}`, {
       signal: current.signal,
     });
     if (answer.status !== 'success') throw new ApiError(200, 'Failed to fetch shipments.');
-    $shipmentList.set({ status: 'ready', items: answer.data, total: answer.meta.total, nextCursor: answer.meta.next_cursor });
+    $shipmentList.set({
+      status: 'ready',
+      items: answer.data,
+      total: answer.meta.total,
+      totalIsEstimate: answer.meta.total_is_estimate,
+      nextCursor: answer.meta.next_cursor,
+    });
   } catch (error) {
     if (current.signal.aborted) return;
     console.error('Failed to fetch shipments.', error);

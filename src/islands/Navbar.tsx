@@ -52,6 +52,7 @@ export default function Navbar({ brand, links, currentPath }: Props) {
         </a>
         <button
           type="button"
+          data-nav-toggle
           className="inline-flex h-11 w-11 items-center justify-center rounded-md text-brand-900 hover:bg-brand-50 md:hidden"
           aria-expanded={open}
           aria-controls={menuId}
@@ -64,6 +65,7 @@ export default function Navbar({ brand, links, currentPath }: Props) {
         </button>
         <ul
           id={menuId}
+          data-nav-menu
           className={`${open ? 'flex' : 'hidden'} absolute inset-x-0 top-16 flex-col gap-1 border-t border-slate-200 bg-white p-4 shadow-md md:static md:flex md:flex-row md:gap-2 md:border-0 md:bg-transparent md:p-0 md:shadow-none`}
         >
           {links.map((link) => {

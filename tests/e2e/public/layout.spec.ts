@@ -87,6 +87,21 @@ test('with reduced motion or without JavaScript everything is visible at once', 
   await noScript.close();
 });
 
+test('without JavaScript a small screen shows the menu links instead of a dead button', async ({ browser }) => {
+  const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
+  const page = await noScript.newPage();
+  await page.goto('/about');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('button')).toBeHidden();
+  for (const name of ['Home', 'About', 'Services', 'Track', 'Contact']) {
+    await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
+  await nav.getByRole('link', { name: 'Services', exact: true }).click();
+  await expect(page).toHaveURL(/\/services\/?$/);
+  await noScript.close();
+});
+
 test('the support button opens a panel with phone, email, hours and the contact link', async ({ page }) => {
   await page.goto('/faq');
   const button = page.getByRole('button', { name: 'Support' });

@@ -44,6 +44,12 @@ function likeFilter(q: string): Filter {
 
 const COLUMNS = `s.id, s.tracking_number, s.origin, s.destination, s.current_location, s.status, s.arrival_time, s.package_type`;
 
+/** Whether the search match `f` has this value in `column`, read from the column's own index. */
+const inIndex = (index: string, column: string, value: InValue): Filter => ({
+  sql: `EXISTS (SELECT 1 FROM shipments x INDEXED BY ${index} WHERE x.${column} = ? AND x.id = f.rowid)`,
+  args: [value],
+});
+
 const and = (filters: Filter[]) => ({
   sql: filters.map((filter) => filter.sql).join(' AND ') || '1',
   args: filters.flatMap((filter) => filter.args),
@@ -58,26 +64,34 @@ const and = (filters: Filter[]) => ({
  * an exact count of a broad match costs more than the page itself.
  */
 export async function listShipments(db: Client, query: ShipmentListQuery): Promise<ShipmentListPage> {
-  const filters: Filter[] = [];
-  if (query.status) filters.push({ sql: 's.status = ?', args: [query.status] });
-  if (query.type) filters.push({ sql: 's.package_type = ?', args: [query.type] });
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const q = query.q;
 
   let page: Filter;
   let counted: Filter;
   if (q && [...q].length >= TRIGRAM) {
-    // The index hands its matches over newest (highest rowid) first, starting below the cursor, and
-    // each is joined to its shipment: the page stops after limit + 1 rows that pass the filters.
+    // The index hands its matches over newest (highest rowid) first, starting below the cursor; only
+    // the limit + 1 that pass the filters are joined to their (wide) shipment rows. Each filter is
+    // checked in its one-column index, whose entries (value, rowid) are far fewer pages to read than
+    // the rows: that keeps counting a broad match with a filter about three times faster.
+    const filters: Filter[] = [];
+    if (query.status) filters.push(inIndex('shipments_status', 'status', query.status));
+    if (query.type) filters.push(inIndex('shipments_package_type', 'package_type', query.type));
     const match: Filter = { sql: 'shipments_search MATCH ?', args: [phrase(q)] };
     const cursor: Filter[] = after === undefined ? [] : [{ sql: 'f.rowid < ?', args: [after] }];
     const pageWhere = and([match, ...cursor, ...filters]);
     const countWhere = and([match, ...filters]);
-    const joined = 'shipments_search f CROSS JOIN shipments s ON s.id = f.rowid';
-    page = { sql: `SELECT ${COLUMNS} FROM ${joined} WHERE ${pageWhere.sql} ORDER BY f.rowid DESC LIMIT ?`, args: pageWhere.args };
-    // Without filters the index alone can count.
-    counted = { sql: `SELECT 1 FROM ${filters.length ? joined : 'shipments_search'} WHERE ${countWhere.sql}`, args: countWhere.args };
+    page = {
+      sql: `SELECT ${COLUMNS} FROM shipments_search f CROSS JOIN shipments s ON s.id = f.rowid
+            WHERE ${pageWhere.sql} ORDER BY f.rowid DESC LIMIT ?`,
+      args: pageWhere.args,
+    };
+    counted = { sql: `SELECT 1 FROM shipments_search f WHERE ${countWhere.sql}`, args: countWhere.args };
   } else {
+    // One-column indexes keep rowid order within a value, so a filter walks its index in list order.
+    const filters: Filter[] = [];
+    if (query.status) filters.push({ sql: 's.status = ?', args: [query.status] });
+    if (query.type) filters.push({ sql: 's.package_type = ?', args: [query.type] });
     const searched = q ? [likeFilter(q), ...filters] : filters;
     const cursor: Filter[] = after === undefined ? [] : [{ sql: 's.id < ?', args: [after] }];
     const pageWhere = and([...searched, ...cursor]);

@@ -33,6 +33,13 @@ describe('seed', () => {
     }
   });
 
+  it('inserts shipments oldest first, so id order is creation order (the admin list sorts by id)', async () => {
+    const db = await getDb();
+    const { rows } = await db.execute('SELECT created_at FROM shipments ORDER BY id');
+    const created = rows.map((row) => String(row.created_at));
+    expect(created).toEqual([...created].sort());
+  });
+
   it('puts each shipment where its history last placed it', async () => {
     const db = await getDb();
     const { rows } = await db.execute(`

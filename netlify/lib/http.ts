@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { fieldErrors, type FieldErrors } from '@/lib/field-errors';
 import { ConfigError } from './env';
 
 /** Headers every function response carries. */
@@ -16,7 +17,6 @@ export function json(status: number, body: unknown, headers: HeadersInit = {}): 
   return new Response(JSON.stringify(body), { status, headers: merged });
 }
 
-export type FieldErrors = Record<string, string[]>;
 
 /** An expected failure: its status, a message for people, and per-field errors for 422s. */
 export class HttpError extends Error {
@@ -148,16 +148,6 @@ async function readLimited(request: Request): Promise<string> {
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString('utf8');
-}
-
-/** zod issues as `{field: [messages]}`; problems with the whole body go under `_`. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length ? issue.path.join('.') : '_';
-    (errors[field] ??= []).push(issue.message);
-  }
-  return errors;
 }
 
 /** The client's address: Netlify's context.ip, else its connection header, else the first forwarded hop. */

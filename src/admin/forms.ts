@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FieldErrors } from './api/client';
+import { fieldErrors, type FieldErrors } from '@/lib/field-errors';
 
 /** Runs a shared zod schema in the browser: the parsed data, or the same `{field: [messages]}` the server sends. */
 export function validate<Schema extends z.ZodType>(
@@ -7,13 +7,7 @@ export function validate<Schema extends z.ZodType>(
   values: unknown,
 ): { data: z.infer<Schema>; errors?: undefined } | { data?: undefined; errors: FieldErrors } {
   const result = schema.safeParse(values);
-  if (result.success) return { data: result.data };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.length ? issue.path.join('.') : '_';
-    (errors[field] ??= []).push(issue.message);
-  }
-  return { errors };
+  return result.success ? { data: result.data } : { errors: fieldErrors(result.error) };
 }
 
 /** The values of a form's named controls as strings (checkboxes as booleans). */

@@ -1,4 +1,5 @@
 import { useId, useState, type SubmitEvent } from 'react';
+import { fieldErrors } from '@/lib/field-errors';
 import { QUOTE_SERVICES, quoteRequestSchema } from '@/lib/schemas/quote';
 
 type Field = 'name' | 'email' | 'phone' | 'service';
@@ -19,8 +20,7 @@ export default function QuoteForm() {
     const values = Object.fromEntries(new FormData(form)) as Record<Field, string>;
     const checked = quoteRequestSchema.safeParse(values);
     if (!checked.success) {
-      const found: Errors = {};
-      for (const issue of checked.error.issues) (found[(issue.path[0] as Field) ?? '_'] ??= []).push(issue.message);
+      const found: Errors = fieldErrors(checked.error);
       setErrors(found);
       setState({ kind: 'idle' });
       focusFirstInvalid(form, found);

@@ -1,6 +1,7 @@
+import type { FieldErrors } from '@/lib/field-errors';
 import { clearAuthFlag, LOGIN_PATH, markSessionEnded } from '../auth-flag';
 
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors };
 
 /** A failed admin call: the HTTP status (0 when the network failed), the server's message and field errors. */
 export class ApiError extends Error {

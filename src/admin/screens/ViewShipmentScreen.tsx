@@ -33,34 +33,66 @@ function Facts({ items }: { items: Array<[string, ReactNode]> }) {
   );
 }
 
-function StatusForm({ shipment, onDone }: { shipment: Shipment; onDone: () => Promise<void> }) {
+type Checked<T> = { data: T; errors?: undefined } | { errors: FieldErrors; message: string };
+
+/**
+ * The flow both update tabs share: check the form, show the first problem, send, then on success
+ * reset, toast and refetch; on failure show the server's field errors and a toast. A 401 has
+ * already sent the browser to sign in.
+ */
+function useUpdateForm<T>(options: {
+  check: (form: HTMLFormElement) => Checked<T>;
+  send: (data: T) => Promise<unknown>;
+  success: string;
+  failure: (error: ApiError) => string;
+  onDone: () => Promise<void>;
+}) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const checked = validate(statusUpdateSchema, { ...formValues(form), tracking_number: shipment.tracking_number });
+    const checked = options.check(form);
     if (checked.errors) {
       setErrors(checked.errors);
-      toast.error(checked.errors.status ? 'Please select a status' : Object.values(checked.errors).flat()[0]!);
+      toast.error(checked.message);
       return;
     }
     setBusy(true);
     try {
-      await api.put(`/api/tracking/${encodeURIComponent(shipment.tracking_number)}/update`, checked.data);
+      await options.send(checked.data);
       setErrors({});
       form.reset();
-      toast.success('Status updated successfully!');
-      await onDone();
+      toast.success(options.success);
+      await options.onDone();
     } catch (error) {
       if (!(error instanceof ApiError) || error.status === 401) return;
       setErrors(error.fieldErrors);
-      toast.error(error.status === 0 ? 'Error updating status.' : 'Failed to update status.');
+      toast.error(options.failure(error));
     } finally {
       setBusy(false);
     }
   }
+
+  return { errors, busy, submit };
+}
+
+const firstError = (errors: FieldErrors) => Object.values(errors).flat()[0]!;
+
+function StatusForm({ shipment, onDone }: { shipment: Shipment; onDone: () => Promise<void> }) {
+  const { errors, busy, submit } = useUpdateForm({
+    check: (form) => {
+      const checked = validate(statusUpdateSchema, { ...formValues(form), tracking_number: shipment.tracking_number });
+      return checked.errors
+        ? { errors: checked.errors, message: checked.errors.status ? 'Please select a status' : firstError(checked.errors) }
+        : { data: checked.data };
+    },
+    send: (data) => api.put(`/api/tracking/${encodeURIComponent(shipment.tracking_number)}/update`, data),
+    success: 'Status updated successfully!',
+    failure: (error) => (error.status === 0 ? 'Error updating status.' : 'Failed to update status.'),
+    onDone,
+  });
 
   return (
     <form noValidate onSubmit={submit} className="grid max-w-xl gap-4">
@@ -84,39 +116,28 @@ function StatusForm({ shipment, onDone }: { shipment: Shipment; onDone: () => Pr
 }
 
 function LocationForm({ shipment, onDone }: { shipment: Shipment; onDone: () => Promise<void> }) {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = formValues(form);
-    const checked = validate(locationUpdateSchema, {
-      tracking_number: shipment.tracking_number,
-      current_country: values.current_country,
-      arrival_time: localDateTimeToIso(values.arrival_time ?? ''),
-    });
-    if (checked.errors) {
-      setErrors(checked.errors);
-      const both = 'Please enter both country and arrival time';
-      toast.error(!values.current_country?.trim() || !values.arrival_time ? both : Object.values(checked.errors).flat()[0]!);
-      return;
-    }
-    setBusy(true);
-    try {
-      await api.put(`/api/tracking/${encodeURIComponent(shipment.tracking_number)}/update-location`, checked.data);
-      setErrors({});
-      form.reset();
-      toast.success('Location updated successfully!');
-      await onDone();
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status === 401) return;
-      setErrors(error.fieldErrors);
-      toast.error(error.status === 0 ? 'An error occurred while updating location.' : error.status === 422 && error.message ? error.message : 'Failed to update location.');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { errors, busy, submit } = useUpdateForm({
+    check: (form) => {
+      const values = formValues(form);
+      const checked = validate(locationUpdateSchema, {
+        tracking_number: shipment.tracking_number,
+        current_country: values.current_country,
+        arrival_time: localDateTimeToIso(values.arrival_time ?? ''),
+      });
+      if (!checked.errors) return { data: checked.data };
+      const missing = !values.current_country?.trim() || !values.arrival_time;
+      return { errors: checked.errors, message: missing ? 'Please enter both country and arrival time' : firstError(checked.errors) };
+    },
+    send: (data) => api.put(`/api/tracking/${encodeURIComponent(shipment.tracking_number)}/update-location`, data),
+    success: 'Location updated successfully!',
+    failure: (error) =>
+      error.status === 0
+        ? 'An error occurred while updating location.'
+        : error.status === 422 && error.message
+          ? error.message
+          : 'Failed to update location.',
+    onDone,
+  });
 
   return (
     <form noValidate onSubmit={submit} className="grid max-w-xl gap-4">

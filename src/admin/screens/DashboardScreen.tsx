@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { api, ApiError } from '../api/client';
 import type { DashboardData, DashboardFigure } from '../api/types';
+import { Panel } from '../components/Panel';
 import { StatusBadge } from '../components/StatusBadge';
 import { formatDateTime } from '../format';
 
@@ -77,20 +78,18 @@ export default function DashboardScreen() {
             ))}
           </dl>
 
-          <div className="mt-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-            <h2 className="text-lg font-semibold text-slate-900">Shipments created, last 30 days</h2>
+          <Panel title="Shipments created, last 30 days" className="mt-8">
             <Suspense fallback={<p className="h-64 text-slate-700">Loading chart...</p>}>
               <ShipmentsChart days={data.shipments_per_day} />
             </Suspense>
-          </div>
+          </Panel>
 
           <div className="mt-8 grid gap-6 lg:grid-cols-2">
-            <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-              <h2 className="text-lg font-semibold text-slate-900">Recent Shipments</h2>
+            <Panel title="Recent Shipments">
               {data.recent_shipments.length === 0 ? (
-                <p className="mt-3 text-slate-700">No shipments yet.</p>
+                <p className="text-slate-700">No shipments yet.</p>
               ) : (
-                <ul className="mt-3 divide-y divide-slate-200">
+                <ul className="divide-y divide-slate-200">
                   {data.recent_shipments.map((shipment) => (
                     <li key={shipment.tracking_number} className="flex items-center justify-between gap-3 py-3">
                       <div>
@@ -107,13 +106,12 @@ export default function DashboardScreen() {
                   ))}
                 </ul>
               )}
-            </div>
-            <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-              <h2 className="text-lg font-semibold text-slate-900">Activity Log</h2>
+            </Panel>
+            <Panel title="Activity Log">
               {data.activity.length === 0 ? (
-                <p className="mt-3 text-slate-700">No activity yet.</p>
+                <p className="text-slate-700">No activity yet.</p>
               ) : (
-                <ul className="mt-3 divide-y divide-slate-200">
+                <ul className="divide-y divide-slate-200">
                   {data.activity.map((entry) => (
                     <li key={entry.id} className="py-3 text-sm">
                       <p className="text-slate-900">
@@ -128,7 +126,7 @@ export default function DashboardScreen() {
                   ))}
                 </ul>
               )}
-            </div>
+            </Panel>
           </div>
         </>
       )}

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { locationUpdateSchema, statusUpdateSchema, type Shipment } from '@/lib/schemas/shipment';
 import { api, ApiError, goToLogin, type FieldErrors } from '../api/client';
 import { buttonClass, Field, inputClass } from '../components/Field';
+import { Panel } from '../components/Panel';
 import { StatusBadge } from '../components/StatusBadge';
 import { StatusOptions } from '../components/StatusSelect';
 import { Tabs } from '../components/Tabs';
@@ -10,15 +11,6 @@ import { formatDate, formatDateTime, localDateTimeToIso } from '../format';
 import { formValues, validate } from '../forms';
 
 type LoadState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; shipment: Shipment };
-
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
-      <div className="mt-3">{children}</div>
-    </section>
-  );
-}
 
 function Facts({ items }: { items: Array<[string, ReactNode]> }) {
   return (

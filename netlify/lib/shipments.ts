@@ -10,11 +10,27 @@ import {
 } from '@/lib/schemas/shipment';
 import { statusLabel } from '@/lib/shipment-status';
 import { generateTrackingNumber } from '@/lib/tracking-number';
-import type { TrackingResult } from '@/lib/tracking-result';
+import type { TrackingHistory, TrackingResult } from '@/lib/tracking-result';
 import { shipmentActivity } from './activity';
 import type { SessionUser } from './auth';
 import { resolveCustomer } from './customers';
 import { HttpError } from './http';
+
+const selectHistories = (trackingNumber: string): InStatement => ({
+  sql: `SELECT h.id, h.status, h.created_at, h.notes
+        FROM shipment_histories h JOIN shipments s ON s.id = h.shipment_id
+        WHERE s.tracking_number = ? ORDER BY h.created_at, h.id`,
+  args: [trackingNumber],
+});
+
+const textOrNull = (value: unknown) => (value === null || value === undefined ? null : String(value));
+
+const toHistory = (row: Row): TrackingHistory => ({
+  id: Number(row.id),
+  status: String(row.status),
+  created_at: String(row.created_at),
+  notes: textOrNull(row.notes),
+});
 
 /** The public view of a shipment: only what the tracking page shows, histories oldest first. */
 export async function findPublicTracking(db: Client, trackingNumber: string): Promise<TrackingResult | null> {
@@ -25,12 +41,7 @@ export async function findPublicTracking(db: Client, trackingNumber: string): Pr
               FROM shipments WHERE tracking_number = ?`,
         args: [trackingNumber],
       },
-      {
-        sql: `SELECT h.id, h.status, h.created_at, h.notes
-              FROM shipment_histories h JOIN shipments s ON s.id = h.shipment_id
-              WHERE s.tracking_number = ? ORDER BY h.created_at, h.id`,
-        args: [trackingNumber],
-      },
+      selectHistories(trackingNumber),
     ],
     'read',
   );
@@ -43,12 +54,7 @@ export async function findPublicTracking(db: Client, trackingNumber: string): Pr
     weight: row.weight === null ? null : Number(row.weight),
     status: String(row.status),
     destination: String(row.destination),
-    histories: histories!.rows.map((history) => ({
-      id: Number(history.id),
-      status: String(history.status),
-      created_at: String(history.created_at),
-      notes: history.notes === null ? null : String(history.notes),
-    })),
+    histories: histories!.rows.map(toHistory),
   };
 }
 
@@ -68,27 +74,13 @@ const selectShipment = (trackingNumber: string): InStatement => ({
   args: [trackingNumber],
 });
 
-const selectHistories = (trackingNumber: string): InStatement => ({
-  sql: `SELECT h.id, h.status, h.created_at, h.notes
-        FROM shipment_histories h JOIN shipments s ON s.id = h.shipment_id
-        WHERE s.tracking_number = ? ORDER BY h.created_at, h.id`,
-  args: [trackingNumber],
-});
-
-const textOrNull = (value: unknown) => (value === null || value === undefined ? null : String(value));
-
 function toShipment(row: Row, histories: Row[]): Shipment {
   const shipment: Record<string, unknown> = {};
   for (const column of SHIPMENT_COLUMNS) {
     const value = row[column];
     shipment[column] = column === 'id' || NUMERIC_FIELDS.has(column) ? (value === null ? null : Number(value)) : textOrNull(value);
   }
-  shipment.histories = histories.map((history) => ({
-    id: Number(history.id),
-    status: String(history.status),
-    created_at: String(history.created_at),
-    notes: textOrNull(history.notes),
-  }));
+  shipment.histories = histories.map(toHistory);
   return shipment as Shipment;
 }
 

@@ -1,5 +1,5 @@
 import type { Client } from '@libsql/client';
-import { HttpError } from './http';
+import { invalidInput } from './http';
 
 export interface CustomerRecord {
   id: string;
@@ -16,7 +16,7 @@ export async function resolveCustomer(db: Client, reference: string): Promise<Cu
     args: [reference.trim()],
   });
   const row = rows[0];
-  if (!row) throw new HttpError(422, 'The given data was invalid.', { errors: { customer: ['Unknown customer'] } });
+  if (!row) throw invalidInput({ customer: ['Unknown customer'] });
   return {
     id: String(row.id),
     name: String(row.name),

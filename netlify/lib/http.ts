@@ -29,6 +29,13 @@ export class HttpError extends Error {
   }
 }
 
+const INVALID = 'The given data was invalid.';
+
+/** A 422 naming the fields at fault. */
+export function invalidInput(errors: FieldErrors): HttpError {
+  return new HttpError(422, INVALID, { errors });
+}
+
 /**
  * How a function words its errors: the admin API answers `{status: "error", message, errors?}`; the
  * public tracking lookup keeps the spec's `{status: false, error}`.
@@ -110,7 +117,7 @@ export async function readJson<Schema extends z.ZodType>(request: Request, schem
   }
   const result = schema.safeParse(body);
   if (!result.success) {
-    throw new HttpError(422, 'The given data was invalid.', { errors: fieldErrors(result.error) });
+    throw invalidInput(fieldErrors(result.error));
   }
   return result.data;
 }
@@ -127,7 +134,7 @@ export function requireJsonContentType(request: Request): void {
 export function readQuery<Schema extends z.ZodType>(request: Request, schema: Schema): z.infer<Schema> {
   const result = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!result.success) {
-    throw new HttpError(422, 'The given data was invalid.', { errors: fieldErrors(result.error) });
+    throw invalidInput(fieldErrors(result.error));
   }
   return result.data;
 }

@@ -1,6 +1,6 @@
 import type { Client, InValue, Row } from '@libsql/client';
 import { LIST_TOTAL_CAP, type ShipmentListItem, type ShipmentListMeta, type ShipmentListQuery } from '@/lib/schemas/shipment';
-import { HttpError } from './http';
+import { invalidInput } from './http';
 
 export interface ShipmentListPage {
   data: ShipmentListItem[];
@@ -16,7 +16,7 @@ function decodeCursor(cursor: string): number {
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   const id = Number(text);
   if (/^[1-9][0-9]{0,15}$/.test(text) && Number.isSafeInteger(id)) return id;
-  throw new HttpError(422, 'The given data was invalid.', { errors: { cursor: ['Invalid cursor'] } });
+  throw invalidInput({ cursor: ['Invalid cursor'] });
 }
 
 interface Filter {

@@ -1,5 +1,5 @@
 import { normalizeTrackingNumber, trackingNumberProblem } from '@/lib/tracking-number';
-import { HttpError, pathParam, type FunctionContext } from './http';
+import { HttpError, invalidInput, pathParam, type FunctionContext } from './http';
 import { SHIPMENT_NOT_FOUND } from './shipments';
 
 /** The tracking number in an admin call's path, normalized; a malformed one cannot exist, so it is a 404. */
@@ -12,8 +12,6 @@ export function shipmentPathNumber(request: Request, context: FunctionContext, p
 /** The body's tracking number must name the shipment of the path. */
 export function assertBodyMatchesPath(bodyNumber: string, pathNumber: string): void {
   if (bodyNumber !== pathNumber) {
-    throw new HttpError(422, 'The given data was invalid.', {
-      errors: { tracking_number: ['Must match the tracking number in the address'] },
-    });
+    throw invalidInput({ tracking_number: ['Must match the tracking number in the address'] });
   }
 }

@@ -14,13 +14,23 @@ import type { TrackingHistory, TrackingResult } from '@/lib/tracking-result';
 import { shipmentActivity } from './activity';
 import type { SessionUser } from './auth';
 import { resolveCustomer } from './customers';
-import { HttpError } from './http';
+import { HttpError, invalidInput } from './http';
 
 const selectHistories = (trackingNumber: string): InStatement => ({
   sql: `SELECT h.id, h.status, h.created_at, h.notes
         FROM shipment_histories h JOIN shipments s ON s.id = h.shipment_id
         WHERE s.tracking_number = ? ORDER BY h.created_at, h.id`,
   args: [trackingNumber],
+});
+
+/**
+ * A history entry for the shipment, for the same batch as the write: with the given status, or the
+ * shipment's status as the batch has left it. Inserted from the shipment's row, so only when it exists.
+ */
+const historyEntry = (trackingNumber: string, notes: string | null, time: string, status?: string): InStatement => ({
+  sql: `INSERT INTO shipment_histories (shipment_id, status, notes, created_at)
+        SELECT id, ${status === undefined ? 'status' : '?'}, ?, ? FROM shipments WHERE tracking_number = ?`,
+  args: [...(status === undefined ? [] : [status]), notes, time, trackingNumber],
 });
 
 const textOrNull = (value: unknown) => (value === null || value === undefined ? null : String(value));
@@ -66,8 +76,7 @@ const SHIPMENT_COLUMNS = ['id', 'tracking_number', 'customer_id', ...FIELD_COLUM
 
 export const SHIPMENT_NOT_FOUND = 'Shipment not found.';
 const notFound = () => new HttpError(404, SHIPMENT_NOT_FOUND);
-const invalid = (field: string, message: string) =>
-  new HttpError(422, 'The given data was invalid.', { errors: { [field]: [message] } });
+const invalid = (field: string, message: string) => invalidInput({ [field]: [message] });
 
 const selectShipment = (trackingNumber: string): InStatement => ({
   sql: `SELECT ${SHIPMENT_COLUMNS.join(', ')} FROM shipments WHERE tracking_number = ?`,
@@ -145,11 +154,7 @@ async function insertShipment(db: Client, input: NewShipment & { tracking_number
         sql: `INSERT INTO shipments (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
         args: values as InValue[],
       },
-      {
-        sql: `INSERT INTO shipment_histories (shipment_id, status, notes, created_at)
-              SELECT id, status, ?, ? FROM shipments WHERE tracking_number = ?`,
-        args: [`Shipment created at ${input.origin}`, now, input.tracking_number],
-      },
+      historyEntry(input.tracking_number, `Shipment created at ${input.origin}`, now),
       shipmentActivity(actor, 'shipment_created', input.tracking_number, `Shipment created (${statusLabel(input.status)})`, now),
       selectShipment(input.tracking_number),
       selectHistories(input.tracking_number),
@@ -208,11 +213,7 @@ export async function updateStatus(
   const time = now.toISOString();
   return writeShipment(db, trackingNumber, [
     { sql: 'UPDATE shipments SET status = ?, updated_at = ? WHERE tracking_number = ?', args: [status, time, trackingNumber] },
-    {
-      sql: `INSERT INTO shipment_histories (shipment_id, status, notes, created_at)
-            SELECT id, ?, ?, ? FROM shipments WHERE tracking_number = ?`,
-      args: [status, note ?? null, time, trackingNumber],
-    },
+    historyEntry(trackingNumber, note ?? null, time, status),
     shipmentActivity(actor, 'status_changed', trackingNumber, `Status changed to ${statusLabel(status)}`, time),
   ]);
 }
@@ -231,11 +232,7 @@ export async function updateLocation(
       sql: 'UPDATE shipments SET current_location = ?, arrival_time = ?, updated_at = ? WHERE tracking_number = ?',
       args: [current_country, arrival_time, time, trackingNumber],
     },
-    {
-      sql: `INSERT INTO shipment_histories (shipment_id, status, notes, created_at)
-            SELECT id, status, ?, ? FROM shipments WHERE tracking_number = ?`,
-      args: [`Location updated: ${current_country}; expected arrival ${arrival_time}`, time, trackingNumber],
-    },
+    historyEntry(trackingNumber, `Location updated: ${current_country}; expected arrival ${arrival_time}`, time),
     shipmentActivity(actor, 'location_changed', trackingNumber, `Location set to ${current_country}`, time),
   ]);
 }
@@ -283,11 +280,7 @@ export async function editShipment(
     },
     ...(statusChanged
       ? [
-          {
-            sql: `INSERT INTO shipment_histories (shipment_id, status, notes, created_at)
-                  SELECT id, status, ?, ? FROM shipments WHERE tracking_number = ?`,
-            args: [`Status changed to ${statusLabel(wanted.status)}`, time, trackingNumber],
-          },
+          historyEntry(trackingNumber, `Status changed to ${statusLabel(wanted.status)}`, time),
           shipmentActivity(actor, 'status_changed', trackingNumber, `Status changed to ${statusLabel(wanted.status)}`, time),
         ]
       : []),

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { compressedSizes, staticImports } from './lib/js-assets';
 
 /**
  * The admin app's JavaScript in the production build (`dist/`): what the shell page loads before
@@ -15,7 +15,6 @@ export interface BundleReport {
   brotli: number;
 }
 
-const STATIC_IMPORT = /(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
 const DYNAMIC_IMPORT = /import\(\s*["'](\.{1,2}\/[^"']+\.js)["']\s*\)/g;
 // Vite's preload helper lists lazy chunks as plain strings ("_astro/X.js") in a dependency map.
 const PRELOAD_DEP = /["'](?:\/)?_astro\/([^"']+\.js)["']/g;
@@ -33,7 +32,7 @@ function walk(dir: string, roots: string[]): { eager: Set<string>; lazy: Set<str
     (isLazy ? lazy : eager).add(file);
     if (!isLazy) lazy.delete(file);
     const source = readFileSync(join(dir, file), 'utf8');
-    for (const match of source.matchAll(STATIC_IMPORT)) visit(match[1]!.replace(/^\.\//, ''), isLazy);
+    for (const imported of staticImports(source)) visit(imported, isLazy);
     for (const match of source.matchAll(DYNAMIC_IMPORT)) visit(match[1]!.replace(/^\.\//, ''), true);
     for (const match of source.matchAll(PRELOAD_DEP)) visit(match[1]!, true);
   };
@@ -47,9 +46,10 @@ function sizes(part: string, dir: string, files: Iterable<string>): BundleReport
   const report = { part, files: list.length, raw: 0, gzip: 0, brotli: 0 };
   for (const file of list) {
     const content = readFileSync(join(dir, file));
+    const { gzip, brotli } = compressedSizes(content);
     report.raw += content.length;
-    report.gzip += gzipSync(content, { level: 9 }).length;
-    report.brotli += brotliCompressSync(content).length;
+    report.gzip += gzip;
+    report.brotli += brotli;
   }
   return report;
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { publicPaths } from '../src/data/navigation';
+import { compressedSizes, staticImports } from './lib/js-assets';
 
 /**
  * JavaScript each public page of the production build (`dist/`) ships, compressed: what loads at
@@ -17,20 +17,16 @@ export interface PageWeight {
   onVisibleBrotli: number;
 }
 
-const STATIC_IMPORT = /(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
-
 function withImports(assets: string, roots: Iterable<string>, skip = new Set<string>()): Set<string> {
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file) || skip.has(file) || !existsSync(join(assets, file))) return;
     seen.add(file);
-    for (const match of readFileSync(join(assets, file), 'utf8').matchAll(STATIC_IMPORT)) visit(match[1]!.replace(/^\.\//, ''));
+    for (const imported of staticImports(readFileSync(join(assets, file), 'utf8'))) visit(imported);
   };
   for (const root of roots) visit(root);
   return seen;
 }
-
-const compressed = (content: Buffer) => ({ gzip: gzipSync(content, { level: 9 }).length, brotli: brotliCompressSync(content).length });
 
 function pageWeight(dist: string, page: string, file: string): PageWeight {
   const html = readFileSync(file, 'utf8');
@@ -48,8 +44,8 @@ function pageWeight(dist: string, page: string, file: string): PageWeight {
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(([, body]) => body!).join('\n');
   const initialBytes = Buffer.concat([Buffer.from(inline), ...[...initial].map((name) => readFileSync(join(assets, name)))]);
   const visibleBytes = Buffer.concat([...onVisible].map((name) => readFileSync(join(assets, name))));
-  const first = compressed(initialBytes);
-  const later = visibleBytes.length ? compressed(visibleBytes) : { gzip: 0, brotli: 0 };
+  const first = compressedSizes(initialBytes);
+  const later = visibleBytes.length ? compressedSizes(visibleBytes) : { gzip: 0, brotli: 0 };
   return {
     page,
     initialFiles: initial.size,

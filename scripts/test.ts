@@ -5,7 +5,7 @@ import { runE2e } from './e2e';
 import { QUIET_ENV } from './lib/quiet-env';
 
 /**
- * Every check, in order, stopping at the first failure: type checks, vitest on temporary database
+ * Every check, in order, stopping at the first failure: lint and format, type checks, vitest on temporary database
  * files, the database-facing suites again on a real sqld server, then Playwright in Chromium
  * against the locally served product. Ends with one line summing all suites.
  */
@@ -42,6 +42,7 @@ const vitest = (name: string, paths: string[], env: Record<string, string> = {})
 };
 
 const steps: Array<[string, () => number]> = [
+  ['lint and format (biome)', () => run('npx', ['biome', 'check', '.'])],
   ['type checks', () => run('npx', ['astro', 'check'])],
   ['vitest (file databases)', vitest('file', [])],
   ['vitest (sqld server)', vitest('sqld', ['tests/db', 'tests/api'], { TEST_DB_MODE: 'sqld' })],

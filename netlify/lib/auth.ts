@@ -127,9 +127,10 @@ export async function login(db: Client, { email, password, remember }: LoginInpu
 
   const { rows } = await db.execute({ sql: 'SELECT id, email, password_hash FROM admin_users WHERE email = ?', args: [normalized] });
   const row = rows[0];
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
   const matches = row
     ? await verifyPassword(password, String(row.password_hash))
-    : await verifyPassword(password, await (dummyHash ??= hashPassword(randomBytes(16).toString('hex')))).then(() => false);
+    : await verifyPassword(password, await dummyHash).then(() => false);
   if (!row || !matches) {
     await db.execute({ sql: 'INSERT INTO login_attempts (email, attempted_at) VALUES (?, ?)', args: [normalized, iso(now)] });
     throw new HttpError(401, INVALID_CREDENTIALS);

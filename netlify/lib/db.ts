@@ -42,7 +42,7 @@ async function open(url: string, authToken: string | undefined): Promise<Client>
     }
   } catch (error) {
     throw new ConfigError(
-      `Invalid environment variable DATABASE_URL: cannot open ${redact(url)} (${describe(error)})`,
+      `Invalid environment variable DATABASE_URL: cannot open ${redact(url)} (${firstLine(error)})`,
     );
   }
   return client;
@@ -57,6 +57,6 @@ function redact(url: string): string {
   return url.replace(/\/\/[^@/]*@/, '//***@');
 }
 
-function describe(error: unknown): string {
+function firstLine(error: unknown): string {
   return error instanceof Error ? error.message.split('\n')[0]! : String(error);
 }

@@ -13,7 +13,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 export function json(status: number, body: unknown, headers: HeadersInit = {}): Response {
   const merged = new Headers(BASE_HEADERS);
-  new Headers(headers).forEach((value, key) => merged.set(key, value));
+  for (const [key, value] of new Headers(headers)) merged.set(key, value);
   return new Response(JSON.stringify(body), { status, headers: merged });
 }
 

@@ -46,6 +46,7 @@ export default function App() {
     void checkSession();
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each route change, which is what the path stands for
   useEffect(() => {
     if (firstRoute.current) {
       firstRoute.current = false;

@@ -9,7 +9,7 @@ export const REVEAL_OFFSET = 100;
 export function startReveal(): void {
   const elements = document.querySelectorAll<HTMLElement>('[data-reveal]');
   if (!('IntersectionObserver' in window)) {
-    elements.forEach((element) => element.classList.add('revealed'));
+    for (const element of elements) element.classList.add('revealed');
     return;
   }
   const observer = new IntersectionObserver(
@@ -22,5 +22,5 @@ export function startReveal(): void {
     },
     { rootMargin: `0px 0px -${REVEAL_OFFSET}px 0px` },
   );
-  elements.forEach((element) => observer.observe(element));
+  for (const element of elements) observer.observe(element);
 }

@@ -54,6 +54,7 @@ export default function TrackingWidget() {
     }
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a shared link is looked up once, on load
   useEffect(() => {
     const shared = new URLSearchParams(window.location.search).get(NUMBER_PARAM);
     if (shared?.trim()) {
@@ -71,6 +72,7 @@ export default function TrackingWidget() {
   const loading = lookup.kind === 'loading';
   return (
     <div>
+      {/* biome-ignore lint/a11y/useSemanticElements: a form with the search role is the landmark; <search> adds nothing here */}
       <form onSubmit={submit} role="search" aria-label="Track a shipment" className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex-1">
           <label htmlFor={`${id}-number`} className="block font-medium text-slate-800">Tracking Number</label>

@@ -8,7 +8,7 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path.length ? issue.path.join('.') : '_';
-    (errors[field] ??= []).push(issue.message);
+    errors[field] = [...(errors[field] ?? []), issue.message];
   }
   return errors;
 }

@@ -72,10 +72,11 @@ export async function request<T>(method: string, path: string, options: RequestO
   throw new ApiError(response.status, message, errors, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
 }
 
-async function readPayload(response: Response): Promise<Record<string, any> | null> {
+async function readPayload(response: Response): Promise<Record<string, unknown> | null> {
   try {
     const text = await response.text();
-    return text ? (JSON.parse(text) as Record<string, any>) : null;
+    const parsed: unknown = text ? JSON.parse(text) : null;
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : null;
   } catch {
     return null;
   }

@@ -54,6 +54,7 @@ export function Tabs({ label, tabs }: { label: string; tabs: Array<{ title: stri
           id={`${id}-panel-${index}`}
           role="tabpanel"
           aria-labelledby={`${id}-tab-${index}`}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the APG tabs pattern makes a panel without focusable content reachable by Tab
           tabIndex={0}
           hidden={index !== selected}
           className="pt-4"

@@ -18,14 +18,17 @@ import {
 
 const SEARCH_DELAY_MS = 300;
 
+const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e'];
+const SKELETON_CELLS = ['id', 'number', 'route', 'status', 'eta', 'type', 'actions'];
+
 function SkeletonRows() {
   return (
     <>
-      {Array.from({ length: 5 }, (_, row) => (
-        <tr key={row} aria-hidden="true">
-          {Array.from({ length: 7 }, (_, cell) => (
+      {SKELETON_ROWS.map((row) => (
+        <tr key={row}>
+          {SKELETON_CELLS.map((cell) => (
             <td key={cell} className="px-4 py-3">
-              <div className="h-4 animate-pulse rounded bg-slate-200" />
+              <div aria-hidden="true" className="h-4 animate-pulse rounded bg-slate-200" />
             </td>
           ))}
         </tr>

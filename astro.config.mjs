@@ -1,7 +1,8 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
+
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'astro/config';
 
 // Fully static output, no adapter: the Netlify adapter emits an SSR catch-all function that
 // shadows our hand-written /api functions (see README, "Architecture").

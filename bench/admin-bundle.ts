@@ -60,7 +60,9 @@ export function measureAdminBundle(dist = resolve('dist')): BundleReport[] | nul
   const assets = join(dist, '_astro');
   const { eager, lazy } = walk(assets, entryScripts(readFileSync(shell, 'utf8')));
   const login = join(dist, 'admin-login', 'index.html');
-  const loginFiles = existsSync(login) ? walk(assets, entryScripts(readFileSync(login, 'utf8'))).eager : new Set<string>();
+  const loginFiles = existsSync(login)
+    ? walk(assets, entryScripts(readFileSync(login, 'utf8'))).eager
+    : new Set<string>();
   return [
     sizes('admin shell (loaded first)', assets, eager),
     sizes('admin lazy chunks (screens, chart)', assets, lazy),

@@ -3,7 +3,7 @@ import { relative } from 'node:path';
 import { migrate } from '../db/migrate';
 import { closeDb, getDb } from '../netlify/lib/db';
 import { BIG_DB_PATH, generateBigDatabase } from './generate';
-import { printTable, type Measurement } from './lib/measure';
+import { type Measurement, printTable } from './lib/measure';
 import { benchBigList, benchBigLookup } from './search';
 
 const ratio = (handler: Measurement, bare: Measurement) =>
@@ -32,10 +32,14 @@ export async function runBigBenchmarks(seconds: number): Promise<void> {
     const { rows } = await db.execute(
       'SELECT (SELECT count(*) FROM shipments) AS shipments, (SELECT max(id) FROM shipment_histories) AS histories',
     );
-    console.log(`Generated database (${Number(rows[0]!.shipments).toLocaleString('en')} shipments, ~${Number(rows[0]!.histories).toLocaleString('en')} histories):`);
+    console.log(
+      `Generated database (${Number(rows[0]!.shipments).toLocaleString('en')} shipments, ~${Number(rows[0]!.histories).toLocaleString('en')} histories):`,
+    );
     const [handler, bare] = await benchBigLookup(db, seconds);
     printTable([handler!, bare!]);
-    console.log(`Lookup handler / bare SQL: ${ratio(handler!, bare!)} (the handler adds the per-address rate limit, a write)`);
+    console.log(
+      `Lookup handler / bare SQL: ${ratio(handler!, bare!)} (the handler adds the per-address rate limit, a write)`,
+    );
     const list = await benchBigList(db, seconds);
     printTable(list);
     const listHandler = list.find((row) => row.name.startsWith('list: handler'))!;

@@ -1,9 +1,17 @@
-import { existsSync, rmSync, renameSync } from 'node:fs';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createClient } from '@libsql/client';
 import { migrate } from '../db/migrate';
-import { SEED_CITIES, SEED_CONTENTS, SEED_COURIERS, SEED_CUSTOMERS, SEED_PACKAGE_TYPES, SEED_PEOPLE, SEED_STREETS } from '../db/seed-data';
+import {
+  SEED_CITIES,
+  SEED_CONTENTS,
+  SEED_COURIERS,
+  SEED_CUSTOMERS,
+  SEED_PACKAGE_TYPES,
+  SEED_PEOPLE,
+  SEED_STREETS,
+} from '../db/seed-data';
 import { SHIPMENT_STATUSES } from '../src/lib/shipment-status';
 
 /** Where the big benchmark database lives (git-ignored). */
@@ -21,8 +29,30 @@ const STEP_SECONDS = 60; // one shipment a minute: 1M shipments span about two y
 
 const base36 = Array.from({ length: 9 }, (_, i) => `substr(?1, (h / ${36 ** (8 - i)}) % 36 + 1, 1)`).join(' || ');
 
-const COMPANY_WORDS = ['Harbor', 'Redwood', 'Brightline', 'Kestrel', 'Southern', 'Northwind', 'Atlas', 'Summit', 'Meridian', 'Cobalt'];
-const COMPANY_KINDS = ['Retail', 'Furniture', 'Medical', 'Electronics', 'Traders', 'Foods', 'Logistics', 'Textiles', 'Motors', 'Books'];
+const COMPANY_WORDS = [
+  'Harbor',
+  'Redwood',
+  'Brightline',
+  'Kestrel',
+  'Southern',
+  'Northwind',
+  'Atlas',
+  'Summit',
+  'Meridian',
+  'Cobalt',
+];
+const COMPANY_KINDS = [
+  'Retail',
+  'Furniture',
+  'Medical',
+  'Electronics',
+  'Traders',
+  'Foods',
+  'Logistics',
+  'Textiles',
+  'Motors',
+  'Books',
+];
 
 /**
  * Builds the benchmark database: 1,000,000 shipments with 5,000,000 history entries, 2,000 customers,
@@ -52,7 +82,12 @@ export async function generateBigDatabase(path = BIG_DB_PATH, shipments = BIG_SH
                    'contact' || n || '@customer.example', '+1 555 01' || printf('%02d', n % 100),
                    CASE WHEN n % 9 = 0 THEN 'inactive' ELSE 'active' END
             FROM seq`,
-      args: [JSON.stringify(COMPANY_WORDS), JSON.stringify(COMPANY_KINDS), JSON.stringify(SEED_PEOPLE), BigInt(SEED_PEOPLE.length)],
+      args: [
+        JSON.stringify(COMPANY_WORDS),
+        JSON.stringify(COMPANY_KINDS),
+        JSON.stringify(SEED_PEOPLE),
+        BigInt(SEED_PEOPLE.length),
+      ],
     });
     await db.execute({
       sql: 'INSERT INTO customers (id, name, contact, email, phone, status) SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5 FROM json_each(?)',
@@ -96,7 +131,19 @@ export async function generateBigDatabase(path = BIG_DB_PATH, shipments = BIG_SH
                 strftime('%Y-%m-%dT%H:%M:%fZ', t + 6 * 86400, 'unixepoch'),
                 strftime('%Y-%m-%dT%H:%M:%fZ', t, 'unixepoch'), strftime('%Y-%m-%dT%H:%M:%fZ', t + 4 * 86400, 'unixepoch')
               FROM x`,
-        args: [ALPHABET, BigInt(from), BigInt(to), BigInt(START), lists.cities, lists.people, lists.types, lists.statuses, lists.couriers, lists.streets, lists.contents],
+        args: [
+          ALPHABET,
+          BigInt(from),
+          BigInt(to),
+          BigInt(START),
+          lists.cities,
+          lists.people,
+          lists.types,
+          lists.statuses,
+          lists.couriers,
+          lists.streets,
+          lists.contents,
+        ],
       });
       await db.execute({
         sql: `INSERT INTO shipment_histories (shipment_id, status, notes, created_at)

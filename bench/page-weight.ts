@@ -41,8 +41,13 @@ function pageWeight(dist: string, page: string, file: string): PageWeight {
   const initial = withImports(assets, initialRoots);
   const onVisible = withImports(assets, visibleRoots, initial);
 
-  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(([, body]) => body!).join('\n');
-  const initialBytes = Buffer.concat([Buffer.from(inline), ...[...initial].map((name) => readFileSync(join(assets, name)))]);
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map(([, body]) => body!)
+    .join('\n');
+  const initialBytes = Buffer.concat([
+    Buffer.from(inline),
+    ...[...initial].map((name) => readFileSync(join(assets, name))),
+  ]);
   const visibleBytes = Buffer.concat([...onVisible].map((name) => readFileSync(join(assets, name))));
   const first = compressedSizes(initialBytes);
   const later = visibleBytes.length ? compressedSizes(visibleBytes) : { gzip: 0, brotli: 0 };

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { migrate } from '../db/migrate';
 import { seed } from '../db/seed';
 import { closeDb, getDb } from '../netlify/lib/db';
-import { printTable } from './lib/measure';
-import { benchTracking } from './tracking';
-import { runBigBenchmarks } from './big';
 import { measureAdminBundle, printBundle } from './admin-bundle';
+import { runBigBenchmarks } from './big';
+import { printTable } from './lib/measure';
 import { measurePageWeights, printPageWeights } from './page-weight';
+import { benchTracking } from './tracking';
 
 /** Benchmarks (not tests): loopback only, each measurement bounded in time. */
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);

@@ -6,7 +6,7 @@ import { hashPassword } from '../netlify/lib/password';
 import { encodeCursor, listShipments } from '../netlify/lib/shipment-list';
 import { findPublicTracking } from '../netlify/lib/shipments';
 import { shipmentListQuerySchema } from '../src/lib/schemas/shipment';
-import { measure, type Measurement } from './lib/measure';
+import { type Measurement, measure } from './lib/measure';
 
 const BENCH_ADMIN = { email: 'bench@nec-cargo.example', password: 'bench-password-not-used' };
 
@@ -14,7 +14,10 @@ const BENCH_ADMIN = { email: 'bench@nec-cargo.example', password: 'bench-passwor
 async function benchSession(db: Client): Promise<string> {
   const { rows } = await db.execute({ sql: 'SELECT 1 FROM admin_users WHERE email = ?', args: [BENCH_ADMIN.email] });
   if (!rows.length) {
-    await db.execute({ sql: 'INSERT INTO admin_users (email, password_hash) VALUES (?, ?)', args: [BENCH_ADMIN.email, await hashPassword(BENCH_ADMIN.password)] });
+    await db.execute({
+      sql: 'INSERT INTO admin_users (email, password_hash) VALUES (?, ?)',
+      args: [BENCH_ADMIN.email, await hashPassword(BENCH_ADMIN.password)],
+    });
   }
   const { cookie } = await login(db, { ...BENCH_ADMIN, remember: false });
   return cookie.split(';')[0]!;
@@ -25,16 +28,20 @@ const visitor = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 25
 
 /** The public lookup on the big database: the handler in-process, and the SQL it runs, bare. */
 export async function benchBigLookup(db: Client, seconds: number): Promise<Measurement[]> {
-  const numbers = (await db.execute('SELECT tracking_number FROM shipments WHERE id IN (SELECT abs(random()) % 1000000 + 1 FROM generate_series(1, 2000))')).rows.map(
-    (row) => String(row.tracking_number),
-  );
+  const numbers = (
+    await db.execute(
+      'SELECT tracking_number FROM shipments WHERE id IN (SELECT abs(random()) % 1000000 + 1 FROM generate_series(1, 2000))',
+    )
+  ).rows.map((row) => String(row.tracking_number));
   const pick = (i: number) => numbers[i % numbers.length]!;
   const handler = await measure(
     'lookup: handler in-process (1M shipments)',
     async (i) => {
       const number = pick(i);
       const response = await tracking(
-        new Request(`http://localhost/api/tracking/${number}`, { headers: { 'x-nf-client-connection-ip': visitor(i) } }),
+        new Request(`http://localhost/api/tracking/${number}`, {
+          headers: { 'x-nf-client-connection-ip': visitor(i) },
+        }),
         { params: { trackingNumber: number } },
       );
       if (response.status !== 200) throw new Error(`unexpected ${response.status}`);
@@ -92,14 +99,20 @@ export async function benchBigList(db: Client, seconds: number): Promise<Measure
   }
   const mixed = queries.map(([, query]) => shipmentListQuerySchema.parse(query));
   results.push(
-    await measure('list: bare SQL, all of the above in turn', (i) => listShipments(db, mixed[i % mixed.length]!), { seconds, warmup: 5 }),
+    await measure('list: bare SQL, all of the above in turn', (i) => listShipments(db, mixed[i % mixed.length]!), {
+      seconds,
+      warmup: 5,
+    }),
   );
   const handlerMixed = queries.map(([, query]) => `http://localhost/api/trackings?${new URLSearchParams(query)}`);
   results.push(
     await measure(
       'list: handler, all of the above in turn',
       async (i) => {
-        const response = await trackings(new Request(handlerMixed[i % handlerMixed.length]!, { headers: { cookie } }), {});
+        const response = await trackings(
+          new Request(handlerMixed[i % handlerMixed.length]!, { headers: { cookie } }),
+          {},
+        );
         await response.text();
       },
       { seconds, warmup: 5 },

@@ -1,7 +1,7 @@
 import type { Client } from '@libsql/client';
 import tracking from '../netlify/functions/tracking';
 import { startHandlerServer } from './lib/http-server';
-import { measure, type Measurement } from './lib/measure';
+import { type Measurement, measure } from './lib/measure';
 
 /** The public tracking lookup: the handler in-process, then behind a loopback HTTP server. */
 export async function benchTracking(db: Client, seconds: number): Promise<Measurement[]> {
@@ -10,7 +10,9 @@ export async function benchTracking(db: Client, seconds: number): Promise<Measur
   );
   const pick = (i: number) => numbers[i % numbers.length]!;
   // Each lookup from its own address, as many visitors would: one address hits the 60/minute limit.
-  const visitor = (i: number) => ({ 'x-nf-client-connection-ip': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` });
+  const visitor = (i: number) => ({
+    'x-nf-client-connection-ip': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+  });
 
   const inProcess = await measure(
     'tracking lookup (in-process handler)',

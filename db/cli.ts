@@ -1,7 +1,7 @@
-import { ConfigError } from '../netlify/lib/env';
 import { closeDb } from '../netlify/lib/db';
-import { MigrationError } from './migrate';
+import { ConfigError } from '../netlify/lib/env';
 import { loadDotenv } from '../scripts/lib/load-dotenv';
+import { MigrationError } from './migrate';
 
 /** Runs a command-line task: a configuration or migration problem is one line on stderr and exit 1. */
 export async function runCli(task: () => Promise<void>): Promise<void> {

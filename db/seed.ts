@@ -76,12 +76,18 @@ export interface SeedShipment {
 const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
 const isoTime = (time: number) => new Date(time).toISOString();
 const emailOf = (name: string) =>
-  `${name.toLowerCase().normalize('NFD').replace(/[^a-z ]/g, '').replace(/ +/g, '.')}@mail.example`;
+  `${name
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[^a-z ]/g, '')
+    .replace(/ +/g, '.')}@mail.example`;
 
 /** The demo shipments, built relative to `now` so the dashboard always has recent activity. */
 export function buildSeedShipments(now = Date.now()): SeedShipment[] {
   const rng = random(20101);
-  const statuses = SHIPMENT_STATUSES.flatMap((status) => Array<ShipmentStatus>(SEED_STATUS_COUNTS[status]).fill(status));
+  const statuses = SHIPMENT_STATUSES.flatMap((status) =>
+    Array<ShipmentStatus>(SEED_STATUS_COUNTS[status]).fill(status),
+  );
   return statuses.map((status, index) => {
     const body = Array.from({ length: 9 }, () => rng.pick([...'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'])).join('');
     const origin = rng.pick(SEED_CITIES);
@@ -212,7 +218,8 @@ export async function seed(db: Client, { adminEmail, adminPassword, now }: SeedO
     }
   }
 
-  const hasAdmin = (await db.execute({ sql: 'SELECT 1 FROM admin_users WHERE email = ?', args: [adminEmail] })).rows.length > 0;
+  const hasAdmin =
+    (await db.execute({ sql: 'SELECT 1 FROM admin_users WHERE email = ?', args: [adminEmail] })).rows.length > 0;
   if (!hasAdmin) {
     statements.push({
       sql: 'INSERT INTO admin_users (email, password_hash, role) VALUES (?, ?, ?)',

@@ -5,7 +5,8 @@ import { getDb } from '../netlify/lib/db';
 /** `npm run admin:password -- <email>`: asks for the new password twice on a terminal, else reads one line from stdin. */
 await runCli(async () => {
   const email = (process.argv[2] ?? '').trim();
-  if (!email || process.argv.length > 3) return fail('Usage: npm run admin:password -- <email>  (the password is prompted, or read from stdin)');
+  if (!email || process.argv.length > 3)
+    return fail('Usage: npm run admin:password -- <email>  (the password is prompted, or read from stdin)');
 
   let password: string;
   if (process.stdin.isTTY) {

@@ -31,7 +31,8 @@ const TYPES: Record<string, string> = {
 function resolveFile(pathname: string): { file: string; status: number } {
   const clean = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
   for (const candidate of [join(DIST, clean), join(DIST, clean, 'index.html'), join(DIST, `${clean}.html`)]) {
-    if (candidate.startsWith(DIST) && existsSync(candidate) && statSync(candidate).isFile()) return { file: candidate, status: 200 };
+    if (candidate.startsWith(DIST) && existsSync(candidate) && statSync(candidate).isFile())
+      return { file: candidate, status: 200 };
   }
   return { file: join(DIST, '404.html'), status: 404 };
 }
@@ -44,7 +45,9 @@ function serveDist(): Promise<{ server: Server; origin: string }> {
     const headers: Record<string, string> = {
       'Content-Type': type,
       // Hashed assets are immutable; pages revalidate (Netlify's defaults).
-      'Cache-Control': file.includes(`${DIST}/_astro/`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+      'Cache-Control': file.includes(`${DIST}/_astro/`)
+        ? 'public, max-age=31536000, immutable'
+        : 'public, max-age=0, must-revalidate',
     };
     if (/text|xml|svg|json/.test(type) && /\bbr\b/.test(String(request.headers['accept-encoding']))) {
       body = brotliCompressSync(body);
@@ -98,7 +101,14 @@ try {
     if ([row.performance, row.accessibility, row['best practices'], row.seo].some((value) => value < 100) || cls > 0) {
       perfect = false;
       const failing = Object.values(audits)
-        .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'notApplicable' && audit.scoreDisplayMode !== 'manual')
+        .filter(
+          (audit) =>
+            audit.score !== null &&
+            audit.score < 1 &&
+            audit.scoreDisplayMode !== 'informative' &&
+            audit.scoreDisplayMode !== 'notApplicable' &&
+            audit.scoreDisplayMode !== 'manual',
+        )
         .map((audit) => `${audit.id} (${audit.displayValue ?? audit.score})`);
       console.log(`${path}: below 100 on: ${failing.join(', ')}`);
     }

@@ -34,12 +34,18 @@ function countPlaywright(file: string) {
   failed += stats.unexpected;
 }
 
-const vitest = (name: string, paths: string[], env: Record<string, string> = {}) => () => {
-  const report = join(REPORTS, `vitest-${name}.json`);
-  const status = run('npx', ['vitest', 'run', ...paths, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
-  countVitest(report);
-  return status;
-};
+const vitest =
+  (name: string, paths: string[], env: Record<string, string> = {}) =>
+  () => {
+    const report = join(REPORTS, `vitest-${name}.json`);
+    const status = run(
+      'npx',
+      ['vitest', 'run', ...paths, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+      env,
+    );
+    countVitest(report);
+    return status;
+  };
 
 const steps: Array<[string, () => number]> = [
   ['lint and format (biome)', () => run('npx', ['biome', 'check', '.'])],

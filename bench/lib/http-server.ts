@@ -6,7 +6,9 @@ type Handler = (request: Request, context: { params: Record<string, string> }) =
  * A minimal node:http server that routes to function handlers by URLPattern, the same way Netlify
  * fills `context.params`: the handler cost without netlify-cli's per-call worker threads.
  */
-export async function startHandlerServer(routes: Array<[pattern: string, handler: Handler]>): Promise<{ url: string; server: Server }> {
+export async function startHandlerServer(
+  routes: Array<[pattern: string, handler: Handler]>,
+): Promise<{ url: string; server: Server }> {
   const compiled = routes.map(([pattern, handler]) => [new URLPattern({ pathname: pattern }), handler] as const);
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');

@@ -12,7 +12,11 @@ export default handle(async (request, context) => {
   await enforceRateLimit(db, { key: `quotes:${clientAddress(request, context)}`, ...QUOTE_RATE_LIMIT });
   const quote = await readJson(request, quoteRequestSchema);
   const stored = await createQuoteRequest(db, quote);
-  return json(201, { status: 'success', message: 'Thank you! We will contact you within one business day.', data: { id: stored.id } });
+  return json(201, {
+    status: 'success',
+    message: 'Thank you! We will contact you within one business day.',
+    data: { id: stored.id },
+  });
 });
 
 export const config: Config = {

@@ -2,8 +2,8 @@ import type { Config } from '@netlify/functions';
 import { shipmentPatchSchema } from '@/lib/schemas/shipment';
 import { authorizeAdmin } from '../lib/auth';
 import { handle, json, readJson } from '../lib/http';
-import { editShipment } from '../lib/shipments';
 import { shipmentPathNumber } from '../lib/shipment-path';
+import { editShipment } from '../lib/shipments';
 
 export default handle(async (request, context) => {
   const { db, user } = await authorizeAdmin(request, 'PATCH');

@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { normalizeTrackingNumber, trackingNumberProblem } from '@/lib/tracking-number';
 import { currentUser } from '../lib/auth';
 import { getDb } from '../lib/db';
-import { clientAddress, handle, HttpError, json, pathParam, requireMethod } from '../lib/http';
+import { clientAddress, HttpError, handle, json, pathParam, requireMethod } from '../lib/http';
 import { enforceRateLimit } from '../lib/rate-limit';
 import { findPublicTracking, findShipment } from '../lib/shipments';
 
@@ -30,7 +30,11 @@ export default handle(
     const data = admin ? await findShipment(db, trackingNumber) : await findPublicTracking(db, trackingNumber);
     if (!data) throw new HttpError(404, NOT_FOUND);
     // The answer depends on the session cookie, so a cached public answer must never serve an admin.
-    return json(200, { status: true, data }, { Vary: 'Cookie', ...(admin ? {} : { 'Cache-Control': 'private, max-age=5' }) });
+    return json(
+      200,
+      { status: true, data },
+      { Vary: 'Cookie', ...(admin ? {} : { 'Cache-Control': 'private, max-age=5' }) },
+    );
   },
   { errors: 'tracking' },
 );

@@ -10,7 +10,8 @@ const emailSchema = z.email();
 /** Why a new admin email or password cannot be used, or null. */
 export function adminCredentialsProblem(email: string, password: string): string | null {
   if (!emailSchema.safeParse(email).success) return `Not an email address: ${email || '(none given)'}`;
-  if ([...password].length < MIN_PASSWORD_LENGTH) return `The password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  if ([...password].length < MIN_PASSWORD_LENGTH)
+    return `The password must be at least ${MIN_PASSWORD_LENGTH} characters`;
   if (password.length > 1024) return 'The password must be at most 1024 characters';
   if (password === DEFAULT_ADMIN_PASSWORD) return 'The built-in local default password cannot be used';
   return null;

@@ -78,7 +78,10 @@ export async function requireAdmin(request: Request, db?: Client, now = Date.now
  * The common start of every admin function: the method (405), the origin of unsafe requests (403)
  * and the session (401), in that order. Returns the database and the signed-in admin.
  */
-export async function authorizeAdmin(request: Request, ...methods: string[]): Promise<{ db: Client; user: SessionUser }> {
+export async function authorizeAdmin(
+  request: Request,
+  ...methods: string[]
+): Promise<{ db: Client; user: SessionUser }> {
   requireMethod(request, ...methods);
   assertSameOrigin(request);
   const db = await getDb();
@@ -106,9 +109,13 @@ async function enforceLoginThrottle(db: Client, email: string, now: number): Pro
   const reopens = Date.parse(String(recent[0]?.attempted_at ?? rows[0]?.oldest)) + LOGIN_WINDOW_MS;
   const retryAfter = Math.max(1, Math.ceil((reopens - now) / 1000));
   const minutes = Math.ceil(retryAfter / 60);
-  throw new HttpError(429, `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-    headers: { 'Retry-After': String(retryAfter) },
-  });
+  throw new HttpError(
+    429,
+    `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    {
+      headers: { 'Retry-After': String(retryAfter) },
+    },
+  );
 }
 
 export interface LoginResult {
@@ -121,22 +128,35 @@ export interface LoginResult {
  * Checks the credentials (throttled per email), then opens a new session with a fresh 256-bit token.
  * Both a wrong email and a wrong password answer 401 `Invalid credentials`.
  */
-export async function login(db: Client, { email, password, remember }: LoginInput, now = Date.now()): Promise<LoginResult> {
+export async function login(
+  db: Client,
+  { email, password, remember }: LoginInput,
+  now = Date.now(),
+): Promise<LoginResult> {
   const normalized = email.trim().toLowerCase();
   await enforceLoginThrottle(db, normalized, now);
 
-  const { rows } = await db.execute({ sql: 'SELECT id, email, password_hash FROM admin_users WHERE email = ?', args: [normalized] });
+  const { rows } = await db.execute({
+    sql: 'SELECT id, email, password_hash FROM admin_users WHERE email = ?',
+    args: [normalized],
+  });
   const row = rows[0];
   dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
   const matches = row
     ? await verifyPassword(password, String(row.password_hash))
     : await verifyPassword(password, await dummyHash).then(() => false);
   if (!row || !matches) {
-    await db.execute({ sql: 'INSERT INTO login_attempts (email, attempted_at) VALUES (?, ?)', args: [normalized, iso(now)] });
+    await db.execute({
+      sql: 'INSERT INTO login_attempts (email, attempted_at) VALUES (?, ?)',
+      args: [normalized, iso(now)],
+    });
     throw new HttpError(401, INVALID_CREDENTIALS);
   }
   if (getEnv().isProduction && password === DEFAULT_ADMIN_PASSWORD) {
-    throw new HttpError(403, 'The built-in local password cannot be used in production. Set a new one with npm run admin:password.');
+    throw new HttpError(
+      403,
+      'The built-in local password cannot be used in production. Set a new one with npm run admin:password.',
+    );
   }
 
   const token = randomBytes(32).toString('base64url');
@@ -147,7 +167,10 @@ export async function login(db: Client, { email, password, remember }: LoginInpu
     [
       { sql: 'DELETE FROM login_attempts WHERE email = ?', args: [normalized] },
       // Expired sessions of this user are swept at each sign-in.
-      { sql: 'DELETE FROM sessions WHERE user_id = ? AND (expires_at <= ? OR last_seen_at <= ?)', args: [userId, iso(now), iso(now - IDLE_TIMEOUT_MS)] },
+      {
+        sql: 'DELETE FROM sessions WHERE user_id = ? AND (expires_at <= ? OR last_seen_at <= ?)',
+        args: [userId, iso(now), iso(now - IDLE_TIMEOUT_MS)],
+      },
       {
         sql: 'INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)',
         args: [hashToken(token), userId, iso(now), iso(now), iso(now + lifetime)],

@@ -16,7 +16,13 @@ export interface Dashboard {
     new_customers: DashboardFigure;
     pending_orders: DashboardFigure;
   };
-  recent_shipments: Array<{ tracking_number: string; origin: string; destination: string; status: string; created_at: string }>;
+  recent_shipments: Array<{
+    tracking_number: string;
+    origin: string;
+    destination: string;
+    status: string;
+    created_at: string;
+  }>;
   activity: Array<{
     id: number;
     action: string;

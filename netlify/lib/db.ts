@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createClient, type Client } from '@libsql/client';
+import { type Client, createClient } from '@libsql/client';
 import { ConfigError, getEnv } from './env';
 
 let current: { url: string; client: Promise<Client> } | undefined;

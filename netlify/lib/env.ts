@@ -51,7 +51,8 @@ export function getEnv(): Env {
   const env = {
     ...result.data,
     isProduction:
-      result.data.NODE_ENV === 'production' || (result.data.CONTEXT === 'production' && result.data.NETLIFY_LOCAL !== 'true'),
+      result.data.NODE_ENV === 'production' ||
+      (result.data.CONTEXT === 'production' && result.data.NETLIFY_LOCAL !== 'true'),
   };
   cached = { source, env };
   return env;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { fieldErrors, type FieldErrors } from '@/lib/field-errors';
+import { type FieldErrors, fieldErrors } from '@/lib/field-errors';
 import { ConfigError } from './env';
 
 /** Headers every function response carries. */
@@ -16,7 +16,6 @@ export function json(status: number, body: unknown, headers: HeadersInit = {}): 
   for (const [key, value] of new Headers(headers)) merged.set(key, value);
   return new Response(JSON.stringify(body), { status, headers: merged });
 }
-
 
 /** An expected failure: its status, a message for people, and per-field errors for 422s. */
 export class HttpError extends Error {

@@ -1,4 +1,4 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, type ScryptOptions, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 
 // scrypt with N = 2^17, r = 8, p = 1 (OWASP's minimum): 128 MiB and a few hundred ms per hash.
 const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;

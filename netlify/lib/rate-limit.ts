@@ -12,7 +12,11 @@ export interface RateLimit {
  * Counts one request against a fixed-window limit kept in the database (so it holds across function
  * instances) and throws a 429 with Retry-After once the window's limit is passed.
  */
-export async function enforceRateLimit(db: Client, { key, limit, windowSeconds }: RateLimit, now = Date.now()): Promise<void> {
+export async function enforceRateLimit(
+  db: Client,
+  { key, limit, windowSeconds }: RateLimit,
+  now = Date.now(),
+): Promise<void> {
   const nowSeconds = Math.floor(now / 1000);
   const windowStart = nowSeconds - (nowSeconds % windowSeconds);
   const [, counted] = await db.batch(

@@ -1,5 +1,10 @@
 import type { Client, InValue, Row } from '@libsql/client';
-import { LIST_TOTAL_CAP, type ShipmentListItem, type ShipmentListMeta, type ShipmentListQuery } from '@/lib/schemas/shipment';
+import {
+  LIST_TOTAL_CAP,
+  type ShipmentListItem,
+  type ShipmentListMeta,
+  type ShipmentListQuery,
+} from '@/lib/schemas/shipment';
 import { invalidInput } from './http';
 
 export interface ShipmentListPage {
@@ -34,7 +39,14 @@ const phrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
 /** A 1-2 character term: a substring of id, tracking number, places, sender or customer name. */
 function likeFilter(q: string): Filter {
   const pattern = likePattern(q);
-  const columns = ['CAST(s.id AS TEXT)', 's.tracking_number', 's.origin', 's.current_location', 's.destination', 's.sender_name'];
+  const columns = [
+    'CAST(s.id AS TEXT)',
+    's.tracking_number',
+    's.origin',
+    's.current_location',
+    's.destination',
+    's.sender_name',
+  ];
   return {
     sql: `(${columns.map((column) => `${column} LIKE ? ESCAPE '\\'`).join(' OR ')}
            OR EXISTS (SELECT 1 FROM customers c WHERE c.id = s.customer_id AND c.name LIKE ? ESCAPE '\\'))`,
@@ -96,7 +108,10 @@ export async function listShipments(db: Client, query: ShipmentListQuery): Promi
     const cursor: Filter[] = after === undefined ? [] : [{ sql: 's.id < ?', args: [after] }];
     const pageWhere = and([...searched, ...cursor]);
     const countWhere = and(searched);
-    page = { sql: `SELECT ${COLUMNS} FROM shipments s WHERE ${pageWhere.sql} ORDER BY s.id DESC LIMIT ?`, args: pageWhere.args };
+    page = {
+      sql: `SELECT ${COLUMNS} FROM shipments s WHERE ${pageWhere.sql} ORDER BY s.id DESC LIMIT ?`,
+      args: pageWhere.args,
+    };
     counted = { sql: `SELECT 1 FROM shipments s WHERE ${countWhere.sql}`, args: countWhere.args };
   }
   const [rows, count] = await db.batch(

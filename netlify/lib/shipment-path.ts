@@ -1,5 +1,5 @@
 import { normalizeTrackingNumber, trackingNumberProblem } from '@/lib/tracking-number';
-import { HttpError, invalidInput, pathParam, type FunctionContext } from './http';
+import { type FunctionContext, HttpError, invalidInput, pathParam } from './http';
 import { SHIPMENT_NOT_FOUND } from './shipments';
 
 /** The tracking number in an admin call's path, normalized; a malformed one cannot exist, so it is a 404. */

@@ -1,7 +1,7 @@
 import type { Client, InStatement, InValue, ResultSet, Row } from '@libsql/client';
 import {
-  SHIPMENT_FIELDS,
   type LocationUpdateInput,
+  SHIPMENT_FIELDS,
   type Shipment,
   type ShipmentCreateInput,
   type ShipmentDialogInput,
@@ -87,7 +87,8 @@ function toShipment(row: Row, histories: Row[]): Shipment {
   const shipment: Record<string, unknown> = {};
   for (const column of SHIPMENT_COLUMNS) {
     const value = row[column];
-    shipment[column] = column === 'id' || NUMERIC_FIELDS.has(column) ? (value === null ? null : Number(value)) : textOrNull(value);
+    shipment[column] =
+      column === 'id' || NUMERIC_FIELDS.has(column) ? (value === null ? null : Number(value)) : textOrNull(value);
   }
   shipment.histories = histories.map(toHistory);
   return shipment as Shipment;
@@ -103,29 +104,44 @@ function fromBatch(results: ResultSet[]): Shipment {
 
 /** The whole shipment (every creation field, record fields, histories oldest first), or null. */
 export async function findShipment(db: Client, trackingNumber: string): Promise<Shipment | null> {
-  const [shipments, histories] = await db.batch([selectShipment(trackingNumber), selectHistories(trackingNumber)], 'read');
+  const [shipments, histories] = await db.batch(
+    [selectShipment(trackingNumber), selectHistories(trackingNumber)],
+    'read',
+  );
   const row = shipments!.rows[0];
   return row ? toShipment(row, histories!.rows) : null;
 }
 
 const isUniqueTrackingNumberError = (error: unknown) =>
-  error instanceof Error && /UNIQUE constraint failed: shipments\.tracking_number/.test(`${error.message} ${String(error.cause ?? '')}`);
+  error instanceof Error &&
+  /UNIQUE constraint failed: shipments\.tracking_number/.test(`${error.message} ${String(error.cause ?? '')}`);
 
 async function trackingNumberTaken(db: Client, trackingNumber: string): Promise<boolean> {
-  const { rows } = await db.execute({ sql: 'SELECT 1 FROM shipments WHERE tracking_number = ?', args: [trackingNumber] });
+  const { rows } = await db.execute({
+    sql: 'SELECT 1 FROM shipments WHERE tracking_number = ?',
+    args: [trackingNumber],
+  });
   return rows.length > 0;
 }
 
 const GENERATE_ATTEMPTS = 8;
 
-export type NewShipment = Omit<ShipmentCreateInput, 'tracking_number'> & { tracking_number?: string | undefined; customer_id?: string | null };
+export type NewShipment = Omit<ShipmentCreateInput, 'tracking_number'> & {
+  tracking_number?: string | undefined;
+  customer_id?: string | null;
+};
 
 /**
  * Creates a shipment with its first history entry and its activity row in one transaction. A given
  * tracking number that is taken is a 422 on `tracking_number`; a missing one is generated (and drawn
  * again on a collision).
  */
-export async function createShipment(db: Client, input: NewShipment, actor: SessionUser, now = new Date()): Promise<Shipment> {
+export async function createShipment(
+  db: Client,
+  input: NewShipment,
+  actor: SessionUser,
+  now = new Date(),
+): Promise<Shipment> {
   const given = input.tracking_number;
   for (let attempt = 1; ; attempt++) {
     const trackingNumber = given ?? generateTrackingNumber();
@@ -143,7 +159,12 @@ export async function createShipment(db: Client, input: NewShipment, actor: Sess
   }
 }
 
-async function insertShipment(db: Client, input: NewShipment & { tracking_number: string }, actor: SessionUser, now: string) {
+async function insertShipment(
+  db: Client,
+  input: NewShipment & { tracking_number: string },
+  actor: SessionUser,
+  now: string,
+) {
   const columns = ['tracking_number', 'customer_id', ...FIELD_COLUMNS, 'created_at', 'updated_at'];
   const values = columns.map((column) =>
     column === 'created_at' || column === 'updated_at' ? now : ((input as Record<string, unknown>)[column] ?? null),
@@ -155,7 +176,13 @@ async function insertShipment(db: Client, input: NewShipment & { tracking_number
         args: values as InValue[],
       },
       historyEntry(input.tracking_number, `Shipment created at ${input.origin}`, now),
-      shipmentActivity(actor, 'shipment_created', input.tracking_number, `Shipment created (${statusLabel(input.status)})`, now),
+      shipmentActivity(
+        actor,
+        'shipment_created',
+        input.tracking_number,
+        `Shipment created (${statusLabel(input.status)})`,
+        now,
+      ),
       selectShipment(input.tracking_number),
       selectHistories(input.tracking_number),
     ],
@@ -165,7 +192,12 @@ async function insertShipment(db: Client, input: NewShipment & { tracking_number
 }
 
 /** The add dialog: the customer record becomes the sender; eta is both the estimated delivery and the arrival time. */
-export async function createShipmentFromDialog(db: Client, input: ShipmentDialogInput, actor: SessionUser, now = new Date()) {
+export async function createShipmentFromDialog(
+  db: Client,
+  input: ShipmentDialogInput,
+  actor: SessionUser,
+  now = new Date(),
+) {
   const customer = await resolveCustomer(db, input.customer);
   return createShipment(
     db,
@@ -197,7 +229,10 @@ export async function createShipmentFromDialog(db: Client, input: ShipmentDialog
  * same transaction. The first statement must be the UPDATE; 404 when it matched nothing.
  */
 async function writeShipment(db: Client, trackingNumber: string, statements: InStatement[]): Promise<Shipment> {
-  const results = await db.batch([...statements, selectShipment(trackingNumber), selectHistories(trackingNumber)], 'write');
+  const results = await db.batch(
+    [...statements, selectShipment(trackingNumber), selectHistories(trackingNumber)],
+    'write',
+  );
   if (results[0]!.rowsAffected === 0) throw notFound();
   return fromBatch(results);
 }
@@ -212,7 +247,10 @@ export async function updateStatus(
 ): Promise<Shipment> {
   const time = now.toISOString();
   return writeShipment(db, trackingNumber, [
-    { sql: 'UPDATE shipments SET status = ?, updated_at = ? WHERE tracking_number = ?', args: [status, time, trackingNumber] },
+    {
+      sql: 'UPDATE shipments SET status = ?, updated_at = ? WHERE tracking_number = ?',
+      args: [status, time, trackingNumber],
+    },
     historyEntry(trackingNumber, note ?? null, time, status),
     shipmentActivity(actor, 'status_changed', trackingNumber, `Status changed to ${statusLabel(status)}`, time),
   ]);
@@ -256,7 +294,8 @@ export async function editShipment(
   const current = await findShipment(db, trackingNumber);
   if (!current) throw notFound();
   const wanted: Partial<Record<keyof Shipment, string | null>> = {};
-  if (patch.customer !== undefined) wanted.customer_id = patch.customer === null ? null : (await resolveCustomer(db, patch.customer)).id;
+  if (patch.customer !== undefined)
+    wanted.customer_id = patch.customer === null ? null : (await resolveCustomer(db, patch.customer)).id;
   if (patch.origin !== undefined) wanted.origin = patch.origin;
   if (patch.destination !== undefined) wanted.destination = patch.destination;
   if (patch.eta !== undefined) {
@@ -281,9 +320,17 @@ export async function editShipment(
     ...(statusChanged
       ? [
           historyEntry(trackingNumber, `Status changed to ${statusLabel(wanted.status)}`, time),
-          shipmentActivity(actor, 'status_changed', trackingNumber, `Status changed to ${statusLabel(wanted.status)}`, time),
+          shipmentActivity(
+            actor,
+            'status_changed',
+            trackingNumber,
+            `Status changed to ${statusLabel(wanted.status)}`,
+            time,
+          ),
         ]
       : []),
-    ...(edited.length ? [shipmentActivity(actor, 'shipment_edited', trackingNumber, `Edited ${[...new Set(edited)].join(', ')}`, time)] : []),
+    ...(edited.length
+      ? [shipmentActivity(actor, 'shipment_edited', trackingNumber, `Edited ${[...new Set(edited)].join(', ')}`, time)]
+      : []),
   ]);
 }

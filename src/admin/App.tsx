@@ -69,7 +69,11 @@ export default function App() {
       ) : session.status === 'error' ? (
         <main className="mx-auto max-w-md p-8" role="alert">
           <p className="text-slate-800">{session.message}</p>
-          <button type="button" className="mt-4 rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white" onClick={() => void checkSession()}>
+          <button
+            type="button"
+            className="mt-4 rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white"
+            onClick={() => void checkSession()}
+          >
             Try again
           </button>
         </main>

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { fieldErrors, type FieldErrors } from '@/lib/field-errors';
+import { type FieldErrors, fieldErrors } from '@/lib/field-errors';
 
 /** Runs a shared zod schema in the browser: the parsed data, or the same `{field: [messages]}` the server sends. */
 export function validate<Schema extends z.ZodType>(

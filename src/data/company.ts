@@ -41,6 +41,11 @@ export interface Office {
 
 export const offices: readonly Office[] = [
   { country: 'USA', city: 'Sacramento (headquarters)', address: fullAddress(), phone: company.phone },
-  { country: 'United Kingdom', city: 'London', address: '40 Bank Street, Canary Wharf, London E14 5NR', phone: '+44 20 7946 0100' },
+  {
+    country: 'United Kingdom',
+    city: 'London',
+    address: '40 Bank Street, Canary Wharf, London E14 5NR',
+    phone: '+44 20 7946 0100',
+  },
   { country: 'Australia', city: 'Sydney', address: '200 George Street, Sydney NSW 2000', phone: '+61 2 5550 0100' },
 ];

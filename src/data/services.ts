@@ -24,7 +24,8 @@ export const featureCards: readonly ServiceCard[] = [
     id: 'ocean-freight',
     title: 'Ocean Freight',
     image: 'ship',
-    description: 'Full and shared container loads on the major trade lanes, booked, consolidated and tracked end to end.',
+    description:
+      'Full and shared container loads on the major trade lanes, booked, consolidated and tracked end to end.',
     link: '/services',
   },
   {
@@ -42,7 +43,8 @@ export const homeServices: readonly ServiceCard[] = [
     id: 'modern-storage',
     title: 'Modern Storage',
     image: 'boxes',
-    description: 'Clean, climate-controlled and insured storage for pallets, stock and personal goods, by the week or the year.',
+    description:
+      'Clean, climate-controlled and insured storage for pallets, stock and personal goods, by the week or the year.',
     link: '/services',
   },
   {
@@ -56,7 +58,8 @@ export const homeServices: readonly ServiceCard[] = [
     id: 'smart-warehousing',
     title: 'Smart Warehousing',
     image: 'warehouse',
-    description: 'Barcode-scanned inventory, pick-and-pack and same-day dispatch from warehouses close to your customers.',
+    description:
+      'Barcode-scanned inventory, pick-and-pack and same-day dispatch from warehouses close to your customers.',
     link: '/services',
   },
 ];
@@ -113,9 +116,19 @@ export interface Step {
 }
 
 export const howItWorks: readonly Step[] = [
-  { title: 'Request a Quote', description: 'Tell us what you are sending, from where and to where; we reply with a price within one business day.' },
-  { title: 'Package Processing', description: 'We collect, weigh, pack and label your shipment and prepare any customs documents.' },
-  { title: 'Delivery & Tracking', description: 'Your shipment travels with a tracking number you can check at any time until it is delivered.' },
+  {
+    title: 'Request a Quote',
+    description:
+      'Tell us what you are sending, from where and to where; we reply with a price within one business day.',
+  },
+  {
+    title: 'Package Processing',
+    description: 'We collect, weigh, pack and label your shipment and prepare any customs documents.',
+  },
+  {
+    title: 'Delivery & Tracking',
+    description: 'Your shipment travels with a tracking number you can check at any time until it is delivered.',
+  },
 ];
 
 export interface SpecializedService {
@@ -124,10 +137,22 @@ export interface SpecializedService {
 }
 
 export const specializedServices: readonly SpecializedService[] = [
-  { title: 'Heavy Freight', description: 'Machinery, vehicles and oversized loads of 500 lbs and more, with cranes and flatbeds arranged.' },
-  { title: 'Fragile Items', description: 'Glass, art, instruments and electronics, packed by specialists and handled by hand.' },
-  { title: 'Same-Day Delivery', description: 'Urgent documents and parcels collected and delivered within the same day in our metro areas.' },
-  { title: 'Documentation', description: 'Commercial invoices, certificates of origin and customs declarations prepared and filed for you.' },
+  {
+    title: 'Heavy Freight',
+    description: 'Machinery, vehicles and oversized loads of 500 lbs and more, with cranes and flatbeds arranged.',
+  },
+  {
+    title: 'Fragile Items',
+    description: 'Glass, art, instruments and electronics, packed by specialists and handled by hand.',
+  },
+  {
+    title: 'Same-Day Delivery',
+    description: 'Urgent documents and parcels collected and delivered within the same day in our metro areas.',
+  },
+  {
+    title: 'Documentation',
+    description: 'Commercial invoices, certificates of origin and customs declarations prepared and filed for you.',
+  },
 ];
 
 export interface ComparisonRow {
@@ -153,8 +178,17 @@ export interface Tile {
 
 /** Home, section 8 (information only). */
 export const homeTiles: readonly Tile[] = [
-  { title: 'Call Back From Office', description: 'Leave your number with the quote form and our office calls you back the same business day.' },
-  { title: 'Delivery Availability', description: 'Deliveries run seven days a week in most cities, with evening slots on request.' },
+  {
+    title: 'Call Back From Office',
+    description: 'Leave your number with the quote form and our office calls you back the same business day.',
+  },
+  {
+    title: 'Delivery Availability',
+    description: 'Deliveries run seven days a week in most cities, with evening slots on request.',
+  },
   { title: 'Online Shipping', description: 'Request quotes and track every shipment online, with no account needed.' },
-  { title: 'Global Access', description: `A partner network reaching ${countries.home} countries by air, sea and road.` },
+  {
+    title: 'Global Access',
+    description: `A partner network reaching ${countries.home} countries by air, sea and road.`,
+  },
 ];

@@ -1,10 +1,14 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { type SubmitEvent, useId, useState } from 'react';
 import { fieldErrors } from '@/lib/field-errors';
 import { QUOTE_SERVICES, quoteRequestSchema } from '@/lib/schemas/quote';
 
 type Field = 'name' | 'email' | 'phone' | 'service';
 type Errors = Partial<Record<Field | '_', string[]>>;
-type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; message: string } | { kind: 'failed'; message: string };
+type State =
+  | { kind: 'idle' }
+  | { kind: 'sending' }
+  | { kind: 'sent'; message: string }
+  | { kind: 'failed'; message: string };
 
 const FAILED = 'Your request could not be sent. Please try again, or call us.';
 
@@ -72,12 +76,16 @@ export default function QuoteForm() {
   return (
     <form noValidate onSubmit={submit} className="grid gap-5 sm:grid-cols-2" aria-label="Request a quote">
       <div>
-        <label htmlFor={`${id}-name`} className="font-medium text-slate-800">Name</label>
+        <label htmlFor={`${id}-name`} className="font-medium text-slate-800">
+          Name
+        </label>
         <input type="text" autoComplete="name" {...fieldProps('name')} />
         {fieldError('name')}
       </div>
       <div>
-        <label htmlFor={`${id}-email`} className="font-medium text-slate-800">Email</label>
+        <label htmlFor={`${id}-email`} className="font-medium text-slate-800">
+          Email
+        </label>
         <input type="email" autoComplete="email" {...fieldProps('email')} />
         {fieldError('email')}
       </div>
@@ -89,11 +97,15 @@ export default function QuoteForm() {
         {fieldError('phone')}
       </div>
       <div>
-        <label htmlFor={`${id}-service`} className="font-medium text-slate-800">Service</label>
+        <label htmlFor={`${id}-service`} className="font-medium text-slate-800">
+          Service
+        </label>
         <select defaultValue="" {...fieldProps('service')}>
           <option value="">Select Service</option>
           {QUOTE_SERVICES.map((service) => (
-            <option key={service} value={service}>{service}</option>
+            <option key={service} value={service}>
+              {service}
+            </option>
           ))}
         </select>
         {fieldError('service')}

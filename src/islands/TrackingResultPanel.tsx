@@ -16,12 +16,18 @@ export default function TrackingResultPanel({ result }: { result: TrackingResult
     <section aria-labelledby="shipment-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h2 id="shipment-title" className="text-2xl font-bold text-brand-900">Shipment #{result.tracking_number}</h2>
+          <h2 id="shipment-title" className="text-2xl font-bold text-brand-900">
+            Shipment #{result.tracking_number}
+          </h2>
           <p className="mt-1 text-slate-600">
             Last updated: {updated ? <time dateTime={updated}>{formatDateTime(updated)}</time> : 'no updates yet'}
           </p>
         </div>
-        <span data-testid="status-badge" data-status={badge.key} className={`rounded-full px-4 py-1.5 text-sm font-semibold ring-1 ${badge.tone}`}>
+        <span
+          data-testid="status-badge"
+          data-status={badge.key}
+          className={`rounded-full px-4 py-1.5 text-sm font-semibold ring-1 ${badge.tone}`}
+        >
           {badge.label}
         </span>
       </div>
@@ -38,7 +44,10 @@ export default function TrackingResultPanel({ result }: { result: TrackingResult
                 key={history.id}
                 className="relative flex gap-4 after:absolute after:top-5 after:-bottom-5 after:left-[7px] after:w-0.5 after:bg-brand-100 last:after:hidden md:flex-1 md:flex-col md:gap-3 md:pr-4 md:after:top-[7px] md:after:right-0 md:after:bottom-auto md:after:left-5 md:after:h-0.5 md:after:w-auto"
               >
-                <span aria-hidden="true" className="timeline-dot mt-1 h-4 w-4 shrink-0 rounded-full bg-brand-700 ring-4 ring-brand-100 md:mt-0" />
+                <span
+                  aria-hidden="true"
+                  className="timeline-dot mt-1 h-4 w-4 shrink-0 rounded-full bg-brand-700 ring-4 ring-brand-100 md:mt-0"
+                />
                 <div>
                   <p className="font-semibold text-slate-900">{step.label}</p>
                   <p className="text-sm text-slate-600">

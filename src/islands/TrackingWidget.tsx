@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
 import { normalizeTrackingNumber } from '@/lib/tracking-number';
-import { isTrackingResult, type TrackingResult } from './tracking-view';
 import TrackingResultPanel from './TrackingResultPanel';
+import { isTrackingResult, type TrackingResult } from './tracking-view';
 
 export const MESSAGES = {
   empty: 'Please enter a tracking number',
@@ -12,7 +12,11 @@ export const MESSAGES = {
 /** The query parameter that makes a lookup shareable: /track?number=NEC... */
 export const NUMBER_PARAM = 'number';
 
-type Lookup = { kind: 'idle' } | { kind: 'loading' } | { kind: 'found'; result: TrackingResult } | { kind: 'error'; message: string };
+type Lookup =
+  | { kind: 'idle' }
+  | { kind: 'loading' }
+  | { kind: 'found'; result: TrackingResult }
+  | { kind: 'error'; message: string };
 
 /** The public tracking lookup on /track. */
 export default function TrackingWidget() {
@@ -45,7 +49,10 @@ export default function TrackingWidget() {
       if (body.status && isTrackingResult(body.data)) {
         setLookup({ kind: 'found', result: body.data });
       } else if (!body.status) {
-        setLookup({ kind: 'error', message: typeof body.error === 'string' && body.error ? body.error : MESSAGES.notFound });
+        setLookup({
+          kind: 'error',
+          message: typeof body.error === 'string' && body.error ? body.error : MESSAGES.notFound,
+        });
       } else {
         setLookup({ kind: 'error', message: MESSAGES.failed });
       }
@@ -73,9 +80,16 @@ export default function TrackingWidget() {
   return (
     <div>
       {/* biome-ignore lint/a11y/useSemanticElements: a form with the search role is the landmark; <search> adds nothing here */}
-      <form onSubmit={submit} role="search" aria-label="Track a shipment" className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <form
+        onSubmit={submit}
+        role="search"
+        aria-label="Track a shipment"
+        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+      >
         <div className="flex-1">
-          <label htmlFor={`${id}-number`} className="block font-medium text-slate-800">Tracking Number</label>
+          <label htmlFor={`${id}-number`} className="block font-medium text-slate-800">
+            Tracking Number
+          </label>
           <input
             id={`${id}-number`}
             name="number"
@@ -88,7 +102,9 @@ export default function TrackingWidget() {
             aria-describedby={`${id}-hint`}
             className="mt-1 block w-full rounded-lg border border-slate-400 bg-white px-4 py-3 text-lg uppercase placeholder:normal-case placeholder:text-slate-500"
           />
-          <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">NEC followed by 9 letters or digits, as on your receipt.</p>
+          <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+            NEC followed by 9 letters or digits, as on your receipt.
+          </p>
         </div>
         <button
           type="submit"
@@ -101,7 +117,10 @@ export default function TrackingWidget() {
 
       <div aria-live="polite" aria-busy={loading} className="mt-6">
         {lookup.kind === 'error' && (
-          <p role="alert" className="rounded-lg border-l-4 border-orange-500 bg-orange-50 p-4 font-medium text-orange-900">
+          <p
+            role="alert"
+            className="rounded-lg border-l-4 border-orange-500 bg-orange-50 p-4 font-medium text-orange-900"
+          >
             {lookup.message}
           </p>
         )}

@@ -1,4 +1,4 @@
-import { parseStatus, statusLabel, type ShipmentStatus } from '@/lib/shipment-status';
+import { parseStatus, type ShipmentStatus, statusLabel } from '@/lib/shipment-status';
 import type { TrackingHistory, TrackingResult } from '@/lib/tracking-result';
 
 export type { TrackingResult };

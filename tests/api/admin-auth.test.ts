@@ -30,8 +30,12 @@ describe('POST /api/admin/login', () => {
     const row = stored.rows[0]!;
     const lifetime = Date.parse(String(row.expires_at)) - Date.parse(String(row.created_at));
     expect(lifetime).toBe(12 * 60 * 60 * 1000);
-    expect((await db.execute({ sql: 'SELECT count(*) AS n FROM sessions WHERE token_hash = ?', args: [token] })).rows[0]!.n).toBe(0);
-    const logged = await db.execute("SELECT actor_email, details FROM activity_log WHERE action = 'login' ORDER BY id DESC LIMIT 1");
+    expect(
+      (await db.execute({ sql: 'SELECT count(*) AS n FROM sessions WHERE token_hash = ?', args: [token] })).rows[0]!.n,
+    ).toBe(0);
+    const logged = await db.execute(
+      "SELECT actor_email, details FROM activity_log WHERE action = 'login' ORDER BY id DESC LIMIT 1",
+    );
     expect(logged.rows[0]).toMatchObject({ actor_email: TEST_ADMIN.email, details: null });
   });
 
@@ -63,10 +67,21 @@ describe('POST /api/admin/login', () => {
     expect(Object.keys(missing.body.errors).sort()).toEqual(['email', 'password']);
     const malformed = await call(
       login,
-      apiRequest('/api/admin/login', { method: 'POST', body: '{"email":', headers: { 'Content-Type': 'application/json' } }),
+      apiRequest('/api/admin/login', {
+        method: 'POST',
+        body: '{"email":',
+        headers: { 'Content-Type': 'application/json' },
+      }),
     );
     expect(malformed.status).toBe(400);
-    const form = await call(login, apiRequest('/api/admin/login', { method: 'POST', body: 'email=a', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }));
+    const form = await call(
+      login,
+      apiRequest('/api/admin/login', {
+        method: 'POST',
+        body: 'email=a',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      }),
+    );
     expect(form.status).toBe(415);
     const get = await call(login, apiRequest('/api/admin/login'));
     expect(get.status).toBe(405);
@@ -74,7 +89,10 @@ describe('POST /api/admin/login', () => {
   });
 
   it('refuses a cross-site login with 403', async () => {
-    for (const [header, value] of [['Sec-Fetch-Site', 'cross-site'], ['Origin', 'https://evil.example']] as const) {
+    for (const [header, value] of [
+      ['Sec-Fetch-Site', 'cross-site'],
+      ['Origin', 'https://evil.example'],
+    ] as const) {
       const request = apiRequest('/api/admin/login', { json: TEST_ADMIN });
       request.headers.set(header, value);
       const refused = await call(login, request);
@@ -91,7 +109,10 @@ describe('login throttling', () => {
 
   it('answers 429 with Retry-After after 5 failures in 15 minutes, and lets the account in once the window passes', async () => {
     const db = await getDb();
-    await db.execute({ sql: 'INSERT INTO admin_users (email, password_hash) VALUES (?, ?)', args: [email, await hashPassword(password)] });
+    await db.execute({
+      sql: 'INSERT INTO admin_users (email, password_hash) VALUES (?, ?)',
+      args: [email, await hashPassword(password)],
+    });
     for (let i = 0; i < 5; i++) expect((await attempt({ email, password: 'wrong password' })).status).toBe(401);
     const blocked = await attempt({ email, password });
     expect(blocked.status).toBe(429);
@@ -121,7 +142,10 @@ describe('sessions', () => {
   it('GET /api/admin/session answers the user with a valid cookie, 401 without', async () => {
     const cookie = await signIn();
     expect(await whoAmI(cookie)).toMatchObject({ status: 200, body: { user: { email: TEST_ADMIN.email } } });
-    expect(await whoAmI()).toMatchObject({ status: 401, body: { status: 'error', message: 'Authentication required' } });
+    expect(await whoAmI()).toMatchObject({
+      status: 401,
+      body: { status: 'error', message: 'Authentication required' },
+    });
   });
 
   it('times out after 30 idle minutes and after the absolute limit', async () => {
@@ -149,8 +173,15 @@ describe('sessions', () => {
     expect(out.headers.get('set-cookie')).toBe('__Host-session=; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=0');
     expect((await whoAmI(cookie)).status).toBe(401);
     const db = await getDb();
-    expect((await db.execute({ sql: 'SELECT count(*) AS n FROM sessions WHERE token_hash = ?', args: [hashToken(cookie.split('=')[1]!)] })).rows[0]!.n).toBe(0);
-    const logged = await db.execute("SELECT action FROM activity_log ORDER BY id DESC LIMIT 1");
+    expect(
+      (
+        await db.execute({
+          sql: 'SELECT count(*) AS n FROM sessions WHERE token_hash = ?',
+          args: [hashToken(cookie.split('=')[1]!)],
+        })
+      ).rows[0]!.n,
+    ).toBe(0);
+    const logged = await db.execute('SELECT action FROM activity_log ORDER BY id DESC LIMIT 1');
     expect(logged.rows[0]!.action).toBe('logout');
   });
 });

@@ -1,15 +1,15 @@
 import { readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildSeedShipments } from '../../db/seed';
 import addTracking from '../../netlify/functions/add-tracking';
 import adminDashboard from '../../netlify/functions/admin-dashboard';
 import adminSession from '../../netlify/functions/admin-session';
 import shipmentEdit from '../../netlify/functions/shipment-edit';
 import shipments from '../../netlify/functions/shipments';
-import trackingUpdateLocation from '../../netlify/functions/tracking-update-location';
 import trackingUpdate from '../../netlify/functions/tracking-update';
+import trackingUpdateLocation from '../../netlify/functions/tracking-update-location';
 import trackings from '../../netlify/functions/trackings';
 import { hashToken } from '../../netlify/lib/auth';
-import { buildSeedShipments } from '../../db/seed';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';
 import { useTestDatabase } from '../helpers/test-db';
@@ -31,24 +31,49 @@ interface Route {
 const ROUTES: Route[] = [
   { file: 'trackings', handler: trackings, method: 'GET', path: '/api/trackings?q=NEC' },
   {
-    file: 'add-tracking', handler: addTracking, method: 'POST', path: '/api/add_tracking',
-    body: { sender_name: 'S', recipient_name: 'R', recipient_address: 'A', origin: 'O', destination: 'D', status: 'preparing' },
+    file: 'add-tracking',
+    handler: addTracking,
+    method: 'POST',
+    path: '/api/add_tracking',
+    body: {
+      sender_name: 'S',
+      recipient_name: 'R',
+      recipient_address: 'A',
+      origin: 'O',
+      destination: 'D',
+      status: 'preparing',
+    },
   },
   {
-    file: 'shipments', handler: shipments, method: 'POST', path: '/api/shipments',
+    file: 'shipments',
+    handler: shipments,
+    method: 'POST',
+    path: '/api/shipments',
     body: { customer: 'CUS-1001', origin: 'O', destination: 'D', status: 'preparing' },
   },
   {
-    file: 'shipment-edit', handler: shipmentEdit, method: 'PATCH', path: `/api/shipments/${number}`,
-    params: { trackingNumber: number }, body: { origin: 'Elsewhere' },
+    file: 'shipment-edit',
+    handler: shipmentEdit,
+    method: 'PATCH',
+    path: `/api/shipments/${number}`,
+    params: { trackingNumber: number },
+    body: { origin: 'Elsewhere' },
   },
   {
-    file: 'tracking-update', handler: trackingUpdate, method: 'PUT', path: `/api/tracking/${number}/update`,
-    params: { trackingNumber: number }, body: { tracking_number: number, status: 'on_hold', note: 'n' },
+    file: 'tracking-update',
+    handler: trackingUpdate,
+    method: 'PUT',
+    path: `/api/tracking/${number}/update`,
+    params: { trackingNumber: number },
+    body: { tracking_number: number, status: 'on_hold', note: 'n' },
   },
   {
-    file: 'tracking-update-location', handler: trackingUpdateLocation, method: 'PUT', path: `/api/tracking/${number}/update-location`,
-    params: { trackingNumber: number }, body: { tracking_number: number, current_country: 'X', arrival_time: '2026-12-01' },
+    file: 'tracking-update-location',
+    handler: trackingUpdateLocation,
+    method: 'PUT',
+    path: `/api/tracking/${number}/update-location`,
+    params: { trackingNumber: number },
+    body: { tracking_number: number, current_country: 'X', arrival_time: '2026-12-01' },
   },
   { file: 'admin-session', handler: adminSession, method: 'GET', path: '/api/admin/session' },
   { file: 'admin-dashboard', handler: adminDashboard, method: 'GET', path: '/api/admin/dashboard' },
@@ -97,8 +122,12 @@ beforeAll(async () => {
 
 describe('every admin route', () => {
   it('is in this matrix (no function file is left out)', () => {
-    const files = readdirSync(new URL('../../netlify/functions/', import.meta.url)).map((name) => name.replace(/\.ts$/, ''));
-    expect(files.filter((file) => !PUBLIC_FUNCTIONS.includes(file)).sort()).toEqual(ROUTES.map((route) => route.file).sort());
+    const files = readdirSync(new URL('../../netlify/functions/', import.meta.url)).map((name) =>
+      name.replace(/\.ts$/, ''),
+    );
+    expect(files.filter((file) => !PUBLIC_FUNCTIONS.includes(file)).sort()).toEqual(
+      ROUTES.map((route) => route.file).sort(),
+    );
   });
 
   const cases = ROUTES.flatMap((route) =>
@@ -108,7 +137,10 @@ describe('every admin route', () => {
       ['an empty cookie', () => ({ Cookie: '__Host-session=' })],
       ['an expired session', () => ({ Cookie: expired })],
       ['an idle session', () => ({ Cookie: idle })],
-    ].map(([label, headers]) => [`${route.method} ${route.path.split('?')[0]} with ${label as string}`, route, headers] as const),
+    ].map(
+      ([label, headers]) =>
+        [`${route.method} ${route.path.split('?')[0]} with ${label as string}`, route, headers] as const,
+    ),
   );
 
   it.each(cases)('%s answers 401 and changes nothing', async (_, route, headers) => {
@@ -128,8 +160,15 @@ describe('every admin route', () => {
     '%s refuses cross-site requests with 403, even signed in',
     async (_, route) => {
       const before = await snapshot();
-      for (const [header, value] of [['Sec-Fetch-Site', 'cross-site'], ['Origin', 'https://evil.example']] as const) {
-        const crossSite = apiRequest(route.path, { method: route.method, json: route.body, headers: withSession(valid) });
+      for (const [header, value] of [
+        ['Sec-Fetch-Site', 'cross-site'],
+        ['Origin', 'https://evil.example'],
+      ] as const) {
+        const crossSite = apiRequest(route.path, {
+          method: route.method,
+          json: route.body,
+          headers: withSession(valid),
+        });
         crossSite.headers.set(header, value);
         const { status, body } = await call(route.handler, crossSite, route.params);
         expect(status).toBe(403);
@@ -149,7 +188,11 @@ describe('every admin route', () => {
           apiRequest(route.path, {
             method: route.method,
             body,
-            headers: withSession(valid, { 'Content-Type': type, Origin: 'http://localhost:8888', 'Sec-Fetch-Site': 'same-origin' }),
+            headers: withSession(valid, {
+              'Content-Type': type,
+              Origin: 'http://localhost:8888',
+              'Sec-Fetch-Site': 'same-origin',
+            }),
           }),
           route.params,
         );
@@ -160,19 +203,25 @@ describe('every admin route', () => {
     },
   );
 
-  it.each(ROUTES.map((route) => [route.path, route] as const))('%s answers 405 with Allow for another method', async (_, route) => {
-    const { status, headers, body } = await call(
-      route.handler,
-      apiRequest(route.path, { method: 'DELETE', headers: withSession(valid) }),
-      route.params,
-    );
-    expect(status).toBe(405);
-    expect(headers.get('allow')).toContain(route.method);
-    expect(body.status).toBe('error');
-  });
+  it.each(ROUTES.map((route) => [route.path, route] as const))(
+    '%s answers 405 with Allow for another method',
+    async (_, route) => {
+      const { status, headers, body } = await call(
+        route.handler,
+        apiRequest(route.path, { method: 'DELETE', headers: withSession(valid) }),
+        route.params,
+      );
+      expect(status).toBe(405);
+      expect(headers.get('allow')).toContain(route.method);
+      expect(body.status).toBe('error');
+    },
+  );
 
-  it.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))('%s succeeds with a valid session', async (_, route) => {
-    const { status } = await request(route, withSession(valid));
-    expect([200, 201]).toContain(status);
-  });
+  it.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    '%s succeeds with a valid session',
+    async (_, route) => {
+      const { status } = await request(route, withSession(valid));
+      expect([200, 201]).toContain(status);
+    },
+  );
 });

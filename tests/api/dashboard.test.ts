@@ -26,7 +26,8 @@ function statusAt(shipment: (typeof seeded)[number], time: number): string | nul
 }
 
 const countWhere = (predicate: (shipment: (typeof seeded)[number]) => boolean) => seeded.filter(predicate).length;
-const percent = (value: number, previous: number) => (previous === 0 ? null : Math.round(((value - previous) / previous) * 100));
+const percent = (value: number, previous: number) =>
+  previous === 0 ? null : Math.round(((value - previous) / previous) * 100);
 
 describe('getDashboard on the seeded database', () => {
   it('computes every stat card from the shipments and their histories', async () => {
@@ -34,19 +35,40 @@ describe('getDashboard on the seeded database', () => {
     expect(generated_at).toBe(iso(NOW));
 
     const active = countWhere((s) => s.status !== 'delivered');
-    const activeBefore = countWhere((s) => { const st = statusAt(s, NOW - 7 * DAY); return st !== null && st !== 'delivered'; });
-    expect(stats.active_shipments).toEqual({ value: active, previous: activeBefore, change_percent: percent(active, activeBefore) });
+    const activeBefore = countWhere((s) => {
+      const st = statusAt(s, NOW - 7 * DAY);
+      return st !== null && st !== 'delivered';
+    });
+    expect(stats.active_shipments).toEqual({
+      value: active,
+      previous: activeBefore,
+      change_percent: percent(active, activeBefore),
+    });
 
     const pending = countWhere((s) => (PENDING_STATUSES as readonly string[]).includes(s.status));
-    const pendingBefore = countWhere((s) => (PENDING_STATUSES as readonly string[]).includes(statusAt(s, NOW - DAY) ?? ''));
-    expect(stats.pending_orders).toEqual({ value: pending, previous: pendingBefore, change_percent: percent(pending, pendingBefore) });
+    const pendingBefore = countWhere((s) =>
+      (PENDING_STATUSES as readonly string[]).includes(statusAt(s, NOW - DAY) ?? ''),
+    );
+    expect(stats.pending_orders).toEqual({
+      value: pending,
+      previous: pendingBefore,
+      change_percent: percent(pending, pendingBefore),
+    });
 
     const todayStart = Date.UTC(2026, 2, 15);
     const deliveredBetween = (from: number, to: number) =>
-      countWhere((s) => s.histories.some((h) => h.status === 'delivered' && Date.parse(h.created_at) >= from && Date.parse(h.created_at) < to));
+      countWhere((s) =>
+        s.histories.some(
+          (h) => h.status === 'delivered' && Date.parse(h.created_at) >= from && Date.parse(h.created_at) < to,
+        ),
+      );
     const today = deliveredBetween(todayStart, NOW);
     const yesterday = deliveredBetween(todayStart - DAY, todayStart);
-    expect(stats.delivered_today).toEqual({ value: today, previous: yesterday, change_percent: percent(today, yesterday) });
+    expect(stats.delivered_today).toEqual({
+      value: today,
+      previous: yesterday,
+      change_percent: percent(today, yesterday),
+    });
 
     // The seeded customers were inserted at the real current time, after NOW: none counts yet.
     expect(stats.new_customers).toEqual({ value: 0, previous: 0, change_percent: null });
@@ -56,7 +78,13 @@ describe('getDashboard on the seeded database', () => {
     const dashboard = await getDashboard(await getDb(), NOW);
     const newest = [...seeded].sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, 5);
     expect(dashboard.recent_shipments).toEqual(
-      newest.map(({ tracking_number, origin, destination, status, created_at }) => ({ tracking_number, origin, destination, status, created_at })),
+      newest.map(({ tracking_number, origin, destination, status, created_at }) => ({
+        tracking_number,
+        origin,
+        destination,
+        status,
+        created_at,
+      })),
     );
 
     expect(dashboard.shipments_per_day).toHaveLength(CHART_DAYS);
@@ -117,7 +145,13 @@ describe('getDashboard after rows inserted at known times', () => {
         // Six activity entries a minute apart: the dashboard shows the five newest, newest first.
         ...[0, 1, 2, 3, 4, 5].map((minute) => ({
           sql: `INSERT INTO activity_log (actor_email, action, tracking_number, details, created_at) VALUES (?, ?, ?, ?, ?)`,
-          args: [TEST_ADMIN.email, minute === 5 ? 'login' : 'status_changed', minute === 5 ? null : created, `entry ${minute}`, iso(NOW - (10 - minute) * 60_000)],
+          args: [
+            TEST_ADMIN.email,
+            minute === 5 ? 'login' : 'status_changed',
+            minute === 5 ? null : created,
+            `entry ${minute}`,
+            iso(NOW - (10 - minute) * 60_000),
+          ],
         })),
       ],
       'write',
@@ -150,7 +184,13 @@ describe('getDashboard after rows inserted at known times', () => {
     expect(dashboard.shipments_per_day.at(-1)!.count).toBe(before.shipments_per_day.at(-1)!.count + 1);
     expect(dashboard.shipments_per_day.slice(0, -1)).toEqual(before.shipments_per_day.slice(0, -1));
 
-    expect(dashboard.activity.map((entry) => entry.details)).toEqual(['entry 5', 'entry 4', 'entry 3', 'entry 2', 'entry 1']);
+    expect(dashboard.activity.map((entry) => entry.details)).toEqual([
+      'entry 5',
+      'entry 4',
+      'entry 3',
+      'entry 2',
+      'entry 1',
+    ]);
     expect(dashboard.activity[0]).toMatchObject({
       action: 'login',
       actor_email: TEST_ADMIN.email,
@@ -158,7 +198,14 @@ describe('getDashboard after rows inserted at known times', () => {
       created_at: iso(NOW - 5 * 60_000),
     });
     expect(dashboard.activity[1]).toMatchObject({ action: 'status_changed', tracking_number: created });
-    expect(Object.keys(dashboard.activity[0]!).sort()).toEqual(['action', 'actor_email', 'created_at', 'details', 'id', 'tracking_number']);
+    expect(Object.keys(dashboard.activity[0]!).sort()).toEqual([
+      'action',
+      'actor_email',
+      'created_at',
+      'details',
+      'id',
+      'tracking_number',
+    ]);
   });
 
   it('ignores what happens after the moment asked about', async () => {
@@ -173,18 +220,35 @@ describe('GET /api/admin/dashboard', () => {
     const anonymous = await call(dashboard, apiRequest('/api/admin/dashboard'));
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toEqual({ status: 'error', message: 'Authentication required' });
-    const forged = await call(dashboard, apiRequest('/api/admin/dashboard', { headers: { Cookie: '__Host-session=forged' } }));
+    const forged = await call(
+      dashboard,
+      apiRequest('/api/admin/dashboard', { headers: { Cookie: '__Host-session=forged' } }),
+    );
     expect(forged.status).toBe(401);
   });
 
   it('answers the signed-in admin with the figures of this moment', async () => {
     const cookie = await signIn();
-    const { status, body, headers } = await call(dashboard, apiRequest('/api/admin/dashboard', { headers: withSession(cookie) }));
+    const { status, body, headers } = await call(
+      dashboard,
+      apiRequest('/api/admin/dashboard', { headers: withSession(cookie) }),
+    );
     expect(status).toBe(200);
     expect(headers.get('cache-control')).toBe('no-store');
     expect(body.status).toBe('success');
-    expect(Object.keys(body.data).sort()).toEqual(['activity', 'generated_at', 'recent_shipments', 'shipments_per_day', 'stats']);
-    expect(Object.keys(body.data.stats).sort()).toEqual(['active_shipments', 'delivered_today', 'new_customers', 'pending_orders']);
+    expect(Object.keys(body.data).sort()).toEqual([
+      'activity',
+      'generated_at',
+      'recent_shipments',
+      'shipments_per_day',
+      'stats',
+    ]);
+    expect(Object.keys(body.data.stats).sort()).toEqual([
+      'active_shipments',
+      'delivered_today',
+      'new_customers',
+      'pending_orders',
+    ]);
     const direct = await getDashboard(await getDb(), Date.parse(body.data.generated_at));
     expect(body.data).toEqual(direct);
     // The seeded customers were created now (real time), so this month counts them.
@@ -193,7 +257,10 @@ describe('GET /api/admin/dashboard', () => {
 
   it('refuses other methods with 405 and Allow', async () => {
     const cookie = await signIn();
-    const response = await call(dashboard, apiRequest('/api/admin/dashboard', { method: 'DELETE', headers: withSession(cookie) }));
+    const response = await call(
+      dashboard,
+      apiRequest('/api/admin/dashboard', { method: 'DELETE', headers: withSession(cookie) }),
+    );
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET, HEAD');
   });

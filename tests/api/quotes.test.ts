@@ -9,9 +9,17 @@ const getDb = useTestDatabase();
 let nextAddress = 1;
 /** Each test posts from its own client address, so rate limits never leak between tests. */
 const send = (body: unknown, { ip = `198.51.100.${nextAddress++}`, ...init }: RequestInit & { ip?: string } = {}) =>
-  call(quotes, apiRequest('/api/quotes', { json: body, ...init, headers: { 'x-nf-client-connection-ip': ip, ...init.headers } }));
+  call(
+    quotes,
+    apiRequest('/api/quotes', { json: body, ...init, headers: { 'x-nf-client-connection-ip': ip, ...init.headers } }),
+  );
 
-const valid = { name: '  Ada Lovelace ', email: 'ada@example.com', phone: '+1 (916) 555-0199', service: 'Freight Forwarding' };
+const valid = {
+  name: '  Ada Lovelace ',
+  email: 'ada@example.com',
+  phone: '+1 (916) 555-0199',
+  service: 'Freight Forwarding',
+};
 
 describe('POST /api/quotes', () => {
   it('stores a valid request (trimmed) and answers 201', async () => {
@@ -21,7 +29,13 @@ describe('POST /api/quotes', () => {
     const db = await getDb();
     const rows = (await db.execute({ sql: 'SELECT * FROM quote_requests WHERE id = ?', args: [body.data.id] })).rows;
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', phone: '+1 (916) 555-0199', service: 'Freight Forwarding', status: 'new' });
+    expect(rows[0]).toMatchObject({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      phone: '+1 (916) 555-0199',
+      service: 'Freight Forwarding',
+      status: 'new',
+    });
   });
 
   it('accepts a request without a phone number', async () => {
@@ -32,7 +46,12 @@ describe('POST /api/quotes', () => {
   it('answers 422 naming each invalid field and stores nothing', async () => {
     const db = await getDb();
     const before = Number((await db.execute('SELECT count(*) AS n FROM quote_requests')).rows[0]!.n);
-    const { status, body } = await send({ name: ' ', email: 'not-an-email', phone: 'call me', service: 'Teleportation' });
+    const { status, body } = await send({
+      name: ' ',
+      email: 'not-an-email',
+      phone: 'call me',
+      service: 'Teleportation',
+    });
     expect(status).toBe(422);
     expect(body.status).toBe('error');
     expect(Object.keys(body.errors).sort()).toEqual(['email', 'name', 'phone', 'service']);
@@ -52,7 +71,11 @@ describe('POST /api/quotes', () => {
     expect((await call(quotes, apiRequest('/api/quotes'))).status).toBe(405);
     const text = await call(
       quotes,
-      apiRequest('/api/quotes', { method: 'POST', body: 'name=x', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }),
+      apiRequest('/api/quotes', {
+        method: 'POST',
+        body: 'name=x',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      }),
     );
     expect(text.status).toBe(415);
     const crossSite = await call(

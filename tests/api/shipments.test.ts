@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import addTracking from '../../netlify/functions/add-tracking';
-import createFromDialog from '../../netlify/functions/shipments';
-import editShipment from '../../netlify/functions/shipment-edit';
-import tracking from '../../netlify/functions/tracking';
-import updateLocation from '../../netlify/functions/tracking-update-location';
-import updateStatus from '../../netlify/functions/tracking-update';
 import { buildSeedShipments } from '../../db/seed';
+import addTracking from '../../netlify/functions/add-tracking';
+import editShipment from '../../netlify/functions/shipment-edit';
+import createFromDialog from '../../netlify/functions/shipments';
+import tracking from '../../netlify/functions/tracking';
+import updateStatus from '../../netlify/functions/tracking-update';
+import updateLocation from '../../netlify/functions/tracking-update-location';
 import { SHIPMENT_FIELDS } from '../../src/lib/schemas/shipment';
 import { TRACKING_NUMBER_PATTERN } from '../../src/lib/tracking-number';
 import { signIn, withSession } from '../helpers/admin-session';
@@ -76,7 +76,11 @@ async function lastActivity() {
 
 describe('POST /api/add_tracking', () => {
   it('creates the shipment with every field and its first history entry, and logs it', async () => {
-    const { status, body } = await send(addTracking, 'POST', '/api/add_tracking', { tracking_number: 'NECADA000001', ...FULL, ignored: 'x' });
+    const { status, body } = await send(addTracking, 'POST', '/api/add_tracking', {
+      tracking_number: 'NECADA000001',
+      ...FULL,
+      ignored: 'x',
+    });
     expect(status).toBe(201);
     expect(body.status).toBe('success');
     expect(body.message).toBe('Shipment NECADA000001 added successfully!');
@@ -84,7 +88,12 @@ describe('POST /api/add_tracking', () => {
     expect(body.data).toMatchObject({ ...FULL, tracking_number: 'NECADA000001', customer_id: null });
     expect(body.data.id).toEqual(expect.any(Number));
     expect(body.data.histories).toEqual([
-      { id: expect.any(Number), status: 'processing', created_at: body.data.created_at, notes: 'Shipment created at London, United Kingdom' },
+      {
+        id: expect.any(Number),
+        status: 'processing',
+        created_at: body.data.created_at,
+        notes: 'Shipment created at London, United Kingdom',
+      },
     ]);
     const activity = await lastActivity();
     expect(activity).toMatchObject({
@@ -109,7 +118,13 @@ describe('POST /api/add_tracking', () => {
     expect(status).toBe(201);
     expect(body.data.tracking_number).toMatch(TRACKING_NUMBER_PATTERN);
     expect(body.message).toBe(`Shipment ${body.data.tracking_number} added successfully!`);
-    expect(body.data).toMatchObject({ weight: 3.25, courier: null, sender_email: null, order_date: null, status: 'in_transit' });
+    expect(body.data).toMatchObject({
+      weight: 3.25,
+      courier: null,
+      sender_email: null,
+      order_date: null,
+      status: 'in_transit',
+    });
   });
 
   it('answers 422 naming each invalid field and writes nothing', async () => {
@@ -129,9 +144,20 @@ describe('POST /api/add_tracking', () => {
     expect(status).toBe(422);
     expect(body.status).toBe('error');
     expect(body.message).toBe('The given data was invalid.');
-    expect(Object.keys(body.errors).sort()).toEqual(
-      ['declared_value', 'destination', 'order_date', 'origin', 'recipient_address', 'recipient_name', 'sender_email', 'sender_name', 'shipping_date', 'status', 'tracking_number', 'weight'],
-    );
+    expect(Object.keys(body.errors).sort()).toEqual([
+      'declared_value',
+      'destination',
+      'order_date',
+      'origin',
+      'recipient_address',
+      'recipient_name',
+      'sender_email',
+      'sender_name',
+      'shipping_date',
+      'status',
+      'tracking_number',
+      'weight',
+    ]);
     for (const messages of Object.values(body.errors)) expect(messages).toEqual([expect.any(String)]);
     expect(body.errors.recipient_name).toEqual(['Recipient name is required']);
     expect(await counts()).toEqual(before);
@@ -139,7 +165,10 @@ describe('POST /api/add_tracking', () => {
 
   it('answers 422 on tracking_number for a duplicate', async () => {
     const before = await counts();
-    const { status, body } = await send(addTracking, 'POST', '/api/add_tracking', { ...FULL, tracking_number: seeded[0]!.tracking_number.toLowerCase() });
+    const { status, body } = await send(addTracking, 'POST', '/api/add_tracking', {
+      ...FULL,
+      tracking_number: seeded[0]!.tracking_number.toLowerCase(),
+    });
     expect(status).toBe(422);
     expect(body.errors).toEqual({ tracking_number: ['This tracking number is already in use'] });
     expect(await counts()).toEqual(before);
@@ -147,7 +176,14 @@ describe('POST /api/add_tracking', () => {
 
   it('answers 400 for malformed JSON, 413 over 64 KB, 415 without JSON', async () => {
     const raw = (body: string, type = 'application/json') =>
-      call(addTracking, apiRequest('/api/add_tracking', { method: 'POST', body, headers: withSession(cookie, { 'Content-Type': type }) }));
+      call(
+        addTracking,
+        apiRequest('/api/add_tracking', {
+          method: 'POST',
+          body,
+          headers: withSession(cookie, { 'Content-Type': type }),
+        }),
+      );
     expect((await raw('{"status":')).status).toBe(400);
     const huge = await raw(JSON.stringify({ ...FULL, contents: 'x'.repeat(70_000) }));
     expect(huge.status).toBe(413);
@@ -193,7 +229,10 @@ describe('POST /api/shipments (the add dialog)', () => {
 
   it('finds the customer by id too', async () => {
     const { status, body } = await send(createFromDialog, 'POST', '/api/shipments', {
-      customer: 'cus-1005', origin: 'A', destination: 'B', status: 'processing',
+      customer: 'cus-1005',
+      origin: 'A',
+      destination: 'B',
+      status: 'processing',
     });
     expect(status).toBe(201);
     expect(body.data.customer_id).toBe('CUS-1005');
@@ -201,9 +240,18 @@ describe('POST /api/shipments (the add dialog)', () => {
 
   it('answers 422 for an unknown customer and for missing fields, writing nothing', async () => {
     const before = await counts();
-    const unknown = await send(createFromDialog, 'POST', '/api/shipments', { customer: 'Nobody Ltd', origin: 'A', destination: 'B', status: 'preparing' });
+    const unknown = await send(createFromDialog, 'POST', '/api/shipments', {
+      customer: 'Nobody Ltd',
+      origin: 'A',
+      destination: 'B',
+      status: 'preparing',
+    });
     expect(unknown.status).toBe(422);
-    expect(unknown.body).toEqual({ status: 'error', message: 'The given data was invalid.', errors: { customer: ['Unknown customer'] } });
+    expect(unknown.body).toEqual({
+      status: 'error',
+      message: 'The given data was invalid.',
+      errors: { customer: ['Unknown customer'] },
+    });
     const missing = await send(createFromDialog, 'POST', '/api/shipments', { eta: 'soon' });
     expect(missing.status).toBe(422);
     expect(Object.keys(missing.body.errors).sort()).toEqual(['customer', 'destination', 'eta', 'origin', 'status']);
@@ -213,7 +261,8 @@ describe('POST /api/shipments (the add dialog)', () => {
 
 describe('PATCH /api/shipments/{tracking_number}', () => {
   const number = seeded[1]!.tracking_number;
-  const patch = (json: unknown, tn = number) => send(editShipment, 'PATCH', `/api/shipments/${tn}`, json, { trackingNumber: tn });
+  const patch = (json: unknown, tn = number) =>
+    send(editShipment, 'PATCH', `/api/shipments/${tn}`, json, { trackingNumber: tn });
 
   it('changes only the given fields and logs the edit', async () => {
     const before = await counts();
@@ -232,7 +281,11 @@ describe('PATCH /api/shipments/{tracking_number}', () => {
       status: seeded[1]!.status,
     });
     expect(await counts()).toEqual({ ...before, activity: before.activity + 1 });
-    expect(await lastActivity()).toMatchObject({ action: 'shipment_edited', details: 'Edited destination, ETA, notes', tracking_number: number });
+    expect(await lastActivity()).toMatchObject({
+      action: 'shipment_edited',
+      details: 'Edited destination, ETA, notes',
+      tracking_number: number,
+    });
   });
 
   it('a status change appends a history entry', async () => {
@@ -250,7 +303,10 @@ describe('PATCH /api/shipments/{tracking_number}', () => {
   });
 
   it('answers 404 for an unknown shipment and 422 for wrong types', async () => {
-    expect(await patch({ origin: 'X' }, 'NEC000000000')).toMatchObject({ status: 404, body: { status: 'error', message: 'Shipment not found.' } });
+    expect(await patch({ origin: 'X' }, 'NEC000000000')).toMatchObject({
+      status: 404,
+      body: { status: 'error', message: 'Shipment not found.' },
+    });
     const wrong = await patch({ status: 7, eta: '2026-13-01' });
     expect(wrong.status).toBe(422);
     expect(Object.keys(wrong.body.errors).sort()).toEqual(['eta', 'status']);
@@ -259,7 +315,8 @@ describe('PATCH /api/shipments/{tracking_number}', () => {
 
 describe('PUT /api/tracking/{tracking_number}/update', () => {
   const number = seeded[2]!.tracking_number;
-  const put = (json: unknown, tn = number) => send(updateStatus, 'PUT', `/api/tracking/${tn}/update`, json, { trackingNumber: tn });
+  const put = (json: unknown, tn = number) =>
+    send(updateStatus, 'PUT', `/api/tracking/${tn}/update`, json, { trackingNumber: tn });
 
   it('sets the status and appends the history entry with the note', async () => {
     const { status, body } = await put({ tracking_number: number, status: 'delivered', note: 'Signed for by J. Doe' });
@@ -268,8 +325,17 @@ describe('PUT /api/tracking/{tracking_number}/update', () => {
     expect(body.status).toBe('success');
     expectShipmentShape(body.data);
     expect(body.data.status).toBe('delivered');
-    expect(body.data.histories.at(-1)).toEqual({ id: expect.any(Number), status: 'delivered', created_at: body.data.updated_at, notes: 'Signed for by J. Doe' });
-    expect(await lastActivity()).toMatchObject({ action: 'status_changed', details: 'Status changed to Delivered', tracking_number: number });
+    expect(body.data.histories.at(-1)).toEqual({
+      id: expect.any(Number),
+      status: 'delivered',
+      created_at: body.data.updated_at,
+      notes: 'Signed for by J. Doe',
+    });
+    expect(await lastActivity()).toMatchObject({
+      action: 'status_changed',
+      details: 'Status changed to Delivered',
+      tracking_number: number,
+    });
   });
 
   it("answers 422 'Please select a status' without one, and for a mismatched number", async () => {
@@ -297,15 +363,24 @@ describe('PUT /api/tracking/{tracking_number}/update', () => {
       "CREATE TRIGGER fail_history BEFORE INSERT ON shipment_histories BEGIN SELECT RAISE(ABORT, 'forced failure'); END",
     );
     try {
-      const { status, body } = await put({ tracking_number: target.tracking_number, status: 'on_hold', note: 'x' }, target.tracking_number);
+      const { status, body } = await put(
+        { tracking_number: target.tracking_number, status: 'on_hold', note: 'x' },
+        target.tracking_number,
+      );
       expect(status).toBe(503);
-      expect(body).toEqual({ status: 'error', message: 'The service is temporarily unavailable. Please try again shortly.' });
+      expect(body).toEqual({
+        status: 'error',
+        message: 'The service is temporarily unavailable. Please try again shortly.',
+      });
       const createFailed = await send(addTracking, 'POST', '/api/add_tracking', { ...FULL });
       expect(createFailed.status).toBe(503);
     } finally {
       await db.execute('DROP TRIGGER fail_history');
     }
-    const { rows } = await db.execute({ sql: 'SELECT status, updated_at FROM shipments WHERE tracking_number = ?', args: [target.tracking_number] });
+    const { rows } = await db.execute({
+      sql: 'SELECT status, updated_at FROM shipments WHERE tracking_number = ?',
+      args: [target.tracking_number],
+    });
     expect(rows[0]!.status).toBe(target.status);
     expect(await counts()).toEqual(before);
   });
@@ -317,13 +392,27 @@ describe('PUT /api/tracking/{tracking_number}/update-location', () => {
     send(updateLocation, 'PUT', `/api/tracking/${tn}/update-location`, json, { trackingNumber: tn });
 
   it('moves the shipment and records the move in the public timeline', async () => {
-    const { status, body } = await put({ tracking_number: number, current_country: 'Hamburg, Germany', arrival_time: '2026-11-30T08:00' });
+    const { status, body } = await put({
+      tracking_number: number,
+      current_country: 'Hamburg, Germany',
+      arrival_time: '2026-11-30T08:00',
+    });
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual(['data', 'status']);
-    expect(body.data).toMatchObject({ current_location: 'Hamburg, Germany', arrival_time: '2026-11-30T08:00', status: seeded[5]!.status });
+    expect(body.data).toMatchObject({
+      current_location: 'Hamburg, Germany',
+      arrival_time: '2026-11-30T08:00',
+      status: seeded[5]!.status,
+    });
     const entry = body.data.histories.at(-1);
-    expect(entry).toMatchObject({ status: seeded[5]!.status, notes: 'Location updated: Hamburg, Germany; expected arrival 2026-11-30T08:00' });
-    expect(await lastActivity()).toMatchObject({ action: 'location_changed', details: 'Location set to Hamburg, Germany' });
+    expect(entry).toMatchObject({
+      status: seeded[5]!.status,
+      notes: 'Location updated: Hamburg, Germany; expected arrival 2026-11-30T08:00',
+    });
+    expect(await lastActivity()).toMatchObject({
+      action: 'location_changed',
+      details: 'Location set to Hamburg, Germany',
+    });
     const publicView = await call(tracking, apiRequest(`/api/tracking/${number}`), { trackingNumber: number });
     expect(publicView.body.data.histories.at(-1).notes).toBe(entry.notes);
   });
@@ -342,7 +431,13 @@ describe('PUT /api/tracking/{tracking_number}/update-location', () => {
   });
 
   it('answers 404 for an unknown shipment, also for a malformed path number', async () => {
-    expect((await put({ tracking_number: 'NEC000000000', current_country: 'A', arrival_time: '2026-11-30' }, 'NEC000000000')).status).toBe(404);
-    expect((await put({ tracking_number: 'NEC000000000', current_country: 'A', arrival_time: '2026-11-30' }, 'bogus')).status).toBe(404);
+    expect(
+      (await put({ tracking_number: 'NEC000000000', current_country: 'A', arrival_time: '2026-11-30' }, 'NEC000000000'))
+        .status,
+    ).toBe(404);
+    expect(
+      (await put({ tracking_number: 'NEC000000000', current_country: 'A', arrival_time: '2026-11-30' }, 'bogus'))
+        .status,
+    ).toBe(404);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import tracking from '../../netlify/functions/tracking';
 import { buildSeedShipments } from '../../db/seed';
+import tracking from '../../netlify/functions/tracking';
 import { SHIPMENT_FIELDS } from '../../src/lib/schemas/shipment';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';
@@ -20,9 +20,15 @@ describe('GET /api/tracking/{trackingNumber}', () => {
     expect(headers.get('cache-control')).toBe('private, max-age=5');
     expect(headers.get('vary')).toBe('Cookie');
     expect(body.status).toBe(true);
-    expect(Object.keys(body.data).sort()).toEqual(
-      ['destination', 'histories', 'recipient_address', 'sender_name', 'status', 'tracking_number', 'weight'],
-    );
+    expect(Object.keys(body.data).sort()).toEqual([
+      'destination',
+      'histories',
+      'recipient_address',
+      'sender_name',
+      'status',
+      'tracking_number',
+      'weight',
+    ]);
     expect(body.data).toMatchObject({
       tracking_number: sample.tracking_number,
       sender_name: sample.sender_name,
@@ -32,7 +38,8 @@ describe('GET /api/tracking/{trackingNumber}', () => {
       destination: sample.destination,
     });
     expect(body.data.histories.map((h: { notes: string }) => h.notes)).toEqual(sample.histories.map((h) => h.notes));
-    for (const history of body.data.histories) expect(Object.keys(history).sort()).toEqual(['created_at', 'id', 'notes', 'status']);
+    for (const history of body.data.histories)
+      expect(Object.keys(history).sort()).toEqual(['created_at', 'id', 'notes', 'status']);
   });
 
   it('answers 404 for an unknown number', async () => {
@@ -74,7 +81,16 @@ describe('GET /api/tracking/{trackingNumber} signed in', () => {
     expect(Object.keys(body.data).sort()).toEqual(
       [...SHIPMENT_FIELDS, 'id', 'customer_id', 'created_at', 'updated_at', 'histories'].sort(),
     );
-    const { histories, created_at: _created, arrival_time: _arrival, shipping_date: _shipping, estimated_delivery: _eta, order_date: _order, delivery_date: _delivered, ...fixed } = sample;
+    const {
+      histories,
+      created_at: _created,
+      arrival_time: _arrival,
+      shipping_date: _shipping,
+      estimated_delivery: _eta,
+      order_date: _order,
+      delivery_date: _delivered,
+      ...fixed
+    } = sample;
     expect(body.data).toMatchObject(fixed);
     expect(body.data.histories.map((h: { notes: string }) => h.notes)).toEqual(histories.map((h) => h.notes));
   });

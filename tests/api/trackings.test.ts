@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildSeedShipments } from '../../db/seed';
+import { SEED_CUSTOMERS } from '../../db/seed-data';
 import addTracking from '../../netlify/functions/add-tracking';
 import trackings from '../../netlify/functions/trackings';
-import { buildSeedShipments } from '../../db/seed';
 import { LIST_TOTAL_CAP } from '../../src/lib/schemas/shipment';
-import { SEED_CUSTOMERS } from '../../db/seed-data';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';
 import { useTestDatabase } from '../helpers/test-db';
@@ -20,7 +20,16 @@ const list = (query: Record<string, string | number> = {}) => {
   return call(trackings, apiRequest(`/api/trackings?${search}`, { headers: withSession(cookie) }));
 };
 
-const ROW_FIELDS = ['arrival_time', 'current_location', 'destination', 'id', 'origin', 'package_type', 'status', 'tracking_number'];
+const ROW_FIELDS = [
+  'arrival_time',
+  'current_location',
+  'destination',
+  'id',
+  'origin',
+  'package_type',
+  'status',
+  'tracking_number',
+];
 
 /** The expected rows, computed in JavaScript from the whole table: the reference the SQL must agree with. */
 async function expected(match: (row: Record<string, unknown>) => boolean) {
@@ -29,13 +38,21 @@ async function expected(match: (row: Record<string, unknown>) => boolean) {
     `SELECT s.*, c.name AS customer_name FROM shipments s LEFT JOIN customers c ON c.id = s.customer_id
      ORDER BY s.id DESC`,
   );
-  return rows.filter((row) => match(row as unknown as Record<string, unknown>)).map((row) => String(row.tracking_number));
+  return rows
+    .filter((row) => match(row as unknown as Record<string, unknown>))
+    .map((row) => String(row.tracking_number));
 }
 
 const contains = (term: string) => (row: Record<string, unknown>) =>
-  [row.id, row.tracking_number, row.origin, row.current_location, row.destination, row.customer_name, row.sender_name].some(
-    (value) => value !== null && String(value).toLowerCase().includes(term.toLowerCase()),
-  );
+  [
+    row.id,
+    row.tracking_number,
+    row.origin,
+    row.current_location,
+    row.destination,
+    row.customer_name,
+    row.sender_name,
+  ].some((value) => value !== null && String(value).toLowerCase().includes(term.toLowerCase()));
 
 describe('GET /api/trackings', () => {
   it('answers the list rows newest first with meta', async () => {
@@ -48,11 +65,20 @@ describe('GET /api/trackings', () => {
     expect(body.data).toHaveLength(seeded.length);
     for (const row of body.data) expect(Object.keys(row).sort()).toEqual(ROW_FIELDS);
     // Newest first: id descending (the reference query's order), which the seed makes creation order.
-    expect(body.data.map((row: { tracking_number: string }) => row.tracking_number)).toEqual(await expected(() => true));
-    const newestFirst = [...seeded].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+    expect(body.data.map((row: { tracking_number: string }) => row.tracking_number)).toEqual(
+      await expected(() => true),
+    );
+    const newestFirst = [...seeded].sort((a, b) =>
+      a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0,
+    );
     expect(body.data[0].tracking_number).toBe(newestFirst[0]!.tracking_number);
     const db = await getDb();
-    const first = (await db.execute({ sql: 'SELECT * FROM shipments WHERE tracking_number = ?', args: [newestFirst[0]!.tracking_number] })).rows[0]!;
+    const first = (
+      await db.execute({
+        sql: 'SELECT * FROM shipments WHERE tracking_number = ?',
+        args: [newestFirst[0]!.tracking_number],
+      })
+    ).rows[0]!;
     expect(body.data[0]).toEqual({
       id: Number(first.id),
       tracking_number: first.tracking_number,
@@ -117,7 +143,14 @@ describe('GET /api/trackings', () => {
       const created = await call(
         addTracking,
         apiRequest('/api/add_tracking', {
-          json: { sender_name: 'S', recipient_name: 'R', recipient_address: 'A', origin: 'O', destination: 'D', status: 'preparing' },
+          json: {
+            sender_name: 'S',
+            recipient_name: 'R',
+            recipient_address: 'A',
+            origin: 'O',
+            destination: 'D',
+            status: 'preparing',
+          },
           headers: withSession(cookie),
         }),
       );
@@ -145,7 +178,10 @@ describe('GET /api/trackings', () => {
 
   it('a renamed customer is found under the new name', async () => {
     const db = await getDb();
-    await db.execute({ sql: "UPDATE customers SET name = 'Zephyr Quantum Logistics' WHERE id = ?", args: ['CUS-1004'] });
+    await db.execute({
+      sql: "UPDATE customers SET name = 'Zephyr Quantum Logistics' WHERE id = ?",
+      args: ['CUS-1004'],
+    });
     const { body } = await list({ q: 'zephyr quantum', limit: 200 });
     expect(body.meta.total).toBe((await expected((row) => row.customer_id === 'CUS-1004')).length);
     expect(body.meta.total).toBeGreaterThan(0);
@@ -160,7 +196,9 @@ describe('GET /api/trackings', () => {
              strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', '+' || (n / 2) || ' minutes')
       FROM seq`);
     for (const query of [{ q: 'bulkville' }, { q: 'BULK SENDER', status: 'in_transit' }, { q: 'necbulk0' }]) {
-      const want = await expected((row) => contains(query.q)(row) && (!('status' in query) || row.status === query.status));
+      const want = await expected(
+        (row) => contains(query.q)(row) && (!('status' in query) || row.status === query.status),
+      );
       expect(want.length).toBeGreaterThan(1000);
       const seen: string[] = [];
       let cursor: string | null = null;
@@ -187,11 +225,23 @@ describe('GET /api/trackings', () => {
             FROM seq`,
       args: [LIST_TOTAL_CAP + 500],
     });
-    const queries: Array<{ query: Record<string, string>; match: (row: Record<string, unknown>) => boolean; estimate: boolean }> = [
+    const queries: Array<{
+      query: Record<string, string>;
+      match: (row: Record<string, unknown>) => boolean;
+      estimate: boolean;
+    }> = [
       { query: {}, match: () => true, estimate: true },
       { query: { q: 'captonbury' }, match: contains('captonbury'), estimate: true },
-      { query: { q: 'CAPTONBURY', status: 'delivered' }, match: (row) => contains('captonbury')(row) && row.status === 'delivered', estimate: false },
-      { query: { q: 'captonbury', type: 'Capped Crate' }, match: (row) => contains('captonbury')(row) && row.package_type === 'Capped Crate', estimate: false },
+      {
+        query: { q: 'CAPTONBURY', status: 'delivered' },
+        match: (row) => contains('captonbury')(row) && row.status === 'delivered',
+        estimate: false,
+      },
+      {
+        query: { q: 'captonbury', type: 'Capped Crate' },
+        match: (row) => contains('captonbury')(row) && row.package_type === 'Capped Crate',
+        estimate: false,
+      },
       { query: { status: 'on_hold' }, match: (row) => row.status === 'on_hold', estimate: false },
       { query: { q: 'pt' }, match: contains('pt'), estimate: true },
     ];

@@ -1,9 +1,9 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type Client, createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type Client } from '@libsql/client';
-import { migrate, MigrationError, MIGRATIONS_DIR } from '../../db/migrate';
+import { MIGRATIONS_DIR, MigrationError, migrate } from '../../db/migrate';
 import { openTestDatabase } from '../helpers/test-db';
 
 let db: Client;
@@ -39,7 +39,10 @@ describe('migrations', () => {
   });
 
   it('rolls a failing migration back whole and names its file', async () => {
-    await writeFile(join(scratch, '001-initial-schema.sql'), await readFile(join(MIGRATIONS_DIR, '001-initial-schema.sql')));
+    await writeFile(
+      join(scratch, '001-initial-schema.sql'),
+      await readFile(join(MIGRATIONS_DIR, '001-initial-schema.sql')),
+    );
     await writeFile(
       join(scratch, '900-broken.sql'),
       'CREATE TABLE half_done (id INTEGER PRIMARY KEY);\nINSERT INTO no_such_table VALUES (1);\n',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SHIPMENT_STATUSES } from '@/lib/shipment-status';
-import { verifyPassword } from '../../netlify/lib/password';
 import { seed } from '../../db/seed';
+import { verifyPassword } from '../../netlify/lib/password';
 import { TEST_ADMIN, useTestDatabase } from '../helpers/test-db';
 
 const getDb = useTestDatabase({ seed: true });
@@ -29,7 +29,8 @@ describe('seed', () => {
     for (const [index, row] of rows.entries()) {
       expect(String(row.created_at) <= now).toBe(true);
       const previous = rows[index - 1];
-      if (previous && previous.shipment_id === row.shipment_id) expect(String(previous.created_at) <= String(row.created_at)).toBe(true);
+      if (previous && previous.shipment_id === row.shipment_id)
+        expect(String(previous.created_at) <= String(row.created_at)).toBe(true);
     }
   });
 
@@ -50,7 +51,10 @@ describe('seed', () => {
     for (const row of rows) {
       const location = String(row.current_location);
       if (row.status === 'delivered') expect(location).toBe(row.destination);
-      else expect(location).toBe(row.last_arrival ? String(row.last_arrival).replace(/^Arrived at (.*) hub$/, '$1') : row.origin);
+      else
+        expect(location).toBe(
+          row.last_arrival ? String(row.last_arrival).replace(/^Arrived at (.*) hub$/, '$1') : row.origin,
+        );
     }
   });
 
@@ -66,7 +70,10 @@ describe('seed', () => {
 
   it('stores the admin password only as a slow salted hash', async () => {
     const db = await getDb();
-    const { rows } = await db.execute({ sql: 'SELECT password_hash FROM admin_users WHERE email = ?', args: [TEST_ADMIN.email] });
+    const { rows } = await db.execute({
+      sql: 'SELECT password_hash FROM admin_users WHERE email = ?',
+      args: [TEST_ADMIN.email],
+    });
     const hash = String(rows[0]!.password_hash);
     expect(hash).not.toContain(TEST_ADMIN.password);
     expect(hash.split('$').slice(0, 4)).toEqual(['scrypt', String(2 ** 17), '8', '1']);
@@ -77,7 +84,11 @@ describe('seed', () => {
   it('changes nothing when run again', async () => {
     const db = await getDb();
     const count = async () =>
-      (await db.execute('SELECT (SELECT COUNT(*) FROM shipments) + (SELECT COUNT(*) FROM shipment_histories) * 1000 + (SELECT COUNT(*) FROM admin_users) * 1000000 AS n')).rows[0]!.n;
+      (
+        await db.execute(
+          'SELECT (SELECT COUNT(*) FROM shipments) + (SELECT COUNT(*) FROM shipment_histories) * 1000 + (SELECT COUNT(*) FROM admin_users) * 1000000 AS n',
+        )
+      ).rows[0]!.n;
     const before = await count();
     const result = await seed(db, { adminEmail: TEST_ADMIN.email, adminPassword: 'another password entirely' });
     expect(result).toMatchObject({ shipments: 0, adminCreated: false });

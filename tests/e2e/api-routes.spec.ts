@@ -1,4 +1,4 @@
-import { expect, test, type APIResponse } from '@playwright/test';
+import { type APIResponse, expect, test } from '@playwright/test';
 import { buildSeedShipments } from '../../db/seed';
 import { seedAdminCredentials } from '../../netlify/lib/env';
 
@@ -30,7 +30,11 @@ async function expectJson(response: APIResponse, status: number) {
 
 for (const [method, path, body] of ADMIN_ROUTES) {
   test(`${method} ${path} reaches its function: 401 JSON without a session`, async ({ request }) => {
-    const response = await request.fetch(path, { method, headers: json, ...(body === undefined ? {} : { data: body }) });
+    const response = await request.fetch(path, {
+      method,
+      headers: json,
+      ...(body === undefined ? {} : { data: body }),
+    });
     expect(await expectJson(response, 401)).toEqual({ status: 'error', message: 'Authentication required' });
   });
 }
@@ -45,7 +49,10 @@ test('GET /api/tracking/{number} reaches the public lookup', async ({ request })
 });
 
 test('POST /api/admin/login and /api/admin/logout reach their functions', async ({ request }) => {
-  const refused = await request.post('/api/admin/login', { headers: json, data: { email: 'nobody@nec-cargo.example', password: 'wrong password' } });
+  const refused = await request.post('/api/admin/login', {
+    headers: json,
+    data: { email: 'nobody@nec-cargo.example', password: 'wrong password' },
+  });
   expect(await expectJson(refused, 401)).toEqual({ status: 'error', message: 'Invalid credentials' });
   const out = await request.post('/api/admin/logout', { headers: json, data: {} });
   expect(await expectJson(out, 200)).toEqual({ status: 'success' });
@@ -60,13 +67,18 @@ test('POST /api/quotes reaches its function', async ({ request }) => {
 
 test('a signed-in session works through the served functions, and logout ends it', async ({ request }) => {
   const admin = seedAdminCredentials();
-  const signedIn = await request.post('/api/admin/login', { headers: json, data: { email: admin.email, password: admin.password } });
+  const signedIn = await request.post('/api/admin/login', {
+    headers: json,
+    data: { email: admin.email, password: admin.password },
+  });
   expect(await expectJson(signedIn, 200)).toEqual({ status: 'success', user: { email: admin.email } });
   const setCookie = signedIn.headers()['set-cookie']!;
   expect(setCookie).toMatch(/^__Host-session=[^;]+; Path=\/; HttpOnly; Secure; SameSite=Strict/);
   const cookie = { Cookie: setCookie.split(';')[0]! };
 
-  expect(await expectJson(await request.get('/api/admin/session', { headers: cookie }), 200)).toEqual({ user: { email: admin.email } });
+  expect(await expectJson(await request.get('/api/admin/session', { headers: cookie }), 200)).toEqual({
+    user: { email: admin.email },
+  });
   const list = await expectJson(await request.get(`/api/trackings?q=${sample.slice(3, 9)}`, { headers: cookie }), 200);
   expect(list.data.map((row: { tracking_number: string }) => row.tracking_number)).toContain(sample);
   const whole = await expectJson(await request.get(`/api/tracking/${sample}`, { headers: cookie }), 200);

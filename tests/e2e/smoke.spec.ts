@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { company } from '../../src/data/company';
 import { buildSeedShipments } from '../../db/seed';
+import { company } from '../../src/data/company';
 
 test('the home page renders in the site layout', async ({ page }) => {
   const response = await page.goto('/');

@@ -7,7 +7,9 @@ import { TEST_ADMIN } from './test-db';
  * returns the `Cookie` header value that carries the new session, e.g. `__Host-session=…`.
  * Needs `useTestDatabase({ seed: true })` in the test file.
  */
-export async function signIn(credentials: { email: string; password: string; remember?: boolean } = TEST_ADMIN): Promise<string> {
+export async function signIn(
+  credentials: { email: string; password: string; remember?: boolean } = TEST_ADMIN,
+): Promise<string> {
   const response = await call(login, apiRequest('/api/admin/login', { json: credentials }));
   const setCookie = response.headers.get('set-cookie');
   if (response.status !== 200 || !setCookie) {

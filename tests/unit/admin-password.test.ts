@@ -10,7 +10,12 @@ let dir: string;
 let env: Record<string, string>;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'courier-admin-password-'));
-  env = { DATABASE_URL: `file:${join(dir, 'courier.db')}`, NODE_ENV: 'development', ADMIN_PASSWORD: '', ADMIN_EMAIL: '' };
+  env = {
+    DATABASE_URL: `file:${join(dir, 'courier.db')}`,
+    NODE_ENV: 'development',
+    ADMIN_PASSWORD: '',
+    ADMIN_EMAIL: '',
+  };
   expect(run('db/migrate-cli.ts', []).status).toBe(0);
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -56,7 +61,10 @@ describe('npm run admin:password', () => {
       ['ops@nec-cargo.example'],
     );
     const changed = run('scripts/admin-password.ts', ['ops@nec-cargo.example'], 'another long passphrase\n');
-    expect(changed).toMatchObject({ status: 0, stdout: 'Password of ops@nec-cargo.example changed; its sessions have ended' });
+    expect(changed).toMatchObject({
+      status: 0,
+      stdout: 'Password of ops@nec-cargo.example changed; its sessions have ended',
+    });
     const hash = (await storedHash('ops@nec-cargo.example'))!;
     expect(await verifyPassword('another long passphrase', hash)).toBe(true);
     expect(await verifyPassword('a brand new passphrase', hash)).toBe(false);
@@ -66,7 +74,11 @@ describe('npm run admin:password', () => {
   it.each([
     [['ops@nec-cargo.example'], 'too short\n', 'The password must be at least 12 characters'],
     [['not-an-email'], 'a long enough password\n', 'Not an email address: not-an-email'],
-    [[], 'a long enough password\n', 'Usage: npm run admin:password -- <email>  (the password is prompted, or read from stdin)'],
+    [
+      [],
+      'a long enough password\n',
+      'Usage: npm run admin:password -- <email>  (the password is prompted, or read from stdin)',
+    ],
     [['ops@nec-cargo.example'], 'change-me-local-admin\n', 'The built-in local default password cannot be used'],
   ])('refuses %j with one line', (args, input, message) => {
     const { status, stderr } = run('scripts/admin-password.ts', args, input);
@@ -78,7 +90,11 @@ describe('npm run admin:password', () => {
     const saved = env.DATABASE_URL!;
     env.DATABASE_URL = 'postgres://db.example/x';
     try {
-      const { status, stderr } = run('scripts/admin-password.ts', ['ops@nec-cargo.example'], 'a long enough password\n');
+      const { status, stderr } = run(
+        'scripts/admin-password.ts',
+        ['ops@nec-cargo.example'],
+        'a long enough password\n',
+      );
       expect(status).toBe(1);
       expect(stderr).toMatch(/^Invalid environment variable DATABASE_URL: /);
     } finally {

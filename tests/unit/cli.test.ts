@@ -35,7 +35,13 @@ describe('database command-line tools', () => {
   });
 
   it('migrate and seed a new file database, creating its folder, and say so', () => {
-    const env = { DATABASE_URL: `file:${join(dir, 'nested', 'courier.db')}`, ADMIN_PASSWORD: '', ADMIN_EMAIL: '', NODE_ENV: 'development', CONTEXT: '' };
+    const env = {
+      DATABASE_URL: `file:${join(dir, 'nested', 'courier.db')}`,
+      ADMIN_PASSWORD: '',
+      ADMIN_EMAIL: '',
+      NODE_ENV: 'development',
+      CONTEXT: '',
+    };
     const migrated = runCli('db/migrate-cli.ts', env);
     expect(migrated.status).toBe(0);
     expect(migrated.stdout).toMatch(/^Applied 001-initial-schema\.sql/);

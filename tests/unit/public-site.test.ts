@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { faqGroups, servicesFaq } from '../../src/data/faq';
-import { initials } from '../../src/data/people';
 import { canonicalPath, publicPaths } from '../../src/data/navigation';
+import { initials } from '../../src/data/people';
 import { isCurrent } from '../../src/islands/Navbar';
 import { formatWeight, lastUpdated, statusBadge } from '../../src/islands/tracking-view';
 import { quoteRequestSchema } from '../../src/lib/schemas/quote';
@@ -20,9 +20,9 @@ describe('tracking view helpers', () => {
 
   it('takes the newest history entry as the last update, whatever the order', () => {
     const entry = (created_at: string) => ({ id: 1, status: 'processing', notes: null, created_at });
-    expect(lastUpdated([entry('2026-01-02T10:00:00Z'), entry('2026-01-05T09:00:00Z'), entry('2026-01-03T00:00:00Z')])).toBe(
-      '2026-01-05T09:00:00Z',
-    );
+    expect(
+      lastUpdated([entry('2026-01-02T10:00:00Z'), entry('2026-01-05T09:00:00Z'), entry('2026-01-03T00:00:00Z')]),
+    ).toBe('2026-01-05T09:00:00Z');
     expect(lastUpdated([])).toBeNull();
   });
 
@@ -42,7 +42,9 @@ describe('navigation', () => {
 
   it('lists every public page once for the sitemap', () => {
     expect(new Set(publicPaths).size).toBe(publicPaths.length);
-    expect(publicPaths).toEqual(expect.arrayContaining(['/', '/about', '/services', '/track', '/contact', '/faq', '/terms', '/privacy']));
+    expect(publicPaths).toEqual(
+      expect.arrayContaining(['/', '/about', '/services', '/track', '/contact', '/faq', '/terms', '/privacy']),
+    );
     expect(publicPaths.map(canonicalPath)).toContain('/about/');
     expect(canonicalPath('/')).toBe('/');
   });
@@ -67,7 +69,12 @@ describe('quote request schema', () => {
     expect(quoteRequestSchema.safeParse({ name: 'A', email: 'a@b.co', service: 'Transportation' }).success).toBe(true);
     const bad = quoteRequestSchema.safeParse({ name: '', email: 'x', phone: 'abc', service: '' });
     expect(bad.success).toBe(false);
-    expect(new Set(bad.error!.issues.map((issue) => issue.path[0]))).toEqual(new Set(['name', 'email', 'phone', 'service']));
-    expect(quoteRequestSchema.safeParse({ name: 'A', email: 'a@b.co', phone: '+44 20 7946 0100', service: 'Warehousing' }).success).toBe(true);
+    expect(new Set(bad.error!.issues.map((issue) => issue.path[0]))).toEqual(
+      new Set(['name', 'email', 'phone', 'service']),
+    );
+    expect(
+      quoteRequestSchema.safeParse({ name: 'A', email: 'a@b.co', phone: '+44 20 7946 0100', service: 'Warehousing' })
+        .success,
+    ).toBe(true);
   });
 });

@@ -9,14 +9,27 @@ import {
   statusUpdateSchema,
 } from '../../src/lib/schemas/shipment';
 
-const REQUIRED = { sender_name: 'S', recipient_name: 'R', recipient_address: 'A', origin: 'O', destination: 'D', status: 'preparing' };
+const REQUIRED = {
+  sender_name: 'S',
+  recipient_name: 'R',
+  recipient_address: 'A',
+  origin: 'O',
+  destination: 'D',
+  status: 'preparing',
+};
 
 const errorsOf = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
 
 describe('shipment schemas (shared by the admin forms and the functions)', () => {
   it('creation: trims text, upper-cases the number, turns blanks into absent and numeric text into numbers', () => {
-    const parsed = shipmentCreateSchema.parse({ ...REQUIRED, tracking_number: ' nec123456789 ', sender_name: '  Ada  ', weight: '2.5', courier: '  ' });
+    const parsed = shipmentCreateSchema.parse({
+      ...REQUIRED,
+      tracking_number: ' nec123456789 ',
+      sender_name: '  Ada  ',
+      weight: '2.5',
+      courier: '  ',
+    });
     expect(parsed).toMatchObject({ tracking_number: 'NEC123456789', sender_name: 'Ada', weight: 2.5 });
     expect(parsed.courier).toBeUndefined();
   });
@@ -45,21 +58,44 @@ describe('shipment schemas (shared by the admin forms and the functions)', () =>
     for (const status of ['in_transit', 'In Transit', 'IN-TRANSIT']) {
       expect(statusUpdateSchema.parse({ tracking_number: 'NEC123456789', status }).status).toBe('in_transit');
     }
-    expect(errorsOf(statusUpdateSchema.safeParse({ tracking_number: 'NEC123456789' }))).toEqual({ status: 'Please select a status' });
+    expect(errorsOf(statusUpdateSchema.safeParse({ tracking_number: 'NEC123456789' }))).toEqual({
+      status: 'Please select a status',
+    });
   });
 
   it('location: both fields required with the spec message; arrival accepts a date or a date and time', () => {
-    expect(errorsOf(locationUpdateSchema.safeParse({ tracking_number: 'NEC123456789', current_country: 'Spain' }))).toEqual({
+    expect(
+      errorsOf(locationUpdateSchema.safeParse({ tracking_number: 'NEC123456789', current_country: 'Spain' })),
+    ).toEqual({
       arrival_time: 'Please enter both country and arrival time',
     });
-    for (const arrival_time of ['2026-12-01', '2026-12-01T09:30', '2026-12-01T09:30:00.000Z', '2026-12-01T09:30+01:00']) {
-      expect(locationUpdateSchema.safeParse({ tracking_number: 'NEC123456789', current_country: 'Spain', arrival_time }).success).toBe(true);
+    for (const arrival_time of [
+      '2026-12-01',
+      '2026-12-01T09:30',
+      '2026-12-01T09:30:00.000Z',
+      '2026-12-01T09:30+01:00',
+    ]) {
+      expect(
+        locationUpdateSchema.safeParse({ tracking_number: 'NEC123456789', current_country: 'Spain', arrival_time })
+          .success,
+      ).toBe(true);
     }
-    expect(locationUpdateSchema.safeParse({ tracking_number: 'NEC123456789', current_country: 'Spain', arrival_time: 'tomorrow' }).success).toBe(false);
+    expect(
+      locationUpdateSchema.safeParse({
+        tracking_number: 'NEC123456789',
+        current_country: 'Spain',
+        arrival_time: 'tomorrow',
+      }).success,
+    ).toBe(false);
   });
 
   it('dialog and patch: the dialog needs customer, places and status; the patch needs nothing', () => {
-    expect(Object.keys(errorsOf(shipmentDialogSchema.safeParse({}))).sort()).toEqual(['customer', 'destination', 'origin', 'status']);
+    expect(Object.keys(errorsOf(shipmentDialogSchema.safeParse({}))).sort()).toEqual([
+      'customer',
+      'destination',
+      'origin',
+      'status',
+    ]);
     expect(shipmentPatchSchema.parse({})).toEqual({});
     expect(shipmentPatchSchema.parse({ notes: '', status: 'Delivered' })).toEqual({ status: 'delivered' });
   });
@@ -72,7 +108,15 @@ describe('shipment schemas (shared by the admin forms and the functions)', () =>
   });
 
   it('login: email and password required, remember optional', () => {
-    expect(loginSchema.parse({ email: ' a@b.example ', password: 'p' })).toEqual({ email: 'a@b.example', password: 'p', remember: false });
-    expect(Object.keys(errorsOf(loginSchema.safeParse({ remember: 'yes' }))).sort()).toEqual(['email', 'password', 'remember']);
+    expect(loginSchema.parse({ email: ' a@b.example ', password: 'p' })).toEqual({
+      email: 'a@b.example',
+      password: 'p',
+      remember: false,
+    });
+    expect(Object.keys(errorsOf(loginSchema.safeParse({ remember: 'yes' }))).sort()).toEqual([
+      'email',
+      'password',
+      'remember',
+    ]);
   });
 });

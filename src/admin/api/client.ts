@@ -63,13 +63,19 @@ export async function request<T>(method: string, path: string, options: RequestO
   const payload = await readPayload(response);
   if (response.ok) return payload as T;
 
-  const message = typeof payload?.message === 'string' ? payload.message : typeof payload?.error === 'string' ? payload.error : '';
+  const message =
+    typeof payload?.message === 'string' ? payload.message : typeof payload?.error === 'string' ? payload.error : '';
   if (response.status === 401 && on401 !== 'none') {
     goToLogin({ expired: on401 === 'expired' });
   }
   const errors = response.status === 422 && isFieldErrors(payload?.errors) ? payload.errors : {};
   const retryAfter = Number(response.headers.get('Retry-After'));
-  throw new ApiError(response.status, message, errors, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+  throw new ApiError(
+    response.status,
+    message,
+    errors,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+  );
 }
 
 async function readPayload(response: Response): Promise<Record<string, unknown> | null> {
@@ -92,7 +98,10 @@ function isFieldErrors(value: unknown): value is FieldErrors {
 
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
-  post: <T>(path: string, body: unknown, options?: Omit<RequestOptions, 'body'>) => request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body: unknown, options?: Omit<RequestOptions, 'body'>) => request<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body: unknown, options?: Omit<RequestOptions, 'body'>) => request<T>('PATCH', path, { ...options, body }),
+  post: <T>(path: string, body: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('PATCH', path, { ...options, body }),
 };

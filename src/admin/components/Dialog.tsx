@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 
 interface DialogProps {
   open: boolean;
@@ -55,7 +55,12 @@ export function Dialog({ open, title, onClose, children }: DialogProps) {
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           {title}
         </h2>
-        <button type="button" onClick={onClose} className="rounded p-1 text-slate-600 hover:bg-slate-100" aria-label="Close">
+        <button
+          type="button"
+          onClick={onClose}
+          className="rounded p-1 text-slate-600 hover:bg-slate-100"
+          aria-label="Close"
+        >
           <span aria-hidden="true">✕</span>
         </button>
       </div>

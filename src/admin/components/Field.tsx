@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 
 interface FieldProps {
   label: string;
@@ -19,7 +19,11 @@ export function Field({ label, errors, hint, className = '', children }: FieldPr
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      {children({ id, ...(errors?.length ? { 'aria-invalid': true as const } : {}), ...(describedBy ? { 'aria-describedby': describedBy } : {}) })}
+      {children({
+        id,
+        ...(errors?.length ? { 'aria-invalid': true as const } : {}),
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+      })}
       {hint ? (
         <p id={hintId} className="mt-1 text-xs text-slate-600">
           {hint}

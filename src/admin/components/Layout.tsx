@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { $session, signOut } from '../stores/session';
 import { $sidebarOpen } from '../stores/ui';
-import { Sidebar, SIDEBAR_ID } from './Sidebar';
+import { SIDEBAR_ID, Sidebar } from './Sidebar';
 
 /** The admin frame: top bar, sidebar (a menu button toggles it on small screens) and the screen. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -24,7 +24,11 @@ export function Layout({ children }: { children: ReactNode }) {
 
   return (
     <div className="min-h-screen bg-slate-50">
-      <a href="#admin-main" target="_self" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#admin-main"
+        target="_self"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         Skip to content
       </a>
       <header className="sticky top-0 z-40 flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-4">
@@ -40,7 +44,9 @@ export function Layout({ children }: { children: ReactNode }) {
         </button>
         <p className="font-bold text-brand-900">NEC Admin</p>
         <div className="ml-auto flex items-center gap-4 text-sm">
-          {session.status === 'signed-in' ? <span className="hidden text-slate-700 sm:inline">{session.user.email}</span> : null}
+          {session.status === 'signed-in' ? (
+            <span className="hidden text-slate-700 sm:inline">{session.user.email}</span>
+          ) : null}
           <a href="/" target="_self" className="font-medium text-brand-700 underline-offset-2 hover:underline">
             Back to Website
           </a>

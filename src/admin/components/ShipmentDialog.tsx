@@ -1,9 +1,9 @@
-import { useState, type SubmitEvent } from 'react';
+import { type SubmitEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { shipmentDialogSchema, shipmentPatchSchema, type ShipmentListItem } from '@/lib/schemas/shipment';
-import { api, ApiError, type FieldErrors } from '../api/client';
-import { formValues, validate } from '../forms';
+import { type ShipmentListItem, shipmentDialogSchema, shipmentPatchSchema } from '@/lib/schemas/shipment';
+import { ApiError, api, type FieldErrors } from '../api/client';
 import { toDateInput } from '../format';
+import { formValues, validate } from '../forms';
 import { Dialog } from './Dialog';
 import { buttonClass, Field, inputClass, secondaryButtonClass } from './Field';
 import { PACKAGE_TYPES, StatusOptions } from './StatusSelect';
@@ -58,7 +58,11 @@ export function ShipmentDialog({ shipment, open, onClose, onSaved }: ShipmentDia
 
   const summary = Object.keys(errors).length;
   return (
-    <Dialog open={open} onClose={close} title={shipment ? `Edit Shipment ${shipment.tracking_number}` : 'Add New Shipment'}>
+    <Dialog
+      open={open}
+      onClose={close}
+      title={shipment ? `Edit Shipment ${shipment.tracking_number}` : 'Add New Shipment'}
+    >
       <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
         {summary ? (
           <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 sm:col-span-2">
@@ -75,18 +79,43 @@ export function ShipmentDialog({ shipment, open, onClose, onSaved }: ShipmentDia
           {(props) => <input {...props} name="customer" type="text" className={inputClass} autoComplete="off" />}
         </Field>
         <Field label="Origin" errors={errors.origin}>
-          {(props) => <input {...props} name="origin" type="text" defaultValue={shipment?.origin ?? ''} className={inputClass} />}
+          {(props) => (
+            <input {...props} name="origin" type="text" defaultValue={shipment?.origin ?? ''} className={inputClass} />
+          )}
         </Field>
         <Field label="Destination" errors={errors.destination}>
-          {(props) => <input {...props} name="destination" type="text" defaultValue={shipment?.destination ?? ''} className={inputClass} />}
+          {(props) => (
+            <input
+              {...props}
+              name="destination"
+              type="text"
+              defaultValue={shipment?.destination ?? ''}
+              className={inputClass}
+            />
+          )}
         </Field>
         <Field label="ETA" errors={errors.eta}>
-          {(props) => <input {...props} name="eta" type="date" defaultValue={toDateInput(shipment?.arrival_time)} className={inputClass} />}
+          {(props) => (
+            <input
+              {...props}
+              name="eta"
+              type="date"
+              defaultValue={toDateInput(shipment?.arrival_time)}
+              className={inputClass}
+            />
+          )}
         </Field>
         <Field label="Type" errors={errors.type}>
           {(props) => (
             <>
-              <input {...props} name="type" type="text" list="package-types" defaultValue={shipment ? (shipment.package_type ?? '') : 'Standard'} className={inputClass} />
+              <input
+                {...props}
+                name="type"
+                type="text"
+                list="package-types"
+                defaultValue={shipment ? (shipment.package_type ?? '') : 'Standard'}
+                className={inputClass}
+              />
               <datalist id="package-types">
                 {PACKAGE_TYPES.map((type) => (
                   <option key={type} value={type} />
@@ -102,7 +131,12 @@ export function ShipmentDialog({ shipment, open, onClose, onSaved }: ShipmentDia
             </select>
           )}
         </Field>
-        <Field label="Notes" errors={errors.notes} className="sm:col-span-2" {...(editing ? { hint: 'Replaces the admin notes when filled in.' } : {})}>
+        <Field
+          label="Notes"
+          errors={errors.notes}
+          className="sm:col-span-2"
+          {...(editing ? { hint: 'Replaces the admin notes when filled in.' } : {})}
+        >
           {(props) => <textarea {...props} name="notes" rows={3} className={inputClass} />}
         </Field>
         <div className="flex justify-end gap-3 sm:col-span-2">

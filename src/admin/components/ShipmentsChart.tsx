@@ -11,7 +11,12 @@ export default function ShipmentsChart({ days }: { days: Array<{ date: string; c
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={days} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-            <XAxis dataKey="date" tickFormatter={(date: string) => date.slice(5)} tick={{ fontSize: 12, fill: '#334155' }} interval="preserveStartEnd" />
+            <XAxis
+              dataKey="date"
+              tickFormatter={(date: string) => date.slice(5)}
+              tick={{ fontSize: 12, fill: '#334155' }}
+              interval="preserveStartEnd"
+            />
             <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: '#334155' }} />
             <Tooltip labelFormatter={(date) => formatDate(String(date))} formatter={(value) => [value, 'Shipments']} />
             <Bar dataKey="count" fill="#1d4ed8" radius={[3, 3, 0, 0]} />

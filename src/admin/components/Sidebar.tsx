@@ -48,7 +48,11 @@ export function Sidebar({ onExit }: { onExit: () => void }) {
         })}
       </ul>
       <div className="mt-auto border-t border-brand-700 p-3">
-        <button type="button" onClick={onExit} className="w-full rounded-md px-3 py-2 text-left text-sm font-medium text-white hover:bg-brand-700">
+        <button
+          type="button"
+          onClick={onExit}
+          className="w-full rounded-md px-3 py-2 text-left text-sm font-medium text-white hover:bg-brand-700"
+        >
           Exit Admin
         </button>
       </div>

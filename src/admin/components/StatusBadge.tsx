@@ -1,4 +1,4 @@
-import { parseStatus, statusLabel, type ShipmentStatus } from '@/lib/shipment-status';
+import { parseStatus, type ShipmentStatus, statusLabel } from '@/lib/shipment-status';
 
 /** The spec's admin colours (section 4), with text dark enough for WCAG AA on the tint. */
 const COLOURS: Record<ShipmentStatus, string> = {
@@ -13,7 +13,9 @@ export function StatusBadge({ status }: { status: string }) {
   const known = parseStatus(status);
   const colour = known ? COLOURS[known] : 'bg-slate-100 text-slate-800 ring-slate-300';
   return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${colour}`}>
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${colour}`}
+    >
       {statusLabel(status)}
     </span>
   );

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 
 /** The ARIA tabs pattern: arrow keys, Home and End move between tabs (automatic activation), Tab enters the panel. */
 export function Tabs({ label, tabs }: { label: string; tabs: Array<{ title: string; panel: ReactNode }> }) {

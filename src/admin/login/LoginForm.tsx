@@ -1,7 +1,7 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
-import { toast, Toaster } from 'sonner';
-import { loginSchema, type AdminUser } from '@/lib/schemas/login';
-import { api, ApiError, SESSION_EXPIRED, type FieldErrors } from '../api/client';
+import { type SubmitEvent, useEffect, useState } from 'react';
+import { Toaster, toast } from 'sonner';
+import { type AdminUser, loginSchema } from '@/lib/schemas/login';
+import { ApiError, api, type FieldErrors, SESSION_EXPIRED } from '../api/client';
 import { setAuthFlag, takeSessionEnded } from '../auth-flag';
 import { buttonClass, Field, inputClass } from '../components/Field';
 import { validate } from '../forms';
@@ -73,10 +73,21 @@ export default function LoginForm() {
           </p>
         ) : null}
         <Field label="Email" errors={errors.email}>
-          {(props) => <input {...props} name="email" type="email" autoComplete="username" required className={inputClass} />}
+          {(props) => (
+            <input {...props} name="email" type="email" autoComplete="username" required className={inputClass} />
+          )}
         </Field>
         <Field label="Password" errors={errors.password}>
-          {(props) => <input {...props} name="password" type="password" autoComplete="current-password" required className={inputClass} />}
+          {(props) => (
+            <input
+              {...props}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              className={inputClass}
+            />
+          )}
         </Field>
         <div className="flex items-center justify-between text-sm">
           <label className="flex items-center gap-2 text-slate-800">

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { api, ApiError } from '../api/client';
+import { ApiError, api } from '../api/client';
 import type { DashboardData, DashboardFigure } from '../api/types';
 import { Panel } from '../components/Panel';
 import { StatusBadge } from '../components/StatusBadge';
@@ -30,7 +30,12 @@ function change({ value, change_percent }: DashboardFigure): string {
 }
 
 function StatCard({ label, since, figure }: { label: string; since: string; figure: DashboardFigure }) {
-  const tone = figure.value > figure.previous ? 'text-green-800' : figure.value < figure.previous ? 'text-red-700' : 'text-slate-700';
+  const tone =
+    figure.value > figure.previous
+      ? 'text-green-800'
+      : figure.value < figure.previous
+        ? 'text-red-700'
+        : 'text-slate-700';
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
       <dt className="text-sm font-medium text-slate-700">{label}</dt>
@@ -52,7 +57,8 @@ export default function DashboardScreen() {
       .get<{ data: DashboardData }>('/api/admin/dashboard', { signal: controller.signal })
       .then((answer) => setData(answer.data))
       .catch((failure: unknown) => {
-        if (failure instanceof ApiError && failure.status !== 401) setError(failure.message || 'Failed to load the dashboard.');
+        if (failure instanceof ApiError && failure.status !== 401)
+          setError(failure.message || 'Failed to load the dashboard.');
       });
     return () => controller.abort();
   }, []);
@@ -93,7 +99,10 @@ export default function DashboardScreen() {
                   {data.recent_shipments.map((shipment) => (
                     <li key={shipment.tracking_number} className="flex items-center justify-between gap-3 py-3">
                       <div>
-                        <a href={`/admin/view_shipment/${shipment.tracking_number}`} className="font-mono font-semibold text-brand-700 underline-offset-2 hover:underline">
+                        <a
+                          href={`/admin/view_shipment/${shipment.tracking_number}`}
+                          className="font-mono font-semibold text-brand-700 underline-offset-2 hover:underline"
+                        >
                           {shipment.tracking_number}
                         </a>
                         <p className="text-sm text-slate-700">

@@ -1,11 +1,11 @@
-import { useRef, useState, type SubmitEvent, type ReactNode } from 'react';
-import { shipmentCreateSchema, type Shipment } from '@/lib/schemas/shipment';
+import { type ReactNode, type SubmitEvent, useRef, useState } from 'react';
+import { type Shipment, shipmentCreateSchema } from '@/lib/schemas/shipment';
 import { generateTrackingNumber } from '@/lib/tracking-number';
-import { api, ApiError, type FieldErrors } from '../api/client';
+import { ApiError, api, type FieldErrors } from '../api/client';
 import { buttonClass, Field, inputClass, secondaryButtonClass } from '../components/Field';
 import { PACKAGE_TYPES, StatusOptions } from '../components/StatusSelect';
-import { flattenErrors, formValues, validate } from '../forms';
 import { localDateTimeToIso } from '../format';
+import { flattenErrors, formValues, validate } from '../forms';
 
 type Input = { name: string; label: string; type?: string; hint?: string; step?: string; wide?: boolean };
 
@@ -85,7 +85,9 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-type Banner = { kind: 'success'; trackingNumber: string; message: string } | { kind: 'error'; message: string; list: string[] };
+type Banner =
+  | { kind: 'success'; trackingNumber: string; message: string }
+  | { kind: 'error'; message: string; list: string[] };
 
 export default function NewShipmentScreen() {
   const [trackingNumber, setTrackingNumber] = useState(generateTrackingNumber);
@@ -122,7 +124,11 @@ export default function NewShipmentScreen() {
       if (!(error instanceof ApiError) || error.status === 401) return;
       setErrors(error.fieldErrors);
       const list = flattenErrors(error.fieldErrors, LABELS);
-      show({ kind: 'error', message: list.length ? 'Please correct these fields:' : error.message || 'Failed to add shipment', list });
+      show({
+        kind: 'error',
+        message: list.length ? 'Please correct these fields:' : error.message || 'Failed to add shipment',
+        list,
+      });
     } finally {
       setBusy(false);
     }
@@ -138,7 +144,10 @@ export default function NewShipmentScreen() {
         {banner?.kind === 'success' ? (
           <div className="mt-4 rounded-md border border-green-300 bg-green-50 p-4 text-green-900">
             <p className="font-semibold">{banner.message}</p>
-            <a href={`/admin/view_shipment/${banner.trackingNumber}`} className="mt-1 inline-block font-semibold text-green-900 underline">
+            <a
+              href={`/admin/view_shipment/${banner.trackingNumber}`}
+              className="mt-1 inline-block font-semibold text-green-900 underline"
+            >
               View shipment {banner.trackingNumber}
             </a>
           </div>
@@ -161,8 +170,18 @@ export default function NewShipmentScreen() {
           <Field label="Tracking number" errors={errors.tracking_number} hint="Generated; regenerate to draw another.">
             {(props) => (
               <div className="flex gap-2">
-                <input {...props} name="tracking_number" value={trackingNumber} readOnly className={`${inputClass} bg-slate-100 font-mono`} />
-                <button type="button" className={`${secondaryButtonClass} mt-1`} onClick={() => setTrackingNumber(generateTrackingNumber())}>
+                <input
+                  {...props}
+                  name="tracking_number"
+                  value={trackingNumber}
+                  readOnly
+                  className={`${inputClass} bg-slate-100 font-mono`}
+                />
+                <button
+                  type="button"
+                  className={`${secondaryButtonClass} mt-1`}
+                  onClick={() => setTrackingNumber(generateTrackingNumber())}
+                >
                   Regenerate
                 </button>
               </div>
@@ -180,7 +199,12 @@ export default function NewShipmentScreen() {
         {GROUPS.map((group) => (
           <Group key={group.title} title={group.title}>
             {group.fields.map((field) => (
-              <Field key={field.name} label={field.label} errors={errors[field.name]} {...(field.hint ? { hint: field.hint } : {})}>
+              <Field
+                key={field.name}
+                label={field.label}
+                errors={errors[field.name]}
+                {...(field.hint ? { hint: field.hint } : {})}
+              >
                 {(props) => (
                   <input
                     {...props}

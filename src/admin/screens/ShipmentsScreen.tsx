@@ -44,7 +44,10 @@ export default function ShipmentsScreen() {
   const [search, setSearch] = useState(filters.q);
   const [filtersOpen, setFiltersOpen] = useState(Boolean(filters.status || filters.type));
   // The dialog keeps its row after closing (so it can close in place); a new key remounts it fresh on each opening.
-  const [dialog, setDialog] = useState<{ open: boolean; key: number; shipment?: ShipmentListItem }>({ open: false, key: 0 });
+  const [dialog, setDialog] = useState<{ open: boolean; key: number; shipment?: ShipmentListItem }>({
+    open: false,
+    key: 0,
+  });
   const openDialog = (shipment?: ShipmentListItem) =>
     setDialog((current) => ({ open: true, key: current.key + 1, ...(shipment ? { shipment } : {}) }));
   const filtersId = useId();
@@ -126,7 +129,12 @@ export default function ShipmentsScreen() {
             <label htmlFor="filter-status" className="block text-sm font-medium text-slate-800">
               Status
             </label>
-            <select id="filter-status" value={filters.status} onChange={(event) => setFilter('status', event.target.value)} className={inputClass}>
+            <select
+              id="filter-status"
+              value={filters.status}
+              onChange={(event) => setFilter('status', event.target.value)}
+              className={inputClass}
+            >
               <StatusOptions placeholder="All statuses" />
             </select>
           </div>
@@ -134,7 +142,12 @@ export default function ShipmentsScreen() {
             <label htmlFor="filter-type" className="block text-sm font-medium text-slate-800">
               Type
             </label>
-            <select id="filter-type" value={filters.type} onChange={(event) => setFilter('type', event.target.value)} className={inputClass}>
+            <select
+              id="filter-type"
+              value={filters.type}
+              onChange={(event) => setFilter('type', event.target.value)}
+              className={inputClass}
+            >
               <option value="">All types</option>
               {PACKAGE_TYPES.map((type) => (
                 <option key={type} value={type}>
@@ -163,13 +176,27 @@ export default function ShipmentsScreen() {
           <caption className="sr-only">Shipments</caption>
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
             <tr>
-              <th scope="col" className="px-4 py-3">ID</th>
-              <th scope="col" className="px-4 py-3">Tracking ID</th>
-              <th scope="col" className="px-4 py-3">Route</th>
-              <th scope="col" className="px-4 py-3">Status</th>
-              <th scope="col" className="px-4 py-3">ETA</th>
-              <th scope="col" className="px-4 py-3">Type</th>
-              <th scope="col" className="px-4 py-3">Actions</th>
+              <th scope="col" className="px-4 py-3">
+                ID
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Tracking ID
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Route
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Status
+              </th>
+              <th scope="col" className="px-4 py-3">
+                ETA
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Type
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200">
@@ -241,7 +268,12 @@ export default function ShipmentsScreen() {
             : ''}
         </p>
         <div className="flex gap-2">
-          <button type="button" className={secondaryButtonClass} disabled={cursors.length < 2 || list.status === 'loading'} onClick={() => void previousPage()}>
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            disabled={cursors.length < 2 || list.status === 'loading'}
+            onClick={() => void previousPage()}
+          >
             Previous
           </button>
           <button

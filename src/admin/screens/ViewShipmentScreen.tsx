@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState, type SubmitEvent, type ReactNode } from 'react';
+import { type ReactNode, type SubmitEvent, useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { locationUpdateSchema, statusUpdateSchema, type Shipment } from '@/lib/schemas/shipment';
-import { api, ApiError, goToLogin, type FieldErrors } from '../api/client';
+import { locationUpdateSchema, type Shipment, statusUpdateSchema } from '@/lib/schemas/shipment';
+import { ApiError, api, type FieldErrors, goToLogin } from '../api/client';
 import { buttonClass, Field, inputClass } from '../components/Field';
 import { Panel } from '../components/Panel';
 import { StatusBadge } from '../components/StatusBadge';
@@ -77,7 +77,10 @@ function StatusForm({ shipment, onDone }: { shipment: Shipment; onDone: () => Pr
     check: (form) => {
       const checked = validate(statusUpdateSchema, { ...formValues(form), tracking_number: shipment.tracking_number });
       return checked.errors
-        ? { errors: checked.errors, message: checked.errors.status ? 'Please select a status' : firstError(checked.errors) }
+        ? {
+            errors: checked.errors,
+            message: checked.errors.status ? 'Please select a status' : firstError(checked.errors),
+          }
         : { data: checked.data };
     },
     send: (data) => api.put(`/api/tracking/${encodeURIComponent(shipment.tracking_number)}/update`, data),
@@ -118,7 +121,10 @@ function LocationForm({ shipment, onDone }: { shipment: Shipment; onDone: () => 
       });
       if (!checked.errors) return { data: checked.data };
       const missing = !values.current_country?.trim() || !values.arrival_time;
-      return { errors: checked.errors, message: missing ? 'Please enter both country and arrival time' : firstError(checked.errors) };
+      return {
+        errors: checked.errors,
+        message: missing ? 'Please enter both country and arrival time' : firstError(checked.errors),
+      };
     },
     send: (data) => api.put(`/api/tracking/${encodeURIComponent(shipment.tracking_number)}/update-location`, data),
     success: 'Location updated successfully!',
@@ -134,7 +140,9 @@ function LocationForm({ shipment, onDone }: { shipment: Shipment; onDone: () => 
   return (
     <form noValidate onSubmit={submit} className="grid max-w-xl gap-4">
       <Field label="Current country" errors={errors.current_country}>
-        {(props) => <input {...props} name="current_country" type="text" autoComplete="country-name" className={inputClass} />}
+        {(props) => (
+          <input {...props} name="current_country" type="text" autoComplete="country-name" className={inputClass} />
+        )}
       </Field>
       <Field label="Arrival time" errors={errors.arrival_time}>
         {(props) => <input {...props} name="arrival_time" type="datetime-local" className={inputClass} />}
@@ -153,7 +161,9 @@ export default function ViewShipmentScreen({ trackingNumber }: { trackingNumber:
 
   const load = useCallback(async () => {
     try {
-      const answer = await api.get<{ status: boolean; data: Shipment }>(`/api/tracking/${encodeURIComponent(trackingNumber)}`);
+      const answer = await api.get<{ status: boolean; data: Shipment }>(
+        `/api/tracking/${encodeURIComponent(trackingNumber)}`,
+      );
       // Without a session the public lookup answers only its public fields: the session has ended.
       if (!('id' in answer.data)) {
         goToLogin({ expired: true });
@@ -253,7 +263,10 @@ export default function ViewShipmentScreen({ trackingNumber }: { trackingNumber:
               ['Dimensions', shipment.dimensions],
               ['Package type', shipment.package_type],
               ['Contents', shipment.contents],
-              ['Declared value', shipment.declared_value === null ? null : `$${shipment.declared_value.toLocaleString('en-US')}`],
+              [
+                'Declared value',
+                shipment.declared_value === null ? null : `$${shipment.declared_value.toLocaleString('en-US')}`,
+              ],
               ['Origin', shipment.origin],
               ['Destination', shipment.destination],
               ['Order date', formatDate(shipment.order_date)],
@@ -265,7 +278,10 @@ export default function ViewShipmentScreen({ trackingNumber }: { trackingNumber:
               ['Courier', shipment.courier],
               ['Delivery method', shipment.delivery_method],
               ['Customs status', shipment.customs_status],
-              ['Customs fees', shipment.customs_fees === null ? null : `$${shipment.customs_fees.toLocaleString('en-US')}`],
+              [
+                'Customs fees',
+                shipment.customs_fees === null ? null : `$${shipment.customs_fees.toLocaleString('en-US')}`,
+              ],
             ]}
           />
         </Panel>

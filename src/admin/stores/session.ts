@@ -3,7 +3,10 @@ import type { AdminUser } from '@/lib/schemas/login';
 import { api, goToLogin } from '../api/client';
 import { clearAuthFlag, setAuthFlag } from '../auth-flag';
 
-export type SessionState = { status: 'checking' } | { status: 'signed-in'; user: AdminUser } | { status: 'error'; message: string };
+export type SessionState =
+  | { status: 'checking' }
+  | { status: 'signed-in'; user: AdminUser }
+  | { status: 'error'; message: string };
 
 export const $session = atom<SessionState>({ status: 'checking' });
 

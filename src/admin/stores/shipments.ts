@@ -1,6 +1,6 @@
 import { atom, map } from 'nanostores';
 import type { ShipmentListItem, ShipmentListMeta } from '@/lib/schemas/shipment';
-import { api, ApiError } from '../api/client';
+import { ApiError, api } from '../api/client';
 
 export const PAGE_SIZE = 20;
 
@@ -31,9 +31,12 @@ async function load(cursor: string | undefined, { keepRows = false } = {}): Prom
   if (type.trim()) query.set('type', type.trim());
   if (cursor) query.set('cursor', cursor);
   try {
-    const answer = await api.get<{ status: string; data: ShipmentListItem[]; meta: ShipmentListMeta }>(`/api/trackings?${query}`, {
-      signal: current.signal,
-    });
+    const answer = await api.get<{ status: string; data: ShipmentListItem[]; meta: ShipmentListMeta }>(
+      `/api/trackings?${query}`,
+      {
+        signal: current.signal,
+      },
+    );
     if (answer.status !== 'success') throw new ApiError(200, 'Failed to fetch shipments.');
     $shipmentList.set({
       status: 'ready',

@@ -11,9 +11,13 @@ const DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 /** "Required" when absent, "Must be text" when of another type. */
-const textError = (required: string) => (issue: { input?: unknown }) => (issue.input === undefined ? required : 'Must be text');
+const textError = (required: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? required : 'Must be text';
 const text = (max: number, required = 'Is required') =>
-  z.string({ error: textError(required) }).trim().max(max, `Must be at most ${max} characters`);
+  z
+    .string({ error: textError(required) })
+    .trim()
+    .max(max, `Must be at most ${max} characters`);
 const requiredText = (max: number, label: string) =>
   z.preprocess(blankToUndefined, text(max, `${label} is required`).min(1, `${label} is required`));
 const optionalText = (max: number) => z.preprocess(blankToUndefined, text(max).nullable().optional());
@@ -32,10 +36,16 @@ const optionalDate = z.preprocess(blankToUndefined, date.nullable().optional());
 /** A date, or a date and time (ISO 8601, e.g. from a datetime-local input). */
 const dateTime = (required = 'Is required') =>
   z
-  .string({ error: textError(required) })
-  .trim()
-  .regex(DATE_TIME_PATTERN, { message: 'Must be a date (YYYY-MM-DD) or a date and time (YYYY-MM-DDTHH:MM)', abort: true })
-  .refine((value) => isRealDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value.replace(' ', 'T'))), 'Must be a real date and time');
+    .string({ error: textError(required) })
+    .trim()
+    .regex(DATE_TIME_PATTERN, {
+      message: 'Must be a date (YYYY-MM-DD) or a date and time (YYYY-MM-DDTHH:MM)',
+      abort: true,
+    })
+    .refine(
+      (value) => isRealDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value.replace(' ', 'T'))),
+      'Must be a real date and time',
+    );
 const optionalDateTime = z.preprocess(blankToUndefined, dateTime().nullable().optional());
 
 /** Non-negative amounts; form inputs may send them as numeric text. */
@@ -53,7 +63,15 @@ const optionalEmail = z.preprocess(
 
 const statusSchema = (required: string) =>
   z.preprocess(
-    (value) => (typeof value === 'string' ? blankToUndefined(value.trim().toLowerCase().replace(/[\s-]+/g, '_')) : value),
+    (value) =>
+      typeof value === 'string'
+        ? blankToUndefined(
+            value
+              .trim()
+              .toLowerCase()
+              .replace(/[\s-]+/g, '_'),
+          )
+        : value,
     z.enum(SHIPMENT_STATUSES, {
       error: (issue) => (issue.input === undefined ? required : `Must be one of ${SHIPMENT_STATUSES.join(', ')}`),
     }),
@@ -198,7 +216,9 @@ export interface ShipmentHistoryEntry {
 }
 
 /** A whole shipment as the admin calls answer it: every creation field, its record fields and histories. */
-export type Shipment = { [K in Exclude<keyof ShipmentCreateInput, 'tracking_number'>]-?: Exclude<ShipmentCreateInput[K], undefined> | null } & {
+export type Shipment = {
+  [K in Exclude<keyof ShipmentCreateInput, 'tracking_number'>]-?: Exclude<ShipmentCreateInput[K], undefined> | null;
+} & {
   id: number;
   tracking_number: string;
   customer_id: string | null;

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { buildSeedShipments } from '../../../db/seed';
 import { hydrated, signIn } from './sign-in';
 
@@ -50,7 +50,10 @@ for (const viewport of [
       await expect(page.getByRole('dialog')).toBeVisible();
       await expectNoViolations(page, 'add dialog');
       await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: /^Edit NEC/ }).first().click();
+      await page
+        .getByRole('button', { name: /^Edit NEC/ })
+        .first()
+        .click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await expectNoViolations(page, 'edit dialog');
       await page.keyboard.press('Escape');

@@ -133,6 +133,8 @@ test('public pages and the sign-in page load none of the admin app', async ({ pa
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForLoadState('networkidle');
   }
-  expect(scripts.filter((script) => /\/(App|[A-Za-z]+Screen|ShipmentsChart|Layout|Sidebar)\.[\w-]+\.js$/.test(script))).toEqual([]);
+  expect(
+    scripts.filter((script) => /\/(App|[A-Za-z]+Screen|ShipmentsChart|Layout|Sidebar)\.[\w-]+\.js$/.test(script)),
+  ).toEqual([]);
   expect(scripts.some((script) => /LoginForm\./.test(script))).toBe(true);
 });

@@ -1,9 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { signIn } from './sign-in';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
-test('the shipment life cycle: create, find, edit, update status and location, then the public page', async ({ page }) => {
+test('the shipment life cycle: create, find, edit, update status and location, then the public page', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page);
 
@@ -105,7 +107,9 @@ test('the shipment life cycle: create, find, edit, update status and location, t
   await expect(page.getByText('In Transit').first()).toBeVisible();
 });
 
-test('the add dialog works by keyboard: focus moves in, Escape closes and returns focus, errors keep it open', async ({ page }) => {
+test('the add dialog works by keyboard: focus moves in, Escape closes and returns focus, errors keep it open', async ({
+  page,
+}) => {
   await signIn(page);
   await page.getByRole('link', { name: 'Shipments' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Manage Shipments' })).toBeVisible();

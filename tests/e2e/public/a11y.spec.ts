@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { buildSeedShipments } from '../../../db/seed';
 import { DESKTOP, hydrated, MOBILE, PUBLIC_PAGES } from './helpers';
 
@@ -10,7 +10,10 @@ async function audit(page: Page) {
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-for (const [label, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
+for (const [label, viewport] of [
+  ['desktop', DESKTOP],
+  ['mobile', MOBILE],
+] as const) {
   test.describe(`axe at ${label} width`, () => {
     // Reduced motion shows reveal-on-scroll content at once, so axe sees every element as a person would.
     test.use({ viewport, reducedMotion: 'reduce' });

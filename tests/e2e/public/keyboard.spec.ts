@@ -10,8 +10,15 @@ for (const { path } of PUBLIC_PAGES) {
     await hydrated(page, 'Navbar');
     const expected = await page.evaluate(
       () =>
-        [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary, [tabindex="0"]')].filter(
-          (element) => !element.closest('[hidden]') && element.getClientRects().length > 0 && !(element as HTMLButtonElement).disabled,
+        [
+          ...document.querySelectorAll<HTMLElement>(
+            'a[href], button, input, select, textarea, summary, [tabindex="0"]',
+          ),
+        ].filter(
+          (element) =>
+            !element.closest('[hidden]') &&
+            element.getClientRects().length > 0 &&
+            !(element as HTMLButtonElement).disabled,
         ).length,
     );
     const seen = new Set<string>();

@@ -13,7 +13,10 @@ test.describe('every public page', () => {
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
       await expect(page.getByRole('contentinfo')).toContainText(company.phone);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{50,}/);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${path === '/' ? '' : path}/$`));
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        new RegExp(`${path === '/' ? '' : path}/$`),
+      );
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /.+/);
       await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
       await page.waitForLoadState('networkidle');
@@ -50,7 +53,8 @@ test('the home page shows its sections in the spec order', async ({ page }) => {
     'What our customers say',
     'Shipping made simple',
   ]);
-  for (const stat of [...homeStats, ...homeFigures]) await expect(page.getByText(stat.value, { exact: true })).toBeAttached();
+  for (const stat of [...homeStats, ...homeFigures])
+    await expect(page.getByText(stat.value, { exact: true })).toBeAttached();
   await expect(page.getByRole('link', { name: 'Learn More About Us' })).toHaveAttribute('href', '/about');
   for (const title of ['Modern Storage', 'House Shifting', 'Smart Warehousing']) {
     await expect(page.getByRole('heading', { name: title })).toBeAttached();
@@ -72,7 +76,13 @@ test('about, services and contact show their sections', async ({ page }) => {
   await expect(page.getByText(`${countries.network}+`, { exact: true })).toBeAttached();
 
   await page.goto('/services');
-  for (const name of ['Core Logistics Services', 'How It Works', 'Specialized Services', 'Service Comparison', 'Frequently Asked Questions']) {
+  for (const name of [
+    'Core Logistics Services',
+    'How It Works',
+    'Specialized Services',
+    'Service Comparison',
+    'Frequently Asked Questions',
+  ]) {
     await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
   }
   await expect(page.getByRole('link', { name: /^Learn More about/ })).toHaveCount(6);
@@ -116,9 +126,14 @@ test('sitemap lists the public pages only; robots keeps crawlers out of admin', 
 test('pages load only the islands they use', async ({ page }) => {
   const islands = async (path: string) => {
     await page.goto(path);
-    return page.locator('astro-island').evaluateAll((nodes) =>
-      nodes.map((node) => `${node.getAttribute('component-url')!.match(/\/_astro\/([A-Za-z]+)\./)![1]}:${node.getAttribute('client')}`),
-    );
+    return page
+      .locator('astro-island')
+      .evaluateAll((nodes) =>
+        nodes.map(
+          (node) =>
+            `${node.getAttribute('component-url')!.match(/\/_astro\/([A-Za-z]+)\./)![1]}:${node.getAttribute('client')}`,
+        ),
+      );
   };
   expect(await islands('/')).toEqual(['Navbar:idle', 'QuoteForm:visible']);
   expect(await islands('/track')).toEqual(['Navbar:idle', 'TrackingWidget:load']);

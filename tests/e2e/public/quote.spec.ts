@@ -1,5 +1,5 @@
 import { createClient } from '@libsql/client';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { hydrated } from './helpers';
 
 async function openForm(page: Page) {
@@ -33,7 +33,11 @@ test('the server’s field errors show beside the fields', async ({ page }) => {
     route.fulfill({
       status: 422,
       contentType: 'application/json',
-      body: JSON.stringify({ status: 'error', message: 'The given data was invalid.', errors: { email: ['This address cannot receive mail'] } }),
+      body: JSON.stringify({
+        status: 'error',
+        message: 'The given data was invalid.',
+        errors: { email: ['This address cannot receive mail'] },
+      }),
     }),
   );
   await form.getByLabel('Name').fill('Test Person');
@@ -57,8 +61,12 @@ test('a valid request is stored, acknowledged and the form resets', async ({ pag
 
   const db = createClient({ url: process.env.E2E_DATABASE_URL! });
   try {
-    const rows = (await db.execute({ sql: 'SELECT name, phone, service FROM quote_requests WHERE email = ?', args: [email] })).rows;
-    expect(rows.map((row) => ({ ...row }))).toEqual([{ name: 'Quinn Shipper', phone: '+1 916 555 0142', service: 'Freight Forwarding' }]);
+    const rows = (
+      await db.execute({ sql: 'SELECT name, phone, service FROM quote_requests WHERE email = ?', args: [email] })
+    ).rows;
+    expect(rows.map((row) => ({ ...row }))).toEqual([
+      { name: 'Quinn Shipper', phone: '+1 916 555 0142', service: 'Freight Forwarding' },
+    ]);
   } finally {
     db.close();
   }

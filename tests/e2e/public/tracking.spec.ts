@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { buildSeedShipments } from '../../../db/seed';
 import { STATUS_LABELS } from '../../../src/lib/shipment-status';
 import { hydrated, MOBILE } from './helpers';

@@ -1,6 +1,10 @@
 import type { Client, InStatement } from '@libsql/client';
+import { z } from 'zod';
 import { SHIPMENT_STATUSES, type ShipmentStatus } from '@/lib/shipment-status';
-import { hashPassword } from '../netlify/lib/password';
+import { adminAccountStatement } from '../netlify/lib/admin-users';
+import { seedCustomerStatement } from '../netlify/lib/customers';
+import { decodeRows } from '../netlify/lib/rows';
+import { historyEntryStatement, insertShipmentStatement, type ShipmentInsert } from '../netlify/lib/shipments';
 import {
   SEED_CITIES,
   SEED_CONTENTS,
@@ -12,6 +16,7 @@ import {
   SEED_STREETS,
 } from './seed-data';
 
+const trackingNumberRow = z.object({ tracking_number: z.string() });
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 
@@ -38,40 +43,14 @@ export interface SeedHistory {
   created_at: string;
 }
 
-export interface SeedShipment {
-  tracking_number: string;
+/** A demo shipment: the columns it is inserted with, and its history. */
+export type SeedShipment = Omit<ShipmentInsert, 'updated_at'> & {
   customer_id: string;
-  order_date: string;
-  status: ShipmentStatus;
-  courier: string;
-  sender_name: string;
-  sender_address: string;
   sender_email: string;
-  sender_phone: string;
-  recipient_name: string;
-  recipient_address: string;
   recipient_mail: string;
-  recipient_phone: string;
-  weight: number;
-  dimensions: string;
   package_type: string;
-  contents: string;
-  declared_value: number;
-  origin: string;
-  destination: string;
-  shipping_date: string;
-  estimated_delivery: string;
-  delivery_method: string;
-  customs_status: string;
-  customs_fees: number;
-  delivery_date: string | null;
-  agent_notes: string | null;
-  admin_notes: string | null;
-  current_location: string;
-  arrival_time: string;
-  created_at: string;
   histories: SeedHistory[];
-}
+};
 
 const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
 const isoTime = (time: number) => new Date(time).toISOString();
@@ -190,42 +169,26 @@ export interface SeedResult {
 
 /** Adds whatever demo data is missing; running it again changes nothing. */
 export async function seed(db: Client, { adminEmail, adminPassword, now }: SeedOptions): Promise<SeedResult> {
-  const statements: InStatement[] = SEED_CUSTOMERS.map((customer) => ({
-    sql: `INSERT INTO customers (id, name, contact, email, phone, status) VALUES (?, ?, ?, ?, ?, ?)
-          ON CONFLICT (id) DO NOTHING`,
-    args: [customer.id, customer.name, customer.contact, customer.email, customer.phone, customer.status],
-  }));
+  const statements: InStatement[] = SEED_CUSTOMERS.map(seedCustomerStatement);
 
   const existing = new Set(
-    (await db.execute('SELECT tracking_number FROM shipments')).rows.map((row) => String(row.tracking_number)),
+    decodeRows(trackingNumberRow, (await db.execute('SELECT tracking_number FROM shipments')).rows).map(
+      (row) => row.tracking_number,
+    ),
   );
   // Oldest first: the admin list orders by id as creation order, so ids must follow created_at here too.
   const missing = buildSeedShipments(now)
     .filter((shipment) => !existing.has(shipment.tracking_number))
     .sort((a, b) => a.created_at.localeCompare(b.created_at));
   for (const { histories, ...shipment } of missing) {
-    const columns = Object.keys(shipment);
-    statements.push({
-      sql: `INSERT INTO shipments (${columns.join(', ')}, updated_at) VALUES (${columns.map(() => '?').join(', ')}, ?)`,
-      args: [...Object.values(shipment), histories[histories.length - 1]!.created_at],
-    });
-    for (const history of histories) {
-      statements.push({
-        sql: `INSERT INTO shipment_histories (shipment_id, status, notes, created_at)
-              VALUES ((SELECT id FROM shipments WHERE tracking_number = ?), ?, ?, ?)`,
-        args: [shipment.tracking_number, history.status, history.notes, history.created_at],
-      });
-    }
+    statements.push(insertShipmentStatement({ ...shipment, updated_at: histories.at(-1)!.created_at }));
+    for (const history of histories) statements.push(historyEntryStatement(shipment.tracking_number, history));
   }
 
   const hasAdmin =
     (await db.execute({ sql: 'SELECT 1 FROM admin_users WHERE email = ?', args: [adminEmail] })).rows.length > 0;
-  if (!hasAdmin) {
-    statements.push({
-      sql: 'INSERT INTO admin_users (email, password_hash, role) VALUES (?, ?, ?)',
-      args: [adminEmail, await hashPassword(adminPassword), 'admin'],
-    });
-  }
+  // Hashing takes a while, so only when the account is missing.
+  if (!hasAdmin) statements.push(await adminAccountStatement(adminEmail, adminPassword));
 
   await db.batch(statements, 'write');
   return { customers: SEED_CUSTOMERS.length, shipments: missing.length, adminCreated: !hasAdmin };

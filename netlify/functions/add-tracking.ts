@@ -1,14 +1,16 @@
 import type { Config } from '@netlify/functions';
-import { shipmentCreateSchema } from '@/lib/schemas/shipment';
+import { shipmentsApi } from '@/lib/api/shipments';
 import { authorizeAdmin } from '../lib/auth';
-import { handle, json, readJson } from '../lib/http';
+import { handle, readJson, reply } from '../lib/http';
 import { createShipment } from '../lib/shipments';
 
+const endpoint = shipmentsApi.addTracking;
+
 export default handle(async (request) => {
-  const { db, user } = await authorizeAdmin(request, 'POST');
-  const input = await readJson(request, shipmentCreateSchema);
+  const { db, user } = await authorizeAdmin(request, endpoint.method);
+  const input = await readJson(request, endpoint.body);
   const shipment = await createShipment(db, input, user);
-  return json(201, {
+  return reply(endpoint, {
     status: 'success',
     message: `Shipment ${shipment.tracking_number} added successfully!`,
     data: shipment,
@@ -16,5 +18,5 @@ export default handle(async (request) => {
 });
 
 export const config: Config = {
-  path: '/api/add_tracking',
+  path: endpoint.path,
 };

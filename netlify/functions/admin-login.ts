@@ -1,18 +1,20 @@
 import type { Config } from '@netlify/functions';
-import { loginSchema } from '@/lib/schemas/login';
+import { authApi } from '@/lib/api/auth';
 import { login } from '../lib/auth';
 import { getDb } from '../lib/db';
-import { assertSameOrigin, handle, json, readJson, requireMethod } from '../lib/http';
+import { assertSameOrigin, handle, readJson, reply, requireMethod } from '../lib/http';
+
+const endpoint = authApi.login;
 
 export default handle(async (request) => {
-  requireMethod(request, 'POST');
+  requireMethod(request, endpoint.method);
   assertSameOrigin(request);
-  const input = await readJson(request, loginSchema);
+  const input = await readJson(request, endpoint.body);
   const { user, cookie } = await login(await getDb(), input);
-  return json(200, { status: 'success', user }, { 'Set-Cookie': cookie });
+  return reply(endpoint, { status: 'success', user }, { 'Set-Cookie': cookie });
 });
 
 export const config: Config = {
-  path: '/api/admin/login',
+  path: endpoint.path,
   rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

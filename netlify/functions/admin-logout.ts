@@ -1,16 +1,19 @@
 import type { Config } from '@netlify/functions';
+import { authApi } from '@/lib/api/auth';
 import { CLEAR_SESSION_COOKIE, logout } from '../lib/auth';
 import { getDb } from '../lib/db';
-import { assertSameOrigin, handle, json, requireJsonContentType, requireMethod } from '../lib/http';
+import { assertSameOrigin, handle, reply, requireJsonContentType, requireMethod } from '../lib/http';
+
+const endpoint = authApi.logout;
 
 export default handle(async (request) => {
-  requireMethod(request, 'POST');
+  requireMethod(request, endpoint.method);
   assertSameOrigin(request);
   requireJsonContentType(request);
   await logout(await getDb(), request);
-  return json(200, { status: 'success' }, { 'Set-Cookie': CLEAR_SESSION_COOKIE });
+  return reply(endpoint, { status: 'success' }, { 'Set-Cookie': CLEAR_SESSION_COOKIE });
 });
 
 export const config: Config = {
-  path: '/api/admin/logout',
+  path: endpoint.path,
 };

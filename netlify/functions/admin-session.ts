@@ -1,12 +1,15 @@
 import type { Config } from '@netlify/functions';
+import { authApi } from '@/lib/api/auth';
 import { authorizeAdmin } from '../lib/auth';
-import { handle, json } from '../lib/http';
+import { handle, reply } from '../lib/http';
+
+const endpoint = authApi.session;
 
 export default handle(async (request) => {
   const { user } = await authorizeAdmin(request, 'GET', 'HEAD');
-  return json(200, { user: { email: user.email } });
+  return reply(endpoint, { user: { email: user.email } });
 });
 
 export const config: Config = {
-  path: '/api/admin/session',
+  path: endpoint.path,
 };

@@ -1,15 +1,17 @@
 import type { Config } from '@netlify/functions';
-import { shipmentDialogSchema } from '@/lib/schemas/shipment';
+import { shipmentsApi } from '@/lib/api/shipments';
 import { authorizeAdmin } from '../lib/auth';
-import { handle, json, readJson } from '../lib/http';
+import { handle, readJson, reply } from '../lib/http';
 import { createShipmentFromDialog } from '../lib/shipments';
 
+const endpoint = shipmentsApi.create;
+
 export default handle(async (request) => {
-  const { db, user } = await authorizeAdmin(request, 'POST');
-  const input = await readJson(request, shipmentDialogSchema);
-  return json(201, { status: 'success', data: await createShipmentFromDialog(db, input, user) });
+  const { db, user } = await authorizeAdmin(request, endpoint.method);
+  const input = await readJson(request, endpoint.body);
+  return reply(endpoint, { status: 'success', data: await createShipmentFromDialog(db, input, user) });
 });
 
 export const config: Config = {
-  path: '/api/shipments',
+  path: endpoint.path,
 };

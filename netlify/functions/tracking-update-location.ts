@@ -1,18 +1,20 @@
 import type { Config } from '@netlify/functions';
-import { locationUpdateSchema } from '@/lib/schemas/shipment';
+import { shipmentsApi } from '@/lib/api/shipments';
 import { authorizeAdmin } from '../lib/auth';
-import { handle, json, readJson } from '../lib/http';
+import { handle, readJson, reply } from '../lib/http';
 import { assertBodyMatchesPath, shipmentPathNumber } from '../lib/shipment-path';
 import { updateLocation } from '../lib/shipments';
 
+const endpoint = shipmentsApi.updateLocation;
+
 export default handle(async (request, context) => {
-  const { db, user } = await authorizeAdmin(request, 'PUT');
-  const input = await readJson(request, locationUpdateSchema);
-  const trackingNumber = shipmentPathNumber(request, context, '/api/tracking/:trackingNumber/update-location');
+  const { db, user } = await authorizeAdmin(request, endpoint.method);
+  const input = await readJson(request, endpoint.body);
+  const trackingNumber = shipmentPathNumber(request, context, endpoint.path);
   assertBodyMatchesPath(input.tracking_number, trackingNumber);
-  return json(200, { status: 'success', data: await updateLocation(db, trackingNumber, input, user) });
+  return reply(endpoint, { status: 'success', data: await updateLocation(db, trackingNumber, input, user) });
 });
 
 export const config: Config = {
-  path: '/api/tracking/:trackingNumber/update-location',
+  path: endpoint.path,
 };

@@ -1,16 +1,18 @@
 import type { Config } from '@netlify/functions';
-import { shipmentListQuerySchema } from '@/lib/schemas/shipment';
+import { shipmentsApi } from '@/lib/api/shipments';
 import { authorizeAdmin } from '../lib/auth';
-import { handle, json, readQuery } from '../lib/http';
+import { handle, readQuery, reply } from '../lib/http';
 import { listShipments } from '../lib/shipment-list';
+
+const endpoint = shipmentsApi.list;
 
 export default handle(async (request) => {
   const { db } = await authorizeAdmin(request, 'GET', 'HEAD');
-  const query = readQuery(request, shipmentListQuerySchema);
+  const query = readQuery(request, endpoint.query);
   const page = await listShipments(db, query);
-  return json(200, { status: 'success', ...page });
+  return reply(endpoint, { status: 'success', ...page });
 });
 
 export const config: Config = {
-  path: '/api/trackings',
+  path: endpoint.path,
 };

@@ -1,7 +1,9 @@
-import type { Client } from '@libsql/client';
+import type { Client, InStatement } from '@libsql/client';
 import { z } from 'zod';
+import { endSessionsOf } from './auth';
 import { DEFAULT_ADMIN_PASSWORD } from './env';
 import { hashPassword } from './password';
+import { decodeFirst } from './rows';
 
 export const MIN_PASSWORD_LENGTH = 12;
 
@@ -23,9 +25,8 @@ export function adminCredentialsProblem(email: string, password: string): string
  */
 export async function setAdminPassword(db: Client, email: string, password: string): Promise<{ created: boolean }> {
   const hash = await hashPassword(password);
-  const [, upserted] = await db.batch(
+  const [upserted] = await db.batch(
     [
-      { sql: 'DELETE FROM sessions WHERE user_id = (SELECT id FROM admin_users WHERE email = ?)', args: [email] },
       {
         sql: `INSERT INTO admin_users (email, password_hash) VALUES (?, ?)
               ON CONFLICT (email) DO UPDATE SET password_hash = excluded.password_hash,
@@ -33,9 +34,17 @@ export async function setAdminPassword(db: Client, email: string, password: stri
               RETURNING created_at = updated_at AS created`,
         args: [email, hash],
       },
-      { sql: 'DELETE FROM login_attempts WHERE email = ?', args: [email] },
+      ...endSessionsOf(email),
     ],
     'write',
   );
-  return { created: Boolean(upserted!.rows[0]?.created) };
+  return { created: decodeFirst(z.object({ created: z.number() }), upserted!.rows)?.created === 1 };
+}
+
+/** Creates the account unless one with this email exists (the seed: running it again changes nothing). */
+export async function adminAccountStatement(email: string, password: string): Promise<InStatement> {
+  return {
+    sql: 'INSERT INTO admin_users (email, password_hash) VALUES (?, ?) ON CONFLICT (email) DO NOTHING',
+    args: [email, await hashPassword(password)],
+  };
 }

@@ -1,10 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Client } from '@libsql/client';
+import type { Client, InStatement } from '@libsql/client';
+import { z } from 'zod';
 import type { AdminUser, LoginInput } from '@/lib/schemas/login';
+import { sessionActivity } from './activity';
 import { getDb } from './db';
 import { DEFAULT_ADMIN_PASSWORD, getEnv } from './env';
 import { assertSameOrigin, HttpError, requireMethod } from './http';
 import { hashPassword, verifyPassword } from './password';
+import { decodeFirst } from './rows';
 
 export const SESSION_COOKIE = '__Host-session';
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
@@ -44,6 +47,13 @@ function sessionCookie(token: string, maxAgeSeconds?: number): string {
 
 export const CLEAR_SESSION_COOKIE = sessionCookie('', 0);
 
+const sessionRowSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  last_seen_at: z.string(),
+  expires_at: z.string(),
+});
+
 /** The signed-in admin of a request, or null: no cookie, an unknown token, or an idle or expired session. */
 export async function currentUser(db: Client, request: Request, now = Date.now()): Promise<SessionUser | null> {
   const token = sessionToken(request);
@@ -54,17 +64,17 @@ export async function currentUser(db: Client, request: Request, now = Date.now()
           WHERE s.token_hash = ?`,
     args: [tokenHash],
   });
-  const row = rows[0];
+  const row = decodeFirst(sessionRowSchema, rows);
   if (!row) return null;
-  const lastSeen = Date.parse(String(row.last_seen_at));
-  if (Date.parse(String(row.expires_at)) <= now || lastSeen + IDLE_TIMEOUT_MS <= now) {
+  const lastSeen = Date.parse(row.last_seen_at);
+  if (Date.parse(row.expires_at) <= now || lastSeen + IDLE_TIMEOUT_MS <= now) {
     await db.execute({ sql: 'DELETE FROM sessions WHERE token_hash = ?', args: [tokenHash] });
     return null;
   }
   if (now - lastSeen >= TOUCH_INTERVAL_MS) {
     await db.execute({ sql: 'UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?', args: [iso(now), tokenHash] });
   }
-  return { id: Number(row.id), email: String(row.email) };
+  return { id: row.id, email: row.email };
 }
 
 /** The signed-in admin, or a 401 `Authentication required`. */
@@ -94,11 +104,11 @@ let dummyHash: Promise<string> | undefined;
 /** Refuses further attempts for an email with 5 failures in the last 15 minutes: 429 with Retry-After. */
 async function enforceLoginThrottle(db: Client, email: string, now: number): Promise<void> {
   const { rows } = await db.execute({
-    sql: `SELECT count(*) AS failures, min(attempted_at) AS oldest FROM login_attempts
+    sql: `SELECT count(*) AS failures FROM login_attempts
           WHERE email = ? AND attempted_at > ?`,
     args: [email, iso(now - LOGIN_WINDOW_MS)],
   });
-  const failures = Number(rows[0]?.failures ?? 0);
+  const failures = decodeFirst(z.object({ failures: z.number().int() }), rows)?.failures ?? 0;
   if (failures < LOGIN_FAILURE_LIMIT) return;
   // The window reopens when the LIMIT-th most recent failure leaves it.
   const { rows: recent } = await db.execute({
@@ -106,7 +116,8 @@ async function enforceLoginThrottle(db: Client, email: string, now: number): Pro
           ORDER BY attempted_at DESC LIMIT 1 OFFSET ?`,
     args: [email, iso(now - LOGIN_WINDOW_MS), LOGIN_FAILURE_LIMIT - 1],
   });
-  const reopens = Date.parse(String(recent[0]?.attempted_at ?? rows[0]?.oldest)) + LOGIN_WINDOW_MS;
+  const limiting = decodeFirst(z.object({ attempted_at: z.string() }), recent);
+  const reopens = (limiting ? Date.parse(limiting.attempted_at) : now) + LOGIN_WINDOW_MS;
   const retryAfter = Math.max(1, Math.ceil((reopens - now) / 1000));
   const minutes = Math.ceil(retryAfter / 60);
   throw new HttpError(
@@ -140,10 +151,10 @@ export async function login(
     sql: 'SELECT id, email, password_hash FROM admin_users WHERE email = ?',
     args: [normalized],
   });
-  const row = rows[0];
+  const row = decodeFirst(z.object({ id: z.number().int(), email: z.string(), password_hash: z.string() }), rows);
   dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
   const matches = row
-    ? await verifyPassword(password, String(row.password_hash))
+    ? await verifyPassword(password, row.password_hash)
     : await verifyPassword(password, await dummyHash).then(() => false);
   if (!row || !matches) {
     await db.execute({
@@ -161,29 +172,25 @@ export async function login(
 
   const token = randomBytes(32).toString('base64url');
   const lifetime = remember ? REMEMBER_TIMEOUT_MS : ABSOLUTE_TIMEOUT_MS;
-  const userId = Number(row.id);
-  const user = { email: String(row.email) };
+  const user = { id: row.id, email: row.email };
   await db.batch(
     [
       { sql: 'DELETE FROM login_attempts WHERE email = ?', args: [normalized] },
       // Expired sessions of this user are swept at each sign-in.
       {
         sql: 'DELETE FROM sessions WHERE user_id = ? AND (expires_at <= ? OR last_seen_at <= ?)',
-        args: [userId, iso(now), iso(now - IDLE_TIMEOUT_MS)],
+        args: [user.id, iso(now), iso(now - IDLE_TIMEOUT_MS)],
       },
       {
         sql: 'INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)',
-        args: [hashToken(token), userId, iso(now), iso(now), iso(now + lifetime)],
+        args: [hashToken(token), user.id, iso(now), iso(now), iso(now + lifetime)],
       },
-      {
-        sql: `INSERT INTO activity_log (user_id, actor_email, action, created_at) VALUES (?, ?, 'login', ?)`,
-        args: [userId, user.email, iso(now)],
-      },
+      sessionActivity(user, 'login', iso(now)),
     ],
     'write',
   );
   // Without "remember me" the cookie ends with the browser session; the server enforces 12 hours regardless.
-  return { user, cookie: sessionCookie(token, remember ? lifetime / 1000 : undefined) };
+  return { user: { email: user.email }, cookie: sessionCookie(token, remember ? lifetime / 1000 : undefined) };
 }
 
 /** Ends the request's session on the server (if any); the caller clears the cookie. */
@@ -194,15 +201,16 @@ export async function logout(db: Client, request: Request, now = Date.now()): Pr
   await db.batch(
     [
       { sql: 'DELETE FROM sessions WHERE token_hash = ?', args: [hashToken(token)] },
-      ...(user
-        ? [
-            {
-              sql: `INSERT INTO activity_log (user_id, actor_email, action, created_at) VALUES (?, ?, 'logout', ?)`,
-              args: [user.id, user.email, iso(now)],
-            },
-          ]
-        : []),
+      ...(user ? [sessionActivity(user, 'logout', iso(now))] : []),
     ],
     'write',
   );
+}
+
+/** Ends every session of the staff member with this email and forgets their failed sign-ins (a new password). */
+export function endSessionsOf(email: string): InStatement[] {
+  return [
+    { sql: 'DELETE FROM sessions WHERE user_id = (SELECT id FROM admin_users WHERE email = ?)', args: [email] },
+    { sql: 'DELETE FROM login_attempts WHERE email = ?', args: [email] },
+  ];
 }

@@ -1,38 +1,11 @@
-import type { Client, InStatement, Row } from '@libsql/client';
+import type { Client, InStatement, ResultSet } from '@libsql/client';
+
+import { z } from 'zod';
+import { activityEntrySchema, type Dashboard, type DashboardFigure, dashboardSchema } from '@/lib/api/dashboard';
 import { PENDING_STATUSES } from '@/lib/shipment-status';
+import { decodeFirst, decodeRows } from './rows';
 
-/** A figure with the value it had at the comparison point; `change_percent` is null when that was 0. */
-export interface DashboardFigure {
-  value: number;
-  previous: number;
-  change_percent: number | null;
-}
-
-export interface Dashboard {
-  generated_at: string;
-  stats: {
-    active_shipments: DashboardFigure;
-    delivered_today: DashboardFigure;
-    new_customers: DashboardFigure;
-    pending_orders: DashboardFigure;
-  };
-  recent_shipments: Array<{
-    tracking_number: string;
-    origin: string;
-    destination: string;
-    status: string;
-    created_at: string;
-  }>;
-  activity: Array<{
-    id: number;
-    action: string;
-    actor_email: string;
-    tracking_number: string | null;
-    details: string | null;
-    created_at: string;
-  }>;
-  shipments_per_day: Array<{ date: string; count: number }>;
-}
+type ResultRows = ResultSet['rows'];
 
 const DAY = 86_400_000;
 export const CHART_DAYS = 30;
@@ -124,33 +97,20 @@ export async function getDashboard(db: Client, now = Date.now()): Promise<Dashbo
     statements,
     'read',
   );
-  const n = (row: Row | undefined, column = 'n') => Number(row?.[column] ?? 0);
-  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+  const count = (rows: ResultRows, column = 'n') =>
+    decodeFirst(z.object({ [column]: z.number().int() }), rows)?.[column] ?? 0;
 
   return {
     generated_at: at.now,
     stats: {
-      active_shipments: figure(n(active!.rows[0]), n(activeBefore!.rows[0])),
-      delivered_today: figure(n(delivered!.rows[0], 'today'), n(delivered!.rows[0], 'yesterday')),
-      new_customers: figure(n(customers!.rows[0], 'this_month'), n(customers!.rows[0], 'last_month')),
-      pending_orders: figure(n(pending!.rows[0]), n(pendingBefore!.rows[0])),
+      active_shipments: figure(count(active!.rows), count(activeBefore!.rows)),
+      delivered_today: figure(count(delivered!.rows, 'today'), count(delivered!.rows, 'yesterday')),
+      new_customers: figure(count(customers!.rows, 'this_month'), count(customers!.rows, 'last_month')),
+      pending_orders: figure(count(pending!.rows), count(pendingBefore!.rows)),
     },
-    recent_shipments: recent!.rows.map((row) => ({
-      tracking_number: String(row.tracking_number),
-      origin: String(row.origin),
-      destination: String(row.destination),
-      status: String(row.status),
-      created_at: String(row.created_at),
-    })),
-    activity: activity!.rows.map((row) => ({
-      id: Number(row.id),
-      action: String(row.action),
-      actor_email: String(row.actor_email),
-      tracking_number: text(row.tracking_number),
-      details: text(row.details),
-      created_at: String(row.created_at),
-    })),
-    shipments_per_day: perDay!.rows.map((row) => ({ date: String(row.date), count: Number(row.count) })),
+    recent_shipments: decodeRows(dashboardSchema.shape.recent_shipments.element, recent!.rows),
+    activity: decodeRows(activityEntrySchema, activity!.rows),
+    shipments_per_day: decodeRows(dashboardSchema.shape.shipments_per_day.element, perDay!.rows),
   };
 }
 

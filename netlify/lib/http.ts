@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Endpoint, Reply } from '@/lib/api/contract';
 import { type FieldErrors, fieldErrors } from '@/lib/field-errors';
 import { ConfigError } from './env';
 
@@ -15,6 +16,11 @@ export function json(status: number, body: unknown, headers: HeadersInit = {}): 
   const merged = new Headers(BASE_HEADERS);
   for (const [key, value] of new Headers(headers)) merged.set(key, value);
   return new Response(JSON.stringify(body), { status, headers: merged });
+}
+
+/** An endpoint's success answer: its contract's status, and a body its response schema describes. */
+export function reply<E extends Endpoint>(endpoint: E, body: Reply<E>, headers: HeadersInit = {}): Response {
+  return json(endpoint.status, body, headers);
 }
 
 /** An expected failure: its status, a message for people, and per-field errors for 422s. */

@@ -1,16 +1,17 @@
-import type { Client, InValue, Row } from '@libsql/client';
+import type { Client, InValue } from '@libsql/client';
+import { z } from 'zod';
+import type { Reply } from '@/lib/api/contract';
+import type { shipmentsApi } from '@/lib/api/shipments';
 import {
   LIST_TOTAL_CAP,
   type ShipmentListItem,
-  type ShipmentListMeta,
   type ShipmentListQuery,
+  shipmentListItemSchema,
 } from '@/lib/schemas/shipment';
 import { invalidInput } from './http';
+import { decodeFirst, decodeRows } from './rows';
 
-export interface ShipmentListPage {
-  data: ShipmentListItem[];
-  meta: ShipmentListMeta;
-}
+export type ShipmentListPage = Omit<Reply<typeof shipmentsApi.list>, 'status'>;
 
 /** Opaque to clients: the id of the last row of a page (the list's sort key). */
 export function encodeCursor(id: number): string {
@@ -121,28 +122,20 @@ export async function listShipments(db: Client, query: ShipmentListQuery): Promi
     ],
     'read',
   );
-  return toPage(rows!.rows, Number(count!.rows[0]!.total), query.limit);
+  const total = decodeFirst(z.object({ total: z.number().int() }), count!.rows)?.total ?? 0;
+  return toPage(decodeRows(shipmentListItemSchema, rows!.rows), total, query.limit);
 }
 
 /** The page's rows (one more than the limit was read, to know whether another page follows). */
-function toPage(rows: Row[], counted: number, limit: number): ShipmentListPage {
+function toPage(rows: ShipmentListItem[], counted: number, limit: number): ShipmentListPage {
   const shown = rows.slice(0, limit);
-  const last = shown[shown.length - 1];
+  const last = shown.at(-1);
   return {
-    data: shown.map((row) => ({
-      id: Number(row.id),
-      tracking_number: String(row.tracking_number),
-      origin: String(row.origin),
-      destination: String(row.destination),
-      current_location: row.current_location === null ? null : String(row.current_location),
-      status: String(row.status),
-      arrival_time: row.arrival_time === null ? null : String(row.arrival_time),
-      package_type: row.package_type === null ? null : String(row.package_type),
-    })),
+    data: shown,
     meta: {
       total: Math.min(counted, LIST_TOTAL_CAP),
       limit,
-      next_cursor: rows.length > limit && last ? encodeCursor(Number(last.id)) : null,
+      next_cursor: rows.length > limit && last ? encodeCursor(last.id) : null,
       total_is_estimate: counted > LIST_TOTAL_CAP,
     },
   };

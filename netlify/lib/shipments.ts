@@ -1,45 +1,29 @@
-import type { Client, InStatement, InValue, ResultSet, Row } from '@libsql/client';
+import type { Client, InStatement, InValue, ResultSet } from '@libsql/client';
+import type { z } from 'zod';
 import {
   type LocationUpdateInput,
-  SHIPMENT_FIELDS,
   type Shipment,
   type ShipmentCreateInput,
   type ShipmentDialogInput,
   type ShipmentPatchInput,
   type StatusUpdateInput,
+  shipmentRecordSchema,
+  shipmentSchema,
 } from '@/lib/schemas/shipment';
-import { statusLabel } from '@/lib/shipment-status';
+import { type TrackingResult, trackingResultSchema } from '@/lib/schemas/tracking';
+import { type ShipmentStatus, statusLabel } from '@/lib/shipment-status';
 import { generateTrackingNumber } from '@/lib/tracking-number';
-import type { TrackingHistory, TrackingResult } from '@/lib/tracking-result';
 import { shipmentActivity } from './activity';
 import type { SessionUser } from './auth';
 import { resolveCustomer } from './customers';
 import { HttpError, invalidInput } from './http';
+import { decodeRow } from './rows';
 
 const selectHistories = (trackingNumber: string): InStatement => ({
   sql: `SELECT h.id, h.status, h.created_at, h.notes
         FROM shipment_histories h JOIN shipments s ON s.id = h.shipment_id
         WHERE s.tracking_number = ? ORDER BY h.created_at, h.id`,
   args: [trackingNumber],
-});
-
-/**
- * A history entry for the shipment, for the same batch as the write: with the given status, or the
- * shipment's status as the batch has left it. Inserted from the shipment's row, so only when it exists.
- */
-const historyEntry = (trackingNumber: string, notes: string | null, time: string, status?: string): InStatement => ({
-  sql: `INSERT INTO shipment_histories (shipment_id, status, notes, created_at)
-        SELECT id, ${status === undefined ? 'status' : '?'}, ?, ? FROM shipments WHERE tracking_number = ?`,
-  args: [...(status === undefined ? [] : [status]), notes, time, trackingNumber],
-});
-
-const textOrNull = (value: unknown) => (value === null || value === undefined ? null : String(value));
-
-const toHistory = (row: Row): TrackingHistory => ({
-  id: Number(row.id),
-  status: String(row.status),
-  created_at: String(row.created_at),
-  notes: textOrNull(row.notes),
 });
 
 /** The public view of a shipment: only what the tracking page shows, histories oldest first. */
@@ -56,23 +40,15 @@ export async function findPublicTracking(db: Client, trackingNumber: string): Pr
     'read',
   );
   const row = shipments!.rows[0];
-  if (!row) return null;
-  return {
-    tracking_number: String(row.tracking_number),
-    sender_name: String(row.sender_name),
-    recipient_address: String(row.recipient_address),
-    weight: row.weight === null ? null : Number(row.weight),
-    status: String(row.status),
-    destination: String(row.destination),
-    histories: histories!.rows.map(toHistory),
-  };
+  return row ? decodeRow(trackingResultSchema, { ...row, histories: histories!.rows }) : null;
 }
 
 // ---- The admin side: whole shipments, writes (each one batch with its history and activity), the list.
 
-const FIELD_COLUMNS = SHIPMENT_FIELDS.filter((field) => field !== 'tracking_number');
-const NUMERIC_FIELDS = new Set(['weight', 'declared_value', 'customs_fees']);
-const SHIPMENT_COLUMNS = ['id', 'tracking_number', 'customer_id', ...FIELD_COLUMNS, 'created_at', 'updated_at'];
+/** The columns of a shipment row, in schema order (id first). */
+const SHIPMENT_COLUMNS = Object.keys(shipmentRecordSchema.shape);
+/** What an INSERT sets: every column but the id. */
+const INSERT_COLUMNS = SHIPMENT_COLUMNS.filter((column) => column !== 'id');
 
 export const SHIPMENT_NOT_FOUND = 'Shipment not found.';
 const notFound = () => new HttpError(404, SHIPMENT_NOT_FOUND);
@@ -83,33 +59,59 @@ const selectShipment = (trackingNumber: string): InStatement => ({
   args: [trackingNumber],
 });
 
-function toShipment(row: Row, histories: Row[]): Shipment {
-  const shipment: Record<string, unknown> = {};
-  for (const column of SHIPMENT_COLUMNS) {
-    const value = row[column];
-    shipment[column] =
-      column === 'id' || NUMERIC_FIELDS.has(column) ? (value === null ? null : Number(value)) : textOrNull(value);
-  }
-  shipment.histories = histories.map(toHistory);
-  return shipment as Shipment;
-}
-
 /** Reads a shipment from the last two results of a batch that ends with selectShipment + selectHistories. */
-function fromBatch(results: ResultSet[]): Shipment {
+function fromBatch(results: ResultSet[]): Shipment | null {
   const [shipments, histories] = results.slice(-2);
   const row = shipments?.rows[0];
-  if (!row) throw notFound();
-  return toShipment(row, histories!.rows);
+  return row ? decodeRow(shipmentSchema, { ...row, histories: histories!.rows }) : null;
 }
 
 /** The whole shipment (every creation field, record fields, histories oldest first), or null. */
 export async function findShipment(db: Client, trackingNumber: string): Promise<Shipment | null> {
-  const [shipments, histories] = await db.batch(
-    [selectShipment(trackingNumber), selectHistories(trackingNumber)],
-    'read',
-  );
-  const row = shipments!.rows[0];
-  return row ? toShipment(row, histories!.rows) : null;
+  return fromBatch(await db.batch([selectShipment(trackingNumber), selectHistories(trackingNumber)], 'read'));
+}
+
+type ShipmentRecordInput = z.input<typeof shipmentRecordSchema>;
+
+/** A shipment row to insert: the NOT NULL columns, and any others (absent ones are stored as null). */
+export type ShipmentInsert = {
+  [K in keyof Omit<ShipmentRecordInput, 'id'>]?: ShipmentRecordInput[K] | undefined;
+} & Pick<
+  ShipmentRecordInput,
+  | 'tracking_number'
+  | 'status'
+  | 'sender_name'
+  | 'recipient_name'
+  | 'recipient_address'
+  | 'origin'
+  | 'destination'
+  | 'created_at'
+  | 'updated_at'
+>;
+
+/** The INSERT of a shipment row (creation and the demo seed). */
+export function insertShipmentStatement(row: ShipmentInsert): InStatement {
+  const values: Record<string, InValue | undefined> = row;
+  return {
+    sql: `INSERT INTO shipments (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map(() => '?').join(', ')})`,
+    args: INSERT_COLUMNS.map((column) => values[column] ?? null),
+  };
+}
+
+/**
+ * A history entry for the shipment, for the same batch as the write: with the given status, or the
+ * shipment's status as the batch has left it. Inserted from the shipment's row, so only when it exists.
+ */
+export function historyEntryStatement(
+  trackingNumber: string,
+  entry: { notes: string | null; created_at: string; status?: ShipmentStatus },
+): InStatement {
+  const { status, notes, created_at } = entry;
+  return {
+    sql: `INSERT INTO shipment_histories (shipment_id, status, notes, created_at)
+          SELECT id, ${status === undefined ? 'status' : '?'}, ?, ? FROM shipments WHERE tracking_number = ?`,
+    args: [...(status === undefined ? [] : [status]), notes, created_at, trackingNumber],
+  };
 }
 
 const isUniqueTrackingNumberError = (error: unknown) =>
@@ -164,18 +166,11 @@ async function insertShipment(
   input: NewShipment & { tracking_number: string },
   actor: SessionUser,
   now: string,
-) {
-  const columns = ['tracking_number', 'customer_id', ...FIELD_COLUMNS, 'created_at', 'updated_at'];
-  const values = columns.map((column) =>
-    column === 'created_at' || column === 'updated_at' ? now : ((input as Record<string, unknown>)[column] ?? null),
-  );
+): Promise<Shipment> {
   const results = await db.batch(
     [
-      {
-        sql: `INSERT INTO shipments (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
-        args: values as InValue[],
-      },
-      historyEntry(input.tracking_number, `Shipment created at ${input.origin}`, now),
+      insertShipmentStatement({ ...input, created_at: now, updated_at: now }),
+      historyEntryStatement(input.tracking_number, { notes: `Shipment created at ${input.origin}`, created_at: now }),
       shipmentActivity(
         actor,
         'shipment_created',
@@ -188,7 +183,9 @@ async function insertShipment(
     ],
     'write',
   );
-  return fromBatch(results);
+  const created = fromBatch(results);
+  if (!created) throw new Error(`Shipment ${input.tracking_number} was not read back after its insert`);
+  return created;
 }
 
 /** The add dialog: the customer record becomes the sender; eta is both the estimated delivery and the arrival time. */
@@ -233,8 +230,9 @@ async function writeShipment(db: Client, trackingNumber: string, statements: InS
     [...statements, selectShipment(trackingNumber), selectHistories(trackingNumber)],
     'write',
   );
-  if (results[0]!.rowsAffected === 0) throw notFound();
-  return fromBatch(results);
+  const shipment = fromBatch(results);
+  if (results[0]!.rowsAffected === 0 || !shipment) throw notFound();
+  return shipment;
 }
 
 /** Sets the status and appends a history entry with the note. */
@@ -251,7 +249,7 @@ export async function updateStatus(
       sql: 'UPDATE shipments SET status = ?, updated_at = ? WHERE tracking_number = ?',
       args: [status, time, trackingNumber],
     },
-    historyEntry(trackingNumber, note ?? null, time, status),
+    historyEntryStatement(trackingNumber, { notes: note ?? null, created_at: time, status }),
     shipmentActivity(actor, 'status_changed', trackingNumber, `Status changed to ${statusLabel(status)}`, time),
   ]);
 }
@@ -270,18 +268,26 @@ export async function updateLocation(
       sql: 'UPDATE shipments SET current_location = ?, arrival_time = ?, updated_at = ? WHERE tracking_number = ?',
       args: [current_country, arrival_time, time, trackingNumber],
     },
-    historyEntry(trackingNumber, `Location updated: ${current_country}; expected arrival ${arrival_time}`, time),
+    historyEntryStatement(trackingNumber, {
+      notes: `Location updated: ${current_country}; expected arrival ${arrival_time}`,
+      created_at: time,
+    }),
     shipmentActivity(actor, 'location_changed', trackingNumber, `Location set to ${current_country}`, time),
   ]);
 }
 
-const EDIT_LABELS: Record<string, string> = {
+/** The columns the edit dialog changes, with the words the activity log uses for them. */
+const EDIT_LABELS = {
   customer_id: 'customer',
+  origin: 'origin',
+  destination: 'destination',
   estimated_delivery: 'ETA',
   arrival_time: 'ETA',
   package_type: 'type',
   admin_notes: 'notes',
-};
+  status: 'status',
+} as const;
+type EditableColumn = keyof typeof EDIT_LABELS;
 
 /** The edit dialog's save: changes only the fields given; a status change also appends a history entry. */
 export async function editShipment(
@@ -293,44 +299,48 @@ export async function editShipment(
 ): Promise<Shipment> {
   const current = await findShipment(db, trackingNumber);
   if (!current) throw notFound();
-  const wanted: Partial<Record<keyof Shipment, string | null>> = {};
-  if (patch.customer !== undefined)
-    wanted.customer_id = patch.customer === null ? null : (await resolveCustomer(db, patch.customer)).id;
-  if (patch.origin !== undefined) wanted.origin = patch.origin;
-  if (patch.destination !== undefined) wanted.destination = patch.destination;
-  if (patch.eta !== undefined) {
-    wanted.estimated_delivery = patch.eta;
-    wanted.arrival_time = patch.eta;
+  const wanted = new Map<EditableColumn, string | null>();
+  if (patch.customer !== undefined) {
+    wanted.set('customer_id', patch.customer === null ? null : (await resolveCustomer(db, patch.customer)).id);
   }
-  if (patch.type !== undefined) wanted.package_type = patch.type;
-  if (patch.notes !== undefined) wanted.admin_notes = patch.notes;
-  if (patch.status !== undefined) wanted.status = patch.status;
+  if (patch.origin !== undefined) wanted.set('origin', patch.origin);
+  if (patch.destination !== undefined) wanted.set('destination', patch.destination);
+  if (patch.eta !== undefined) {
+    wanted.set('estimated_delivery', patch.eta);
+    wanted.set('arrival_time', patch.eta);
+  }
+  if (patch.type !== undefined) wanted.set('package_type', patch.type);
+  if (patch.notes !== undefined) wanted.set('admin_notes', patch.notes);
+  if (patch.status !== undefined) wanted.set('status', patch.status);
 
-  const changed = Object.entries(wanted).filter(([column, value]) => current[column as keyof Shipment] !== value);
+  const changed = [...wanted].filter(([column, value]) => current[column] !== value);
   if (changed.length === 0) return current;
 
   const time = now.toISOString();
-  const statusChanged = wanted.status !== undefined && wanted.status !== current.status;
-  const edited = changed.filter(([column]) => column !== 'status').map(([column]) => EDIT_LABELS[column] ?? column);
+  const newStatus = patch.status !== undefined && patch.status !== current.status ? patch.status : undefined;
+  const edited = new Set(changed.filter(([column]) => column !== 'status').map(([column]) => EDIT_LABELS[column]));
   return writeShipment(db, trackingNumber, [
     {
       sql: `UPDATE shipments SET ${changed.map(([column]) => `${column} = ?`).join(', ')}, updated_at = ? WHERE tracking_number = ?`,
-      args: [...changed.map(([, value]) => value ?? null), time, trackingNumber],
+      args: [...changed.map(([, value]) => value), time, trackingNumber],
     },
-    ...(statusChanged
+    ...(newStatus
       ? [
-          historyEntry(trackingNumber, `Status changed to ${statusLabel(wanted.status)}`, time),
+          historyEntryStatement(trackingNumber, {
+            notes: `Status changed to ${statusLabel(newStatus)}`,
+            created_at: time,
+          }),
           shipmentActivity(
             actor,
             'status_changed',
             trackingNumber,
-            `Status changed to ${statusLabel(wanted.status)}`,
+            `Status changed to ${statusLabel(newStatus)}`,
             time,
           ),
         ]
       : []),
-    ...(edited.length
-      ? [shipmentActivity(actor, 'shipment_edited', trackingNumber, `Edited ${[...new Set(edited)].join(', ')}`, time)]
+    ...(edited.size
+      ? [shipmentActivity(actor, 'shipment_edited', trackingNumber, `Edited ${[...edited].join(', ')}`, time)]
       : []),
   ]);
 }

@@ -1,5 +1,5 @@
+import type { TrackingResult } from '@/lib/schemas/tracking';
 import { parseStatus, type ShipmentStatus, statusLabel } from '@/lib/shipment-status';
-import type { TrackingHistory, TrackingResult } from '@/lib/tracking-result';
 
 export type { TrackingResult };
 
@@ -19,7 +19,7 @@ export function statusBadge(status: unknown): { label: string; tone: string; key
 }
 
 /** The newest history entry's time: when the shipment was last updated. */
-export function lastUpdated(histories: readonly TrackingHistory[]): string | null {
+export function lastUpdated(histories: TrackingResult['histories']): string | null {
   let newest: string | null = null;
   for (const history of histories) {
     if (newest === null || Date.parse(history.created_at) > Date.parse(newest)) newest = history.created_at;

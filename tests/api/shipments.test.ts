@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
 import addTracking from '../../netlify/functions/add-tracking';
-import editShipment from '../../netlify/functions/shipment-edit';
+import shipment from '../../netlify/functions/shipment';
 import createFromDialog from '../../netlify/functions/shipments';
 import tracking from '../../netlify/functions/tracking';
 import updateStatus from '../../netlify/functions/tracking-update';
@@ -259,10 +259,46 @@ describe('POST /api/shipments (the add dialog)', () => {
   });
 });
 
+describe('GET /api/shipments/{tracking_number} (staff read)', () => {
+  const sample = seeded[0]!;
+  const read = (tn: string, headers: HeadersInit = withSession(cookie)) =>
+    call(shipment, apiRequest(`/api/shipments/${encodeURIComponent(tn)}`, { headers }), { trackingNumber: tn });
+
+  it('answers the whole shipment (every creation field plus histories) to an admin session', async () => {
+    const { status, body, headers } = await read(sample.tracking_number.toLowerCase());
+    expect(status).toBe(200);
+    expect(headers.get('cache-control')).toBe('no-store');
+    expect(body.status).toBe('success');
+    expect(Object.keys(body.data).sort()).toEqual(
+      [...SHIPMENT_FIELDS, 'id', 'customer_id', 'created_at', 'updated_at', 'histories'].sort(),
+    );
+    const {
+      histories,
+      created_at: _created,
+      arrival_time: _arrival,
+      shipping_date: _shipping,
+      estimated_delivery: _eta,
+      order_date: _order,
+      delivery_date: _delivered,
+      ...fixed
+    } = sample;
+    expect(body.data).toMatchObject(fixed);
+    expect(body.data.histories.map((h: { notes: string }) => h.notes)).toEqual(histories.map((h) => h.notes));
+  });
+
+  it('answers 404 for an unknown or malformed number', async () => {
+    for (const tn of ['NEC000000000', 'NEC12']) {
+      const { status, body } = await read(tn);
+      expect(status).toBe(404);
+      expect(body).toEqual({ status: 'error', message: 'Shipment not found.' });
+    }
+  });
+});
+
 describe('PATCH /api/shipments/{tracking_number}', () => {
   const number = seeded[1]!.tracking_number;
   const patch = (json: unknown, tn = number) =>
-    send(editShipment, 'PATCH', `/api/shipments/${tn}`, json, { trackingNumber: tn });
+    send(shipment, 'PATCH', `/api/shipments/${tn}`, json, { trackingNumber: tn });
 
   it('changes only the given fields and logs the edit', async () => {
     const before = await counts();

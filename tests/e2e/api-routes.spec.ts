@@ -81,8 +81,10 @@ test('a signed-in session works through the served functions, and logout ends it
   });
   const list = await expectJson(await request.get(`/api/trackings?q=${sample.slice(3, 9)}`, { headers: cookie }), 200);
   expect(list.data.map((row: { tracking_number: string }) => row.tracking_number)).toContain(sample);
-  const whole = await expectJson(await request.get(`/api/tracking/${sample}`, { headers: cookie }), 200);
+  const whole = await expectJson(await request.get(`/api/shipments/${sample}`, { headers: cookie }), 200);
   expect(whole.data).toHaveProperty('sender_email');
+  const publicShape = await expectJson(await request.get(`/api/tracking/${sample}`, { headers: cookie }), 200);
+  expect(publicShape.data).not.toHaveProperty('sender_email');
 
   await expectJson(await request.post('/api/admin/logout', { headers: { ...json, ...cookie }, data: {} }), 200);
   expect((await request.get('/api/admin/session', { headers: cookie })).status()).toBe(401);

@@ -15,6 +15,6 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export interface AdminUser {
-  email: string;
-}
+/** The signed-in staff member, as the session and login calls answer it. */
+export const adminUserSchema = z.object({ email: z.string() });
+export type AdminUser = z.infer<typeof adminUserSchema>;

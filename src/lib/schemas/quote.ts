@@ -32,3 +32,15 @@ export const quoteRequestSchema = z.object({
 
 export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
+
+/** A stored quote request. */
+export const quoteRecordSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  service: z.enum(QUOTE_SERVICES),
+  status: z.enum(['new', 'contacted', 'closed']),
+  created_at: z.iso.datetime(),
+});
+export type QuoteRecord = z.infer<typeof quoteRecordSchema>;

@@ -188,41 +188,84 @@ export const shipmentListQuerySchema = z.object({
 });
 export type ShipmentListQuery = z.infer<typeof shipmentListQuerySchema>;
 
+// ---- What the API answers. Rows are decoded through these too, so NOT NULL columns are never nullable here.
+
+export const shipmentStatusValueSchema = z.enum(SHIPMENT_STATUSES);
+
+/** A moment as stored: ISO 8601 in UTC with milliseconds. */
+const timestamp = z.iso.datetime();
+const nullableDate = z.iso.date().nullable();
+const nullableText = z.string().nullable();
+const nullableAmount = z.number().nullable();
+
+/** One entry of a shipment's history, the same for the public lookup and the staff read. */
+export const historyEntrySchema = z.object({
+  id: z.number().int(),
+  status: shipmentStatusValueSchema,
+  created_at: timestamp,
+  notes: nullableText,
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+/** A shipment row: every creation field (spec section 3) plus its record fields. */
+export const shipmentRecordSchema = z.object({
+  id: z.number().int(),
+  tracking_number: z.string(),
+  customer_id: nullableText,
+  order_date: nullableDate,
+  status: shipmentStatusValueSchema,
+  courier: nullableText,
+  sender_name: z.string(),
+  sender_address: nullableText,
+  sender_email: nullableText,
+  sender_phone: nullableText,
+  recipient_name: z.string(),
+  recipient_address: z.string(),
+  recipient_mail: nullableText,
+  recipient_phone: nullableText,
+  weight: nullableAmount,
+  dimensions: nullableText,
+  package_type: nullableText,
+  contents: nullableText,
+  declared_value: nullableAmount,
+  origin: z.string(),
+  destination: z.string(),
+  shipping_date: nullableDate,
+  estimated_delivery: nullableDate,
+  delivery_method: nullableText,
+  customs_status: nullableText,
+  customs_fees: nullableAmount,
+  delivery_date: nullableDate,
+  agent_notes: nullableText,
+  admin_notes: nullableText,
+  current_location: nullableText,
+  arrival_time: nullableText,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+/** A whole shipment as the staff calls answer it: the record and its histories, oldest first. */
+export const shipmentSchema = shipmentRecordSchema.extend({ histories: z.array(historyEntrySchema) });
+export type Shipment = z.infer<typeof shipmentSchema>;
+
 /** A row of the admin list, as `GET /api/trackings` answers it. */
-export interface ShipmentListItem {
-  id: number;
-  tracking_number: string;
-  origin: string;
-  destination: string;
-  current_location: string | null;
-  status: string;
-  arrival_time: string | null;
-  package_type: string | null;
-}
+export const shipmentListItemSchema = shipmentRecordSchema.pick({
+  id: true,
+  tracking_number: true,
+  origin: true,
+  destination: true,
+  current_location: true,
+  status: true,
+  arrival_time: true,
+  package_type: true,
+});
+export type ShipmentListItem = z.infer<typeof shipmentListItemSchema>;
 
 /** The `meta` of `GET /api/trackings`: `total_is_estimate` means more than LIST_TOTAL_CAP match. */
-export interface ShipmentListMeta {
-  total: number;
-  limit: number;
-  next_cursor: string | null;
-  total_is_estimate: boolean;
-}
-
-export interface ShipmentHistoryEntry {
-  id: number;
-  status: string;
-  created_at: string;
-  notes: string | null;
-}
-
-/** A whole shipment as the admin calls answer it: every creation field, its record fields and histories. */
-export type Shipment = {
-  [K in Exclude<keyof ShipmentCreateInput, 'tracking_number'>]-?: Exclude<ShipmentCreateInput[K], undefined> | null;
-} & {
-  id: number;
-  tracking_number: string;
-  customer_id: string | null;
-  created_at: string;
-  updated_at: string;
-  histories: ShipmentHistoryEntry[];
-};
+export const shipmentListMetaSchema = z.object({
+  total: z.number().int(),
+  limit: z.number().int(),
+  next_cursor: z.string().nullable(),
+  total_is_estimate: z.boolean(),
+});
+export type ShipmentListMeta = z.infer<typeof shipmentListMetaSchema>;

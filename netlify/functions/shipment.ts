@@ -1,0 +1,26 @@
+import type { Config } from '@netlify/functions';
+import { shipmentsApi } from '@/lib/api/shipments';
+import { authorizeAdmin } from '../lib/auth';
+import { HttpError, handle, readJson, reply } from '../lib/http';
+import { shipmentPathNumber } from '../lib/shipment-path';
+import { editShipment, findShipment, SHIPMENT_NOT_FOUND } from '../lib/shipments';
+
+const { get, edit } = shipmentsApi;
+
+/** One shipment, for staff: read it whole (GET) or change the edit dialog's fields (PATCH). */
+export default handle(async (request, context) => {
+  if (request.method === 'PATCH') {
+    const { db, user } = await authorizeAdmin(request, edit.method);
+    const input = await readJson(request, edit.body);
+    const trackingNumber = shipmentPathNumber(request, context, edit.path);
+    return reply(edit, { status: 'success', data: await editShipment(db, trackingNumber, input, user) });
+  }
+  const { db } = await authorizeAdmin(request, get.method, 'HEAD', edit.method);
+  const shipment = await findShipment(db, shipmentPathNumber(request, context, get.path));
+  if (!shipment) throw new HttpError(404, SHIPMENT_NOT_FOUND);
+  return reply(get, { status: 'success', data: shipment });
+});
+
+export const config: Config = {
+  path: get.path,
+};

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/**
+ * The shape of an API contract: each call of the API is one `Endpoint`, declared once in
+ * `src/lib/api/<resource>.ts`. The functions parse requests with it, the admin client builds its
+ * calls from it, the tests check every answer against it and the OpenAPI document is generated
+ * from it. Types come from its schemas only (`z.input` for what a client sends, `z.output` for
+ * what the server reads).
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call: anyone, or a signed-in staff session (the session cookie). */
+export type Access = 'public' | 'session';
+
+/** Error statuses an endpoint may answer beyond those its shape implies (see `errorStatuses`). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 503;
+
+export interface Endpoint {
+  method: HttpMethod;
+  /** The route as Netlify's `config.path` writes it, e.g. `/api/shipments/:trackingNumber`. */
+  path: `/api/${string}`;
+  /** A short sentence for people reading the API document. */
+  summary: string;
+  access: Access;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** The success status and the schema of its body. */
+  status: 200 | 201;
+  response: z.ZodType;
+  /** Statuses particular to this call (404, 409, 429...); the generic ones are implied. */
+  errors?: readonly ErrorStatus[];
+  /** The public lookup keeps the spec's `{status: false, error}` error body; every other call answers `apiError`. */
+  errorBody?: 'api' | 'tracking';
+}
+
+/** Declares an endpoint, keeping its literal path and schemas in the type. */
+export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint;
+
+type SchemaOf<E extends Endpoint, K extends 'params' | 'query' | 'body'> = E[K] extends z.ZodType ? E[K] : never;
+
+/** What a client sends as the body. */
+export type BodyInput<E extends Endpoint> = z.input<SchemaOf<E, 'body'>>;
+/** The body as the server reads it after validation. */
+export type Body<E extends Endpoint> = z.output<SchemaOf<E, 'body'>>;
+export type QueryInput<E extends Endpoint> = z.input<SchemaOf<E, 'query'>>;
+export type Query<E extends Endpoint> = z.output<SchemaOf<E, 'query'>>;
+export type Params<E extends Endpoint> = z.output<SchemaOf<E, 'params'>>;
+/** The success answer. Response schemas do not transform, so what the server writes is what the client reads. */
+export type Reply<E extends Endpoint> = z.output<E['response']>;
+
+/** Field errors of a 422: messages per field, nested paths joined with dots, whole-body problems under `_`. */
+export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
+
+/** Every error answer of the API (but the public lookup's): a message for people, field errors on a 422. */
+export const apiErrorSchema = z.object({
+  status: z.literal('error'),
+  message: z.string(),
+  errors: fieldErrorsSchema.optional(),
+});
+
+/** The public lookup's error answer, as the spec's client reads it (`status` falsy, `error` text). */
+export const trackingErrorSchema = z.object({ status: z.literal(false), error: z.string() });
+
+export function errorSchema(endpoint: Endpoint): z.ZodType {
+  return endpoint.errorBody === 'tracking' ? trackingErrorSchema : apiErrorSchema;
+}
+
+/**
+ * Every error status an endpoint can answer: its own, plus 405 (another method) and 503 (the
+ * database cannot be reached) for all; 401 and 403 (cross-site write) for staff calls; 400, 413,
+ * 415 and 422 for a JSON body; 422 for a query.
+ */
+export function errorStatuses(endpoint: Endpoint): ErrorStatus[] {
+  const statuses = new Set<ErrorStatus>([...(endpoint.errors ?? []), 405, 503]);
+  if (endpoint.access === 'session') {
+    statuses.add(401);
+    if (endpoint.method !== 'GET') statuses.add(403);
+  }
+  if (endpoint.body) for (const status of [400, 413, 415, 422] as const) statuses.add(status);
+  if (endpoint.query) statuses.add(422);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+/** The endpoint's path with its `:params` filled in (URL-encoded). */
+export function pathFor(endpoint: Pick<Endpoint, 'path'>, params: Record<string, string> = {}): string {
+  return endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${endpoint.path}: missing path parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import {
+  locationUpdateSchema,
+  shipmentCreateSchema,
+  shipmentDialogSchema,
+  shipmentListItemSchema,
+  shipmentListMetaSchema,
+  shipmentListQuerySchema,
+  shipmentPatchSchema,
+  shipmentSchema,
+  statusUpdateSchema,
+} from '../schemas/shipment';
+import { defineEndpoint } from './contract';
+
+const trackingNumberParams = z.object({
+  trackingNumber: z.string().meta({ description: 'The tracking number: NEC followed by 9 letters or digits' }),
+});
+
+/** `{status: "success", data: <the whole shipment>}`: the answer of every call that reads or changes one shipment. */
+const oneShipment = z.object({ status: z.literal('success'), data: shipmentSchema });
+
+/** Staff calls on shipments (spec section 7, plus the staff read and the edit dialog's save). */
+export const shipmentsApi = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/trackings',
+    summary:
+      'One page of shipments, newest first: optional search (id, tracking number, places, customer or sender), status and type filters, keyset paging by cursor.',
+    access: 'session',
+    query: shipmentListQuerySchema,
+    status: 200,
+    response: z.object({
+      status: z.literal('success'),
+      data: z.array(shipmentListItemSchema),
+      meta: shipmentListMetaSchema,
+    }),
+  }),
+  addTracking: defineEndpoint({
+    method: 'POST',
+    path: '/api/add_tracking',
+    summary:
+      'Create a shipment from every creation field (the New Shipment page); the tracking number is generated when absent.',
+    access: 'session',
+    body: shipmentCreateSchema,
+    status: 201,
+    response: z.object({ status: z.literal('success'), message: z.string(), data: shipmentSchema }),
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/shipments',
+    summary: 'Create a shipment from the quick-add dialog: a customer, the route, an ETA, type, status and notes.',
+    access: 'session',
+    body: shipmentDialogSchema,
+    status: 201,
+    response: oneShipment,
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/shipments/:trackingNumber',
+    summary: 'Read a whole shipment with its history (staff).',
+    access: 'session',
+    params: trackingNumberParams,
+    status: 200,
+    response: oneShipment,
+    errors: [404],
+  }),
+  edit: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/shipments/:trackingNumber',
+    summary: "Change the edit dialog's fields; only the fields given change. A status change adds a history entry.",
+    access: 'session',
+    params: trackingNumberParams,
+    body: shipmentPatchSchema,
+    status: 200,
+    response: oneShipment,
+    errors: [404],
+  }),
+  updateStatus: defineEndpoint({
+    method: 'PUT',
+    path: '/api/tracking/:trackingNumber/update',
+    summary: 'Set the status and add a history entry with the note.',
+    access: 'session',
+    params: trackingNumberParams,
+    body: statusUpdateSchema,
+    status: 200,
+    response: oneShipment,
+    errors: [404],
+  }),
+  updateLocation: defineEndpoint({
+    method: 'PUT',
+    path: '/api/tracking/:trackingNumber/update-location',
+    summary: 'Set the current location and the arrival time there, and add a history entry.',
+    access: 'session',
+    params: trackingNumberParams,
+    body: locationUpdateSchema,
+    status: 200,
+    response: oneShipment,
+    errors: [404],
+  }),
+};

@@ -32,6 +32,6 @@ export default handle(
 );
 
 export const config: Config = {
-  path: endpoint.path,
+  path: '/api/tracking/:trackingNumber',
   rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

@@ -1,22 +1,45 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type DefaultValues,
+  type FieldValues,
+  type FieldErrors as FormErrors,
+  type Path,
+  type UseFormSetError,
+  useForm,
+} from 'react-hook-form';
 import type { z } from 'zod';
-import { type FieldErrors, fieldErrors } from '@/lib/field-errors';
+import type { FieldErrors } from '@/lib/field-errors';
 
-/** Runs a shared zod schema in the browser: the parsed data, or the same `{field: [messages]}` the server sends. */
-export function validate<Schema extends z.ZodType>(
-  schema: Schema,
-  values: unknown,
-): { data: z.infer<Schema>; errors?: undefined } | { data?: undefined; errors: FieldErrors } {
-  const result = schema.safeParse(values);
-  return result.success ? { data: result.data } : { errors: fieldErrors(result.error) };
+/** A form validated by the same zod schema the server parses with: values as typed, output as the server reads it. */
+export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  defaultValues: DefaultValues<z.input<S>>,
+) {
+  return useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema), defaultValues });
 }
 
-/** The values of a form's named controls as strings (checkboxes as booleans). */
-export function formValues(form: HTMLFormElement): Record<string, string> {
-  const values: Record<string, string> = {};
-  new FormData(form).forEach((value, key) => {
-    if (typeof value === 'string') values[key] = value;
-  });
-  return values;
+/** The message of one field, as the `Field` component shows it. */
+export function messagesOf<T extends FieldValues>(errors: FormErrors<T>, name: Path<T>): string[] | undefined {
+  const message = errors[name]?.message;
+  return typeof message === 'string' && message ? [message] : undefined;
+}
+
+/**
+ * Puts a 422's field errors on the form's fields of the same names; anything else (a whole-body
+ * problem, a field the form does not show) becomes the form's root error.
+ */
+export function applyServerErrors<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+  errors: FieldErrors,
+): void {
+  const others: string[] = [];
+  for (const [key, messages] of Object.entries(errors)) {
+    const field = fields.find((name) => name === key);
+    if (field) setError(field, { message: messages.join(' ') });
+    else others.push(...messages);
+  }
+  if (others.length) setError('root.server', { message: others.join(' ') });
 }
 
 /** Every message of an errors map, "Field: message", for a banner. */

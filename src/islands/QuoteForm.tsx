@@ -1,9 +1,12 @@
-import { type SubmitEvent, useId, useState } from 'react';
-import { fieldErrors } from '@/lib/field-errors';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { apiErrorSchema } from '@/lib/api/contract';
+import { quotesApi } from '@/lib/api/quotes';
 import { QUOTE_SERVICES, quoteRequestSchema } from '@/lib/schemas/quote';
 
-type Field = 'name' | 'email' | 'phone' | 'service';
-type Errors = Partial<Record<Field | '_', string[]>>;
+const FIELDS = ['name', 'email', 'phone', 'service'] as const;
+type Field = (typeof FIELDS)[number];
 type State =
   | { kind: 'idle' }
   | { kind: 'sending' }
@@ -11,54 +14,57 @@ type State =
   | { kind: 'failed'; message: string };
 
 const FAILED = 'Your request could not be sent. Please try again, or call us.';
+const endpoint = quotesApi.create;
 
 /** The home page's quote request form: checked here with the shared schema, stored by POST /api/quotes. */
 export default function QuoteForm() {
-  const [errors, setErrors] = useState<Errors>({});
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(quoteRequestSchema),
+    defaultValues: { name: '', email: '', phone: '' },
+  });
   const [state, setState] = useState<State>({ kind: 'idle' });
   const id = useId();
 
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = Object.fromEntries(new FormData(form)) as Record<Field, string>;
-    const checked = quoteRequestSchema.safeParse(values);
-    if (!checked.success) {
-      const found: Errors = fieldErrors(checked.error);
-      setErrors(found);
-      setState({ kind: 'idle' });
-      focusFirstInvalid(form, found);
-      return;
-    }
-    setErrors({});
+  const submit = handleSubmit(async (quote) => {
     setState({ kind: 'sending' });
     try {
-      const response = await fetch('/api/quotes', {
-        method: 'POST',
+      const response = await fetch(endpoint.path, {
+        method: endpoint.method,
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(checked.data),
+        body: JSON.stringify(quote),
       });
-      const body = (await response.json()) as { message?: string; errors?: Errors };
-      if (response.ok) {
-        form.reset();
-        setState({ kind: 'sent', message: body.message ?? 'Thank you! We will be in touch soon.' });
-      } else if (response.status === 422 && body.errors) {
-        setErrors(body.errors);
+      const body: unknown = await response.json();
+      const sent = endpoint.response.safeParse(body);
+      const failure = apiErrorSchema.safeParse(body);
+      if (response.ok && sent.success) {
+        reset();
+        setState({ kind: 'sent', message: sent.data.message });
+      } else if (response.status === 422 && failure.success && failure.data.errors) {
         setState({ kind: 'idle' });
-        focusFirstInvalid(form, body.errors);
+        // The first field at fault takes the focus, as with the form's own check.
+        const faulty = FIELDS.filter((field) => failure.data.errors?.[field]);
+        for (const field of faulty) {
+          setError(field, { message: failure.data.errors[field]!.join(' ') }, { shouldFocus: field === faulty[0] });
+        }
       } else {
-        setState({ kind: 'failed', message: body.message ?? FAILED });
+        setState({ kind: 'failed', message: failure.success ? failure.data.message : FAILED });
       }
     } catch {
       setState({ kind: 'failed', message: FAILED });
     }
-  }
+  });
 
   const fieldProps = (field: Field) => {
-    const invalid = Boolean(errors[field]?.length);
+    const invalid = Boolean(errors[field]);
     return {
       id: `${id}-${field}`,
-      name: field,
+      ...register(field),
       'aria-invalid': invalid || undefined,
       'aria-describedby': invalid ? `${id}-${field}-error` : undefined,
       className: `mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-slate-900 ${
@@ -67,9 +73,9 @@ export default function QuoteForm() {
     };
   };
   const fieldError = (field: Field) =>
-    errors[field]?.length ? (
+    errors[field] ? (
       <p id={`${id}-${field}-error`} className="mt-1 text-sm text-red-700">
-        {errors[field]!.join(' ')}
+        {errors[field].message}
       </p>
     ) : null;
 
@@ -100,7 +106,7 @@ export default function QuoteForm() {
         <label htmlFor={`${id}-service`} className="font-medium text-slate-800">
           Service
         </label>
-        <select defaultValue="" {...fieldProps('service')}>
+        <select {...fieldProps('service')}>
           <option value="">Select Service</option>
           {QUOTE_SERVICES.map((service) => (
             <option key={service} value={service}>
@@ -127,9 +133,4 @@ export default function QuoteForm() {
       </div>
     </form>
   );
-}
-
-function focusFirstInvalid(form: HTMLFormElement, errors: Errors) {
-  const first = (['name', 'email', 'phone', 'service'] as const).find((field) => errors[field]?.length);
-  if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
 }

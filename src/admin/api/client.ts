@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import { apiErrorSchema, type Endpoint, pathFor, type Reply } from '@/lib/api/contract';
 import type { FieldErrors } from '@/lib/field-errors';
 import { clearAuthFlag, LOGIN_PATH, markSessionEnded } from '../auth-flag';
 
@@ -42,8 +44,8 @@ export function goToLogin({ expired = false } = {}): void {
   window.location.assign(LOGIN_PATH);
 }
 
-/** The one way admin screens talk to the API: JSON in and out, 401 and 422 mapped. */
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+/** The transport under every admin call: JSON in and out, 401 and 422 mapped to `ApiError`. */
+async function request(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
   const { body, on401 = 'expired', signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -61,47 +63,64 @@ export async function request<T>(method: string, path: string, options: RequestO
     throw new ApiError(0, 'The server could not be reached. Check your connection and try again.');
   }
   const payload = await readPayload(response);
-  if (response.ok) return payload as T;
+  if (response.ok) return payload;
 
-  const message =
-    typeof payload?.message === 'string' ? payload.message : typeof payload?.error === 'string' ? payload.error : '';
   if (response.status === 401 && on401 !== 'none') {
     goToLogin({ expired: on401 === 'expired' });
   }
-  const errors = response.status === 422 && isFieldErrors(payload?.errors) ? payload.errors : {};
+  const failure = apiErrorSchema.safeParse(payload);
   const retryAfter = Number(response.headers.get('Retry-After'));
   throw new ApiError(
     response.status,
-    message,
-    errors,
+    failure.success ? failure.data.message : '',
+    failure.success && response.status === 422 ? (failure.data.errors ?? {}) : {},
     Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
   );
 }
 
-async function readPayload(response: Response): Promise<Record<string, unknown> | null> {
+/** The answer's JSON, or null when it has none (a proxy's HTML error page, an empty body). */
+async function readPayload(response: Response): Promise<unknown> {
   try {
     const text = await response.text();
-    const parsed: unknown = text ? JSON.parse(text) : null;
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : null;
+    return text ? JSON.parse(text) : null;
   } catch {
     return null;
   }
 }
 
-function isFieldErrors(value: unknown): value is FieldErrors {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    Object.values(value).every((messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'))
-  );
+/** A call's inputs: path parameters, query parameters (empty ones left out) and the JSON body. */
+export interface CallInput {
+  params?: Record<string, string>;
+  query?: Record<string, unknown>;
+  body?: unknown;
 }
 
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
-  post: <T>(path: string, body: unknown, options?: Omit<RequestOptions, 'body'>) =>
-    request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body: unknown, options?: Omit<RequestOptions, 'body'>) =>
-    request<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body: unknown, options?: Omit<RequestOptions, 'body'>) =>
-    request<T>('PATCH', path, { ...options, body }),
-};
+export type CallOptions = Omit<RequestOptions, 'body'>;
+
+/**
+ * Makes one call of the API contract and decodes its answer with the call's response schema, so a
+ * screen gets exactly the type the contract declares (an answer that breaks it is an error, not data).
+ */
+export async function callApi<E extends Endpoint>(
+  endpoint: E,
+  { params, query, body }: CallInput = {},
+  options: CallOptions = {},
+): Promise<Reply<E>> {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if ((typeof value === 'string' && value !== '') || typeof value === 'number') search.set(key, String(value));
+  }
+  const url = pathFor(endpoint, params) + (search.size ? `?${search}` : '');
+  const payload = await request(endpoint.method, url, { ...options, body });
+  const decoded = safeDecode<E['response']>(endpoint.response, payload);
+  if (!decoded.success) {
+    console.error(`${endpoint.method} ${endpoint.path}: unexpected answer`, decoded.error);
+    throw new ApiError(500, 'The server sent an unexpected answer. Please try again.');
+  }
+  return decoded.data;
+}
+
+/** Kept generic so the decoded type is the schema's own output (a method call on `E['response']` widens to unknown). */
+function safeDecode<S extends z.ZodType>(schema: S, payload: unknown): z.ZodSafeParseResult<z.output<S>> {
+  return schema.safeParse(payload);
+}

@@ -1,9 +1,11 @@
-import { type SubmitEvent, useState } from 'react';
+import { type BaseSyntheticEvent, useEffect } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { type ShipmentListItem, shipmentDialogSchema, shipmentPatchSchema } from '@/lib/schemas/shipment';
-import { ApiError, api, type FieldErrors } from '../api/client';
+import { ApiError } from '../api/client';
+import { editShipment, quickAddShipment } from '../api/shipments';
 import { toDateInput } from '../format';
-import { formValues, validate } from '../forms';
+import { applyServerErrors, useSchemaForm } from '../forms';
 import { Dialog } from './Dialog';
 import { buttonClass, Field, inputClass, secondaryButtonClass } from './Field';
 import { PACKAGE_TYPES, StatusOptions } from './StatusSelect';
@@ -16,106 +18,140 @@ interface ShipmentDialogProps {
   onSaved: () => void;
 }
 
+const FIELDS = ['customer', 'origin', 'destination', 'eta', 'type', 'status', 'notes'] as const;
+
+const defaultsFor = (shipment: ShipmentListItem | undefined) => ({
+  customer: '',
+  origin: shipment?.origin ?? '',
+  destination: shipment?.destination ?? '',
+  eta: toDateInput(shipment?.arrival_time),
+  type: shipment ? (shipment.package_type ?? '') : 'Standard',
+  status: shipment?.status ?? 'preparing',
+  notes: '',
+});
+
 /** The Manage Shipments dialog: adds a shipment (`POST /api/shipments`) or edits a row (`PATCH /api/shipments/{n}`). */
-export function ShipmentDialog({ shipment, open, onClose, onSaved }: ShipmentDialogProps) {
-  const editing = Boolean(shipment);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+export function ShipmentDialog(props: ShipmentDialogProps) {
+  return props.shipment ? <EditForm {...props} shipment={props.shipment} /> : <AddForm {...props} />;
+}
 
-  const close = () => {
-    setErrors({});
-    onClose();
-  };
-
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const values = formValues(event.currentTarget);
-    const checked = editing ? validate(shipmentPatchSchema, values) : validate(shipmentDialogSchema, values);
-    if (checked.errors) {
-      setErrors(checked.errors);
-      return;
-    }
-    setBusy(true);
+function AddForm({ open, onClose, onSaved }: ShipmentDialogProps) {
+  const form = useSchemaForm(shipmentDialogSchema, defaultsFor(undefined));
+  const submit = form.handleSubmit(async (values) => {
     try {
-      if (shipment) {
-        await api.patch(`/api/shipments/${encodeURIComponent(shipment.tracking_number)}`, checked.data);
-        toast.success(`Shipment ${shipment.tracking_number} updated successfully`);
-      } else {
-        await api.post('/api/shipments', checked.data);
-        toast.success('Shipment added successfully');
-      }
-      setErrors({});
+      await quickAddShipment(values);
+      toast.success('Shipment added successfully');
       onSaved();
     } catch (error) {
       if (!(error instanceof ApiError) || error.status === 401) return;
-      console.error(editing ? 'Failed to update shipment' : 'Failed to add shipment', error);
-      setErrors(error.fieldErrors);
-      toast.error(editing ? error.message || 'Failed to update shipment' : 'Failed to add shipment');
-    } finally {
-      setBusy(false);
+      console.error('Failed to add shipment', error);
+      applyServerErrors(form.setError, FIELDS, error.fieldErrors);
+      toast.error('Failed to add shipment');
     }
-  }
-
-  const summary = Object.keys(errors).length;
+  });
   return (
-    <Dialog
+    <DialogForm form={form} submit={submit} open={open} onClose={onClose} editing={false} title="Add New Shipment" />
+  );
+}
+
+function EditForm({ shipment, open, onClose, onSaved }: ShipmentDialogProps & { shipment: ShipmentListItem }) {
+  const form = useSchemaForm(shipmentPatchSchema, defaultsFor(shipment));
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await editShipment(shipment.tracking_number, values);
+      toast.success(`Shipment ${shipment.tracking_number} updated successfully`);
+      onSaved();
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status === 401) return;
+      console.error('Failed to update shipment', error);
+      applyServerErrors(form.setError, FIELDS, error.fieldErrors);
+      toast.error(error.message || 'Failed to update shipment');
+    }
+  });
+  return (
+    <DialogForm
+      form={form}
+      submit={submit}
       open={open}
-      onClose={close}
-      title={shipment ? `Edit Shipment ${shipment.tracking_number}` : 'Add New Shipment'}
-    >
+      onClose={onClose}
+      editing
+      title={`Edit Shipment ${shipment.tracking_number}`}
+      reopen={shipment}
+    />
+  );
+}
+
+type DialogField = (typeof FIELDS)[number];
+
+interface DialogFormProps {
+  /** The add or the edit form: both have the dialog's fields. */
+  form: {
+    register: (name: DialogField) => UseFormRegisterReturn;
+    reset: (values: ReturnType<typeof defaultsFor>) => void;
+    formState: {
+      errors: Partial<Record<DialogField, { message?: string | undefined }>> & {
+        root?: Record<string, { message?: string | undefined }>;
+      };
+      isSubmitting: boolean;
+    };
+  };
+  submit: (event?: BaseSyntheticEvent) => Promise<void>;
+  open: boolean;
+  onClose: () => void;
+  editing: boolean;
+  title: string;
+  /** The row being edited: each opening starts from it. */
+  reopen?: ShipmentListItem;
+}
+
+function DialogForm({ form, submit, open, onClose, editing, title, reopen }: DialogFormProps) {
+  const {
+    register,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
+  useEffect(() => {
+    if (open) reset(defaultsFor(reopen));
+  }, [open, reopen, reset]);
+  const message = (name: DialogField) => {
+    const text = errors[name]?.message;
+    return text ? [text] : undefined;
+  };
+
+  const summary = FIELDS.filter((name) => errors[name]).length;
+  const serverMessage = errors.root?.server?.message;
+  return (
+    <Dialog open={open} onClose={onClose} title={title}>
       <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-        {summary ? (
+        {summary || serverMessage ? (
           <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 sm:col-span-2">
-            Please correct the {summary === 1 ? 'field' : `${summary} fields`} marked below.
-            {errors._ ? ` ${errors._.join(' ')}` : ''}
+            {summary ? `Please correct the ${summary === 1 ? 'field' : `${summary} fields`} marked below.` : ''}
+            {serverMessage ? ` ${serverMessage}` : ''}
           </p>
         ) : null}
         <Field
           label="Customer"
-          errors={errors.customer}
+          errors={message('customer')}
           hint={editing ? 'Leave empty to keep the current customer.' : 'Customer ID (e.g. CUS-1001) or exact name.'}
           className="sm:col-span-2"
         >
-          {(props) => <input {...props} name="customer" type="text" className={inputClass} autoComplete="off" />}
-        </Field>
-        <Field label="Origin" errors={errors.origin}>
           {(props) => (
-            <input {...props} name="origin" type="text" defaultValue={shipment?.origin ?? ''} className={inputClass} />
+            <input {...props} {...register('customer')} type="text" className={inputClass} autoComplete="off" />
           )}
         </Field>
-        <Field label="Destination" errors={errors.destination}>
-          {(props) => (
-            <input
-              {...props}
-              name="destination"
-              type="text"
-              defaultValue={shipment?.destination ?? ''}
-              className={inputClass}
-            />
-          )}
+        <Field label="Origin" errors={message('origin')}>
+          {(props) => <input {...props} {...register('origin')} type="text" className={inputClass} />}
         </Field>
-        <Field label="ETA" errors={errors.eta}>
-          {(props) => (
-            <input
-              {...props}
-              name="eta"
-              type="date"
-              defaultValue={toDateInput(shipment?.arrival_time)}
-              className={inputClass}
-            />
-          )}
+        <Field label="Destination" errors={message('destination')}>
+          {(props) => <input {...props} {...register('destination')} type="text" className={inputClass} />}
         </Field>
-        <Field label="Type" errors={errors.type}>
+        <Field label="ETA" errors={message('eta')}>
+          {(props) => <input {...props} {...register('eta')} type="date" className={inputClass} />}
+        </Field>
+        <Field label="Type" errors={message('type')}>
           {(props) => (
             <>
-              <input
-                {...props}
-                name="type"
-                type="text"
-                list="package-types"
-                defaultValue={shipment ? (shipment.package_type ?? '') : 'Standard'}
-                className={inputClass}
-              />
+              <input {...props} {...register('type')} type="text" list="package-types" className={inputClass} />
               <datalist id="package-types">
                 {PACKAGE_TYPES.map((type) => (
                   <option key={type} value={type} />
@@ -124,27 +160,27 @@ export function ShipmentDialog({ shipment, open, onClose, onSaved }: ShipmentDia
             </>
           )}
         </Field>
-        <Field label="Status" errors={errors.status} className="sm:col-span-2">
+        <Field label="Status" errors={message('status')} className="sm:col-span-2">
           {(props) => (
-            <select {...props} name="status" defaultValue={shipment?.status ?? 'preparing'} className={inputClass}>
+            <select {...props} {...register('status')} className={inputClass}>
               <StatusOptions />
             </select>
           )}
         </Field>
         <Field
           label="Notes"
-          errors={errors.notes}
+          errors={message('notes')}
           className="sm:col-span-2"
           {...(editing ? { hint: 'Replaces the admin notes when filled in.' } : {})}
         >
-          {(props) => <textarea {...props} name="notes" rows={3} className={inputClass} />}
+          {(props) => <textarea {...props} {...register('notes')} rows={3} className={inputClass} />}
         </Field>
         <div className="flex justify-end gap-3 sm:col-span-2">
-          <button type="button" onClick={close} className={secondaryButtonClass}>
+          <button type="button" onClick={onClose} className={secondaryButtonClass}>
             Cancel
           </button>
-          <button type="submit" disabled={busy} className={buttonClass}>
-            {busy ? 'Saving...' : editing ? 'Save Changes' : 'Submit'}
+          <button type="submit" disabled={isSubmitting} className={buttonClass}>
+            {isSubmitting ? 'Saving...' : editing ? 'Save Changes' : 'Submit'}
           </button>
         </div>
       </form>

@@ -1,10 +1,11 @@
 import { type SubmitEvent, useEffect, useState } from 'react';
 import { Toaster, toast } from 'sonner';
-import { type AdminUser, loginSchema } from '@/lib/schemas/login';
-import { ApiError, api, type FieldErrors, SESSION_EXPIRED } from '../api/client';
+import { fieldErrors } from '@/lib/field-errors';
+import { loginSchema } from '@/lib/schemas/login';
+import { login } from '../api/auth';
+import { ApiError, type FieldErrors, SESSION_EXPIRED } from '../api/client';
 import { setAuthFlag, takeSessionEnded } from '../auth-flag';
 import { buttonClass, Field, inputClass } from '../components/Field';
-import { validate } from '../forms';
 
 /** How long the success toast shows before the dashboard loads. */
 const REDIRECT_DELAY_MS = 600;
@@ -29,20 +30,20 @@ export default function LoginForm() {
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const checked = validate(loginSchema, {
+    const checked = loginSchema.safeParse({
       email: String(data.get('email') ?? ''),
       password: String(data.get('password') ?? ''),
       remember: data.get('remember') === 'on',
     });
-    if (checked.errors) {
-      setErrors(checked.errors);
+    if (!checked.success) {
+      setErrors(fieldErrors(checked.error));
       return;
     }
     setErrors({});
     setMessage(null);
     setBusy(true);
     try {
-      await api.post<{ user: AdminUser }>('/api/admin/login', checked.data, { on401: 'none' });
+      await login(checked.data);
       setAuthFlag();
       toast.success('Login successful');
       setTimeout(() => window.location.assign('/admin'), REDIRECT_DELAY_MS);

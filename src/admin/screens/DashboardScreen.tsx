@@ -1,14 +1,15 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { ApiError, api } from '../api/client';
-import type { DashboardData, DashboardFigure } from '../api/types';
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect } from 'react';
+import type { Dashboard, DashboardFigure } from '@/lib/api/dashboard';
 import { Panel } from '../components/Panel';
 import { StatusBadge } from '../components/StatusBadge';
 import { formatDateTime } from '../format';
+import { $dashboard, loadDashboard } from '../stores/dashboard';
 
 // recharts is large: its chunk loads only with the chart, after the figures are shown.
 const ShipmentsChart = lazy(() => import('../components/ShipmentsChart'));
 
-const CARDS: Array<{ key: keyof DashboardData['stats']; label: string; since: string }> = [
+const CARDS: Array<{ key: keyof Dashboard['stats']; label: string; since: string }> = [
   { key: 'active_shipments', label: 'Active Shipments', since: 'since last week' },
   { key: 'delivered_today', label: 'Delivered Today', since: 'since yesterday' },
   { key: 'new_customers', label: 'New Customers', since: 'since last month' },
@@ -48,19 +49,9 @@ function StatCard({ label, since, figure }: { label: string; since: string; figu
 }
 
 export default function DashboardScreen() {
-  const [data, setData] = useState<DashboardData | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
+  const state = useStore($dashboard);
   useEffect(() => {
-    const controller = new AbortController();
-    api
-      .get<{ data: DashboardData }>('/api/admin/dashboard', { signal: controller.signal })
-      .then((answer) => setData(answer.data))
-      .catch((failure: unknown) => {
-        if (failure instanceof ApiError && failure.status !== 401)
-          setError(failure.message || 'Failed to load the dashboard.');
-      });
-    return () => controller.abort();
+    void loadDashboard();
   }, []);
 
   return (
@@ -68,77 +59,83 @@ export default function DashboardScreen() {
       <h1 id="dashboard-title" className="text-2xl font-bold text-slate-900">
         Dashboard
       </h1>
-      {error ? (
+      {state.status === 'error' ? (
         <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
-          {error}
+          {state.message}
         </p>
-      ) : !data ? (
+      ) : state.status === 'loading' ? (
         <p role="status" className="mt-4 text-slate-700">
           Loading...
         </p>
       ) : (
-        <>
-          <dl className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            {CARDS.map((card) => (
-              <StatCard key={card.key} label={card.label} since={card.since} figure={data.stats[card.key]} />
-            ))}
-          </dl>
-
-          <Panel title="Shipments created, last 30 days" className="mt-8">
-            <Suspense fallback={<p className="h-64 text-slate-700">Loading chart...</p>}>
-              <ShipmentsChart days={data.shipments_per_day} />
-            </Suspense>
-          </Panel>
-
-          <div className="mt-8 grid gap-6 lg:grid-cols-2">
-            <Panel title="Recent Shipments">
-              {data.recent_shipments.length === 0 ? (
-                <p className="text-slate-700">No shipments yet.</p>
-              ) : (
-                <ul className="divide-y divide-slate-200">
-                  {data.recent_shipments.map((shipment) => (
-                    <li key={shipment.tracking_number} className="flex items-center justify-between gap-3 py-3">
-                      <div>
-                        <a
-                          href={`/admin/view_shipment/${shipment.tracking_number}`}
-                          className="font-mono font-semibold text-brand-700 underline-offset-2 hover:underline"
-                        >
-                          {shipment.tracking_number}
-                        </a>
-                        <p className="text-sm text-slate-700">
-                          {shipment.origin} <span aria-hidden="true">→</span>
-                          <span className="sr-only">to</span> {shipment.destination}
-                        </p>
-                      </div>
-                      <StatusBadge status={shipment.status} />
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </Panel>
-            <Panel title="Activity Log">
-              {data.activity.length === 0 ? (
-                <p className="text-slate-700">No activity yet.</p>
-              ) : (
-                <ul className="divide-y divide-slate-200">
-                  {data.activity.map((entry) => (
-                    <li key={entry.id} className="py-3 text-sm">
-                      <p className="text-slate-900">
-                        <span className="font-medium">{entry.actor_email}</span> {ACTIONS[entry.action] ?? entry.action}
-                        {entry.tracking_number ? <span className="font-mono"> {entry.tracking_number}</span> : null}
-                      </p>
-                      {entry.details ? <p className="text-slate-700">{entry.details}</p> : null}
-                      <p className="text-slate-600">
-                        <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
-                      </p>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </Panel>
-          </div>
-        </>
+        <DashboardBody data={state.data} />
       )}
     </section>
+  );
+}
+
+function DashboardBody({ data }: { data: Dashboard }) {
+  return (
+    <>
+      <dl className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {CARDS.map((card) => (
+          <StatCard key={card.key} label={card.label} since={card.since} figure={data.stats[card.key]} />
+        ))}
+      </dl>
+
+      <Panel title="Shipments created, last 30 days" className="mt-8">
+        <Suspense fallback={<p className="h-64 text-slate-700">Loading chart...</p>}>
+          <ShipmentsChart days={data.shipments_per_day} />
+        </Suspense>
+      </Panel>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <Panel title="Recent Shipments">
+          {data.recent_shipments.length === 0 ? (
+            <p className="text-slate-700">No shipments yet.</p>
+          ) : (
+            <ul className="divide-y divide-slate-200">
+              {data.recent_shipments.map((shipment) => (
+                <li key={shipment.tracking_number} className="flex items-center justify-between gap-3 py-3">
+                  <div>
+                    <a
+                      href={`/admin/view_shipment/${shipment.tracking_number}`}
+                      className="font-mono font-semibold text-brand-700 underline-offset-2 hover:underline"
+                    >
+                      {shipment.tracking_number}
+                    </a>
+                    <p className="text-sm text-slate-700">
+                      {shipment.origin} <span aria-hidden="true">→</span>
+                      <span className="sr-only">to</span> {shipment.destination}
+                    </p>
+                  </div>
+                  <StatusBadge status={shipment.status} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+        <Panel title="Activity Log">
+          {data.activity.length === 0 ? (
+            <p className="text-slate-700">No activity yet.</p>
+          ) : (
+            <ul className="divide-y divide-slate-200">
+              {data.activity.map((entry) => (
+                <li key={entry.id} className="py-3 text-sm">
+                  <p className="text-slate-900">
+                    <span className="font-medium">{entry.actor_email}</span> {ACTIONS[entry.action] ?? entry.action}
+                    {entry.tracking_number ? <span className="font-mono"> {entry.tracking_number}</span> : null}
+                  </p>
+                  {entry.details ? <p className="text-slate-700">{entry.details}</p> : null}
+                  <p className="text-slate-600">
+                    <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+      </div>
+    </>
   );
 }

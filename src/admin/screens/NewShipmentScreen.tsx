@@ -1,13 +1,19 @@
-import { type ReactNode, type SubmitEvent, useRef, useState } from 'react';
-import { type Shipment, shipmentCreateSchema } from '@/lib/schemas/shipment';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useRef, useState } from 'react';
+import { type FieldErrors as FormErrors, type Resolver, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { shipmentCreateSchema } from '@/lib/schemas/shipment';
 import { generateTrackingNumber } from '@/lib/tracking-number';
-import { ApiError, api, type FieldErrors } from '../api/client';
+import { ApiError, type FieldErrors } from '../api/client';
+import { addShipment } from '../api/shipments';
 import { buttonClass, Field, inputClass, secondaryButtonClass } from '../components/Field';
 import { PACKAGE_TYPES, StatusOptions } from '../components/StatusSelect';
 import { localDateTimeToIso } from '../format';
-import { flattenErrors, formValues, validate } from '../forms';
+import { applyServerErrors, flattenErrors, messagesOf } from '../forms';
 
-type Input = { name: string; label: string; type?: string; hint?: string; step?: string; wide?: boolean };
+type Values = z.input<typeof shipmentCreateSchema>;
+type Name = keyof Values & string;
+type Input = { name: Name; label: string; type?: string; hint?: string; step?: string; wide?: boolean };
 
 /** Every creation field of spec section 3, grouped as staff fill them in. */
 const GROUPS: Array<{ title: string; fields: Input[] }> = [
@@ -89,12 +95,47 @@ type Banner =
   | { kind: 'success'; trackingNumber: string; message: string }
   | { kind: 'error'; message: string; list: string[] };
 
+const NAMES: Name[] = [
+  'tracking_number',
+  'status',
+  ...GROUPS.flatMap((group) => group.fields.map((field) => field.name)),
+  'agent_notes',
+  'admin_notes',
+];
+
+const defaults = (): Values => ({
+  tracking_number: generateTrackingNumber(),
+  status: 'preparing',
+  sender_name: '',
+  recipient_name: '',
+  recipient_address: '',
+  origin: '',
+  destination: '',
+});
+
+// The arrival time is typed in local time; the API takes it as an ISO instant.
+const schemaResolver = zodResolver(shipmentCreateSchema);
+const resolver: Resolver<Values, unknown, z.output<typeof shipmentCreateSchema>> = (values, context, options) =>
+  schemaResolver(
+    { ...values, arrival_time: localDateTimeToIso(typeof values.arrival_time === 'string' ? values.arrival_time : '') },
+    context,
+    options,
+  );
+
+/** The client's field errors as the server words them: messages per field. */
+const messagesByField = (errors: FormErrors<Values>): FieldErrors =>
+  Object.fromEntries(NAMES.flatMap((name) => (errors[name]?.message ? [[name, [errors[name].message]]] : [])));
+
 export default function NewShipmentScreen() {
-  const [trackingNumber, setTrackingNumber] = useState(generateTrackingNumber);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<Values, unknown, z.output<typeof shipmentCreateSchema>>({ resolver, defaultValues: defaults() });
   const [banner, setBanner] = useState<Banner | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [formKey, setFormKey] = useState(0);
   const bannerRef = useRef<HTMLDivElement>(null);
 
   const show = (next: Banner) => {
@@ -102,37 +143,30 @@ export default function NewShipmentScreen() {
     requestAnimationFrame(() => bannerRef.current?.focus());
   };
 
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const values = formValues(event.currentTarget);
-    values.arrival_time = localDateTimeToIso(values.arrival_time ?? '');
-    const checked = validate(shipmentCreateSchema, { ...values, tracking_number: trackingNumber });
-    if (checked.errors) {
-      setErrors(checked.errors);
-      show({ kind: 'error', message: 'Please correct these fields:', list: flattenErrors(checked.errors, LABELS) });
-      return;
-    }
-    setBusy(true);
-    try {
-      const answer = await api.post<{ message?: string; data: Shipment }>('/api/add_tracking', checked.data);
-      const created = answer.data.tracking_number;
-      setErrors({});
-      show({ kind: 'success', trackingNumber: created, message: `Shipment ${created} added successfully!` });
-      setTrackingNumber(generateTrackingNumber());
-      setFormKey((key) => key + 1);
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status === 401) return;
-      setErrors(error.fieldErrors);
-      const list = flattenErrors(error.fieldErrors, LABELS);
+  const submit = handleSubmit(
+    async (shipment) => {
+      try {
+        const created = (await addShipment(shipment)).data.tracking_number;
+        show({ kind: 'success', trackingNumber: created, message: `Shipment ${created} added successfully!` });
+        reset(defaults());
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status === 401) return;
+        applyServerErrors(setError, NAMES, error.fieldErrors);
+        const list = flattenErrors(error.fieldErrors, LABELS);
+        show({
+          kind: 'error',
+          message: list.length ? 'Please correct these fields:' : error.message || 'Failed to add shipment',
+          list,
+        });
+      }
+    },
+    (invalid) =>
       show({
         kind: 'error',
-        message: list.length ? 'Please correct these fields:' : error.message || 'Failed to add shipment',
-        list,
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+        message: 'Please correct these fields:',
+        list: flattenErrors(messagesByField(invalid), LABELS),
+      }),
+  );
 
   return (
     <section aria-labelledby="new-shipment-title" className="max-w-4xl">
@@ -165,31 +199,34 @@ export default function NewShipmentScreen() {
         ) : null}
       </div>
 
-      <form key={formKey} noValidate onSubmit={submit} className="mt-6 flex flex-col gap-6">
+      <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-6">
         <Group title="Tracking">
-          <Field label="Tracking number" errors={errors.tracking_number} hint="Generated; regenerate to draw another.">
+          <Field
+            label="Tracking number"
+            errors={messagesOf(errors, 'tracking_number')}
+            hint="Generated; regenerate to draw another."
+          >
             {(props) => (
               <div className="flex gap-2">
                 <input
                   {...props}
-                  name="tracking_number"
-                  value={trackingNumber}
+                  {...register('tracking_number')}
                   readOnly
                   className={`${inputClass} bg-slate-100 font-mono`}
                 />
                 <button
                   type="button"
                   className={`${secondaryButtonClass} mt-1`}
-                  onClick={() => setTrackingNumber(generateTrackingNumber())}
+                  onClick={() => setValue('tracking_number', generateTrackingNumber())}
                 >
                   Regenerate
                 </button>
               </div>
             )}
           </Field>
-          <Field label="Status (required)" errors={errors.status}>
+          <Field label="Status (required)" errors={messagesOf(errors, 'status')}>
             {(props) => (
-              <select {...props} name="status" defaultValue="preparing" className={inputClass}>
+              <select {...props} {...register('status')} className={inputClass}>
                 <StatusOptions />
               </select>
             )}
@@ -202,13 +239,13 @@ export default function NewShipmentScreen() {
               <Field
                 key={field.name}
                 label={field.label}
-                errors={errors[field.name]}
+                errors={messagesOf(errors, field.name)}
                 {...(field.hint ? { hint: field.hint } : {})}
               >
                 {(props) => (
                   <input
                     {...props}
-                    name={field.name}
+                    {...register(field.name)}
                     type={field.type ?? 'text'}
                     {...(field.type === 'number' ? { min: 0, step: field.step, inputMode: 'decimal' as const } : {})}
                     {...(field.type === 'date' ? { placeholder: 'YYYY-MM-DD' } : {})}
@@ -227,17 +264,17 @@ export default function NewShipmentScreen() {
         </datalist>
 
         <Group title="Notes">
-          <Field label="Agent notes" errors={errors.agent_notes} className="sm:col-span-2">
-            {(props) => <textarea {...props} name="agent_notes" rows={3} className={inputClass} />}
+          <Field label="Agent notes" errors={messagesOf(errors, 'agent_notes')} className="sm:col-span-2">
+            {(props) => <textarea {...props} {...register('agent_notes')} rows={3} className={inputClass} />}
           </Field>
-          <Field label="Admin notes" errors={errors.admin_notes} className="sm:col-span-2">
-            {(props) => <textarea {...props} name="admin_notes" rows={3} className={inputClass} />}
+          <Field label="Admin notes" errors={messagesOf(errors, 'admin_notes')} className="sm:col-span-2">
+            {(props) => <textarea {...props} {...register('admin_notes')} rows={3} className={inputClass} />}
           </Field>
         </Group>
 
         <div>
-          <button type="submit" disabled={busy} className={buttonClass}>
-            {busy ? 'Submitting...' : 'Submit'}
+          <button type="submit" disabled={isSubmitting} className={buttonClass}>
+            {isSubmitting ? 'Submitting...' : 'Submit'}
           </button>
         </div>
       </form>

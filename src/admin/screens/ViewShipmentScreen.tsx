@@ -1,16 +1,18 @@
-import { type ReactNode, type SubmitEvent, useCallback, useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { type ReactNode, useEffect } from 'react';
+import type { FieldErrors as FormErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import { locationUpdateSchema, type Shipment, statusUpdateSchema } from '@/lib/schemas/shipment';
-import { ApiError, api, type FieldErrors, goToLogin } from '../api/client';
+import { ApiError } from '../api/client';
+import { updateLocation, updateStatus } from '../api/shipments';
 import { buttonClass, Field, inputClass } from '../components/Field';
 import { Panel } from '../components/Panel';
 import { StatusBadge } from '../components/StatusBadge';
 import { StatusOptions } from '../components/StatusSelect';
 import { Tabs } from '../components/Tabs';
 import { formatDate, formatDateTime, localDateTimeToIso } from '../format';
-import { formValues, validate } from '../forms';
-
-type LoadState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; shipment: Shipment };
+import { applyServerErrors, messagesOf, useSchemaForm } from '../forms';
+import { $shipment, loadShipment, showShipment } from '../stores/shipment';
 
 function Facts({ items }: { items: Array<[string, ReactNode]> }) {
   return (
@@ -25,162 +27,132 @@ function Facts({ items }: { items: Array<[string, ReactNode]> }) {
   );
 }
 
-type Checked<T> = { data: T; errors?: undefined } | { errors: FieldErrors; message: string };
-
-/**
- * The flow both update tabs share: check the form, show the first problem, send, then on success
- * reset, toast and refetch; on failure show the server's field errors and a toast. A 401 has
- * already sent the browser to sign in.
- */
-function useUpdateForm<T>(options: {
-  check: (form: HTMLFormElement) => Checked<T>;
-  send: (data: T) => Promise<unknown>;
-  success: string;
-  failure: (error: ApiError) => string;
-  onDone: () => Promise<void>;
-}) {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const checked = options.check(form);
-    if (checked.errors) {
-      setErrors(checked.errors);
-      toast.error(checked.message);
-      return;
-    }
-    setBusy(true);
-    try {
-      await options.send(checked.data);
-      setErrors({});
-      form.reset();
-      toast.success(options.success);
-      await options.onDone();
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status === 401) return;
-      setErrors(error.fieldErrors);
-      toast.error(options.failure(error));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return { errors, busy, submit };
+/** After a successful update: the answered shipment is shown, the form cleared, a toast says so. */
+function useUpdated(success: string, reset: () => void) {
+  return (shipment: Shipment) => {
+    showShipment(shipment);
+    reset();
+    toast.success(success);
+  };
 }
 
-const firstError = (errors: FieldErrors) => Object.values(errors).flat()[0]!;
-
-function StatusForm({ shipment, onDone }: { shipment: Shipment; onDone: () => Promise<void> }) {
-  const { errors, busy, submit } = useUpdateForm({
-    check: (form) => {
-      const checked = validate(statusUpdateSchema, { ...formValues(form), tracking_number: shipment.tracking_number });
-      return checked.errors
-        ? {
-            errors: checked.errors,
-            message: checked.errors.status ? 'Please select a status' : firstError(checked.errors),
-          }
-        : { data: checked.data };
+function StatusForm({ shipment }: { shipment: Shipment }) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useSchemaForm(statusUpdateSchema, { tracking_number: shipment.tracking_number, status: '', note: '' });
+  const done = useUpdated('Status updated successfully!', reset);
+  const submit = handleSubmit(
+    async (update) => {
+      try {
+        done((await updateStatus(update)).data);
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status === 401) return;
+        applyServerErrors(setError, ['status', 'note'], error.fieldErrors);
+        toast.error(error.status === 0 ? 'Error updating status.' : 'Failed to update status.');
+      }
     },
-    send: (data) => api.put(`/api/tracking/${encodeURIComponent(shipment.tracking_number)}/update`, data),
-    success: 'Status updated successfully!',
-    failure: (error) => (error.status === 0 ? 'Error updating status.' : 'Failed to update status.'),
-    onDone,
-  });
+    (invalid) => toast.error(invalid.status ? 'Please select a status' : firstMessage(invalid)),
+  );
 
   return (
     <form noValidate onSubmit={submit} className="grid max-w-xl gap-4">
-      <Field label="New status" errors={errors.status}>
+      <Field label="New status" errors={messagesOf(errors, 'status')}>
         {(props) => (
-          <select {...props} name="status" defaultValue="" className={inputClass}>
+          <select {...props} {...register('status')} className={inputClass}>
             <StatusOptions placeholder="Select a status" />
           </select>
         )}
       </Field>
-      <Field label="Note" errors={errors.note}>
-        {(props) => <textarea {...props} name="note" rows={3} className={inputClass} />}
+      <Field label="Note" errors={messagesOf(errors, 'note')}>
+        {(props) => <textarea {...props} {...register('note')} rows={3} className={inputClass} />}
       </Field>
       <div>
-        <button type="submit" disabled={busy} className={buttonClass}>
-          {busy ? 'Updating...' : 'Update Status'}
+        <button type="submit" disabled={isSubmitting} className={buttonClass}>
+          {isSubmitting ? 'Updating...' : 'Update Status'}
         </button>
       </div>
     </form>
   );
 }
 
-function LocationForm({ shipment, onDone }: { shipment: Shipment; onDone: () => Promise<void> }) {
-  const { errors, busy, submit } = useUpdateForm({
-    check: (form) => {
-      const values = formValues(form);
-      const checked = validate(locationUpdateSchema, {
-        tracking_number: shipment.tracking_number,
-        current_country: values.current_country,
-        arrival_time: localDateTimeToIso(values.arrival_time ?? ''),
-      });
-      if (!checked.errors) return { data: checked.data };
-      const missing = !values.current_country?.trim() || !values.arrival_time;
-      return {
-        errors: checked.errors,
-        message: missing ? 'Please enter both country and arrival time' : firstError(checked.errors),
-      };
-    },
-    send: (data) => api.put(`/api/tracking/${encodeURIComponent(shipment.tracking_number)}/update-location`, data),
-    success: 'Location updated successfully!',
-    failure: (error) =>
-      error.status === 0
-        ? 'An error occurred while updating location.'
-        : error.status === 422 && error.message
-          ? error.message
-          : 'Failed to update location.',
-    onDone,
+function LocationForm({ shipment }: { shipment: Shipment }) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useSchemaForm(locationUpdateSchema, {
+    tracking_number: shipment.tracking_number,
+    current_country: '',
+    arrival_time: '',
   });
+  const done = useUpdated('Location updated successfully!', reset);
+  const submit = handleSubmit(
+    async (update) => {
+      try {
+        done((await updateLocation(update)).data);
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status === 401) return;
+        applyServerErrors(setError, ['current_country', 'arrival_time'], error.fieldErrors);
+        toast.error(
+          error.status === 0
+            ? 'An error occurred while updating location.'
+            : error.status === 422 && error.message
+              ? error.message
+              : 'Failed to update location.',
+        );
+      }
+    },
+    (invalid) => toast.error(firstMessage(invalid)),
+  );
 
   return (
     <form noValidate onSubmit={submit} className="grid max-w-xl gap-4">
-      <Field label="Current country" errors={errors.current_country}>
+      <Field label="Current country" errors={messagesOf(errors, 'current_country')}>
         {(props) => (
-          <input {...props} name="current_country" type="text" autoComplete="country-name" className={inputClass} />
+          <input
+            {...props}
+            {...register('current_country')}
+            type="text"
+            autoComplete="country-name"
+            className={inputClass}
+          />
         )}
       </Field>
-      <Field label="Arrival time" errors={errors.arrival_time}>
-        {(props) => <input {...props} name="arrival_time" type="datetime-local" className={inputClass} />}
+      <Field label="Arrival time" errors={messagesOf(errors, 'arrival_time')}>
+        {(props) => (
+          <input
+            {...props}
+            {...register('arrival_time', { setValueAs: (value: string) => localDateTimeToIso(value) })}
+            type="datetime-local"
+            className={inputClass}
+          />
+        )}
       </Field>
       <div>
-        <button type="submit" disabled={busy} className={buttonClass}>
-          {busy ? 'Updating...' : 'Update Location'}
+        <button type="submit" disabled={isSubmitting} className={buttonClass}>
+          {isSubmitting ? 'Updating...' : 'Update Location'}
         </button>
       </div>
     </form>
   );
 }
 
+const firstMessage = (errors: FormErrors): string =>
+  Object.values(errors)
+    .find((error) => typeof error?.message === 'string')
+    ?.message?.toString() ?? 'Please check the form.';
+
 export default function ViewShipmentScreen({ trackingNumber }: { trackingNumber: string }) {
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
-
-  const load = useCallback(async () => {
-    try {
-      const answer = await api.get<{ status: boolean; data: Shipment }>(
-        `/api/tracking/${encodeURIComponent(trackingNumber)}`,
-      );
-      // Without a session the public lookup answers only its public fields: the session has ended.
-      if (!('id' in answer.data)) {
-        goToLogin({ expired: true });
-        return;
-      }
-      setState({ status: 'ready', shipment: answer.data });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return;
-      const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
-      if (!notFound) console.error('Failed to fetch shipment.', error);
-      setState({ status: 'error', message: notFound ? 'Shipment not found.' : 'Failed to fetch shipment.' });
-    }
-  }, [trackingNumber]);
-
+  const state = useStore($shipment);
   useEffect(() => {
-    void load();
-  }, [load]);
+    void loadShipment(trackingNumber);
+  }, [trackingNumber]);
 
   if (state.status === 'loading') {
     return (
@@ -203,7 +175,7 @@ export default function ViewShipmentScreen({ trackingNumber }: { trackingNumber:
     );
   }
 
-  const { shipment } = state;
+  const shipment = state.data;
   const histories = [...shipment.histories].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
   return (
     <section aria-labelledby="view-title" className="flex flex-col gap-6">
@@ -228,8 +200,8 @@ export default function ViewShipmentScreen({ trackingNumber }: { trackingNumber:
         <Tabs
           label="Update shipment"
           tabs={[
-            { title: 'Update Status', panel: <StatusForm shipment={shipment} onDone={load} /> },
-            { title: 'Update Location', panel: <LocationForm shipment={shipment} onDone={load} /> },
+            { title: 'Update Status', panel: <StatusForm shipment={shipment} /> },
+            { title: 'Update Location', panel: <LocationForm shipment={shipment} /> },
           ]}
         />
       </div>

@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import type { AdminUser } from '@/lib/schemas/login';
-import { api, goToLogin } from '../api/client';
+import { getSession, logout } from '../api/auth';
+import { ApiError, goToLogin } from '../api/client';
 import { clearAuthFlag, setAuthFlag } from '../auth-flag';
 
 export type SessionState =
@@ -14,11 +15,12 @@ export const $session = atom<SessionState>({ status: 'checking' });
 export async function checkSession(): Promise<void> {
   $session.set({ status: 'checking' });
   try {
-    const { user } = await api.get<{ user: AdminUser }>('/api/admin/session', { on401: 'guard' });
+    const { user } = await getSession({ on401: 'guard' });
     setAuthFlag();
     $session.set({ status: 'signed-in', user });
   } catch (error) {
-    if ((error as { status?: number }).status === 401) return;
+    if (error instanceof ApiError && error.status === 401) return;
+    console.error('Could not check the session.', error);
     $session.set({ status: 'error', message: 'Could not check your session. Please try again.' });
   }
 }
@@ -26,7 +28,7 @@ export async function checkSession(): Promise<void> {
 /** Ends the session on the server, then leaves the app whatever the answer (the flag goes either way). */
 export async function signOut(): Promise<void> {
   try {
-    await api.post('/api/admin/logout', {}, { on401: 'none' });
+    await logout();
   } catch {
     // Already signed out or unreachable: the sign-in page is still the right place.
   }

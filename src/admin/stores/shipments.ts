@@ -1,6 +1,7 @@
 import { atom, map } from 'nanostores';
-import type { ShipmentListItem, ShipmentListMeta } from '@/lib/schemas/shipment';
-import { ApiError, api } from '../api/client';
+import type { ShipmentListItem } from '@/lib/schemas/shipment';
+import { listShipments } from '../api/shipments';
+import { failureMessage } from './load';
 
 export const PAGE_SIZE = 20;
 
@@ -25,19 +26,11 @@ async function load(cursor: string | undefined, { keepRows = false } = {}): Prom
   controller = current;
   if (!keepRows || $shipmentList.get().status !== 'ready') $shipmentList.set({ status: 'loading' });
   const { q, status, type } = $shipmentFilters.get();
-  const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
-  if (q.trim()) query.set('q', q.trim());
-  if (status) query.set('status', status);
-  if (type.trim()) query.set('type', type.trim());
-  if (cursor) query.set('cursor', cursor);
   try {
-    const answer = await api.get<{ status: string; data: ShipmentListItem[]; meta: ShipmentListMeta }>(
-      `/api/trackings?${query}`,
-      {
-        signal: current.signal,
-      },
+    const answer = await listShipments(
+      { q: q.trim(), status, type: type.trim(), cursor, limit: PAGE_SIZE },
+      { signal: current.signal },
     );
-    if (answer.status !== 'success') throw new ApiError(200, 'Failed to fetch shipments.');
     $shipmentList.set({
       status: 'ready',
       items: answer.data,
@@ -47,8 +40,8 @@ async function load(cursor: string | undefined, { keepRows = false } = {}): Prom
     });
   } catch (error) {
     if (current.signal.aborted) return;
-    console.error('Failed to fetch shipments.', error);
-    $shipmentList.set({ status: 'error', message: 'Failed to fetch shipments.' });
+    const message = failureMessage(error, 'Failed to fetch shipments.');
+    if (message) $shipmentList.set({ status: 'error', message });
   }
 }
 

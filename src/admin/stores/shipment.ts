@@ -1,0 +1,15 @@
+import type { Shipment } from '@/lib/schemas/shipment';
+import { getShipment } from '../api/shipments';
+import { loadable, loader } from './load';
+
+/** The shipment the view screen shows. */
+export const $shipment = loadable<Shipment>();
+
+export const loadShipment = loader(
+  $shipment,
+  async (signal, trackingNumber: string) => (await getShipment(trackingNumber, { signal })).data,
+  { fallback: 'Failed to fetch shipment.', expected: { 404: 'Shipment not found.' } },
+);
+
+/** Shows a shipment the server has just answered after a change, without another round trip. */
+export const showShipment = (shipment: Shipment) => $shipment.set({ status: 'ready', data: shipment });

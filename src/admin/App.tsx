@@ -1,9 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Toaster } from 'sonner';
 import { Layout } from './components/Layout';
 import { $router } from './router';
 import { $session, checkSession } from './stores/session';
+
+// Toasts only follow a person's actions on a screen, so the toaster need not delay the first paint.
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 // One chunk per screen: a visit loads only the screens it opens.
 const DashboardScreen = lazy(() => import('./screens/DashboardScreen'));
@@ -59,7 +61,9 @@ export default function App() {
 
   return (
     <>
-      <Toaster position="top-right" richColors closeButton visibleToasts={3} duration={5000} />
+      <Suspense fallback={null}>
+        <Toaster position="top-right" richColors closeButton visibleToasts={3} duration={5000} />
+      </Suspense>
       {session.status === 'signed-in' ? (
         <Layout>
           <Suspense fallback={<Loading />}>

@@ -1,12 +1,34 @@
-import { authApi } from '@/lib/api/auth';
-import type { BodyInput } from '@/lib/api/contract';
-import { type CallOptions, callApi } from './client';
+import type { authApi } from '@/lib/api/auth';
+import type { BodyInput, Reply } from '@/lib/api/contract';
+import { AUTH_PATHS } from '@/lib/api/paths';
+import { type CallOptions, callApi, guard } from './client';
+
+// These calls run in the shell and on the sign-in page, before any screen: their answers are
+// checked by small guards of the contract's types, so neither page loads zod.
+
+const isUser = (value: unknown): value is { email: string } =>
+  typeof value === 'object' && value !== null && 'email' in value && typeof value.email === 'string';
+
+const hasUser = (value: unknown): value is { user: { email: string } } =>
+  typeof value === 'object' && value !== null && 'user' in value && isUser(value.user);
+
+const sessionReply = guard((value): value is Reply<typeof authApi.session> => hasUser(value));
+const loginReply = guard(
+  (value): value is Reply<typeof authApi.login> => hasUser(value) && 'status' in value && value.status === 'success',
+);
+const logoutReply = guard(
+  (value): value is Reply<typeof authApi.logout> =>
+    typeof value === 'object' && value !== null && 'status' in value && value.status === 'success',
+);
 
 /** Who is signed in with this browser's session. */
-export const getSession = (options?: CallOptions) => callApi(authApi.session, {}, options);
+export const getSession = (options?: CallOptions) =>
+  callApi({ method: 'GET', path: AUTH_PATHS.session, response: sessionReply }, {}, options);
 
 /** Signs in; a 401 means wrong credentials here, not an ended session. */
-export const login = (body: BodyInput<typeof authApi.login>) => callApi(authApi.login, { body }, { on401: 'none' });
+export const login = (body: BodyInput<typeof authApi.login>) =>
+  callApi({ method: 'POST', path: AUTH_PATHS.login, response: loginReply }, { body }, { on401: 'none' });
 
 /** Ends this browser's session (it needs a JSON body to pass the cross-site check). */
-export const logout = () => callApi(authApi.logout, { body: {} }, { on401: 'none' });
+export const logout = () =>
+  callApi({ method: 'POST', path: AUTH_PATHS.logout, response: logoutReply }, { body: {} }, { on401: 'none' });

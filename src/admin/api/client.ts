@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { apiErrorSchema, type Endpoint, pathFor, type Reply } from '@/lib/api/contract';
+import type { apiErrorSchema, Endpoint } from '@/lib/api/contract';
 import type { FieldErrors } from '@/lib/field-errors';
 import { clearAuthFlag, LOGIN_PATH, markSessionEnded } from '../auth-flag';
 
@@ -68,12 +68,12 @@ async function request(method: string, path: string, options: RequestOptions = {
   if (response.status === 401 && on401 !== 'none') {
     goToLogin({ expired: on401 === 'expired' });
   }
-  const failure = apiErrorSchema.safeParse(payload);
+  const failure = isApiError(payload) ? payload : null;
   const retryAfter = Number(response.headers.get('Retry-After'));
   throw new ApiError(
     response.status,
-    failure.success ? failure.data.message : '',
-    failure.success && response.status === 422 ? (failure.data.errors ?? {}) : {},
+    failure?.message ?? '',
+    response.status === 422 ? (failure?.errors ?? {}) : {},
     Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
   );
 }
@@ -88,6 +88,23 @@ async function readPayload(response: Response): Promise<unknown> {
   }
 }
 
+/** What checks an answer: a contract's zod schema, or a type guard (see `guard`) where zod is not loaded. */
+export interface Decoder<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: unknown };
+}
+
+/** A decoder from a type guard, for the calls of the shell and the sign-in page, which stay free of zod. */
+export const guard = <T>(test: (value: unknown) => value is T): Decoder<T> => ({
+  safeParse: (value) => (test(value) ? { success: true, data: value } : { success: false, error: value }),
+});
+
+/** A call: its method, its path with `:params`, and how to check its answer. */
+export interface Call<T> {
+  method: Endpoint['method'];
+  path: string;
+  response: Decoder<T>;
+}
+
 /** A call's inputs: path parameters, query parameters (empty ones left out) and the JSON body. */
 export interface CallInput {
   params?: Record<string, string>;
@@ -98,29 +115,48 @@ export interface CallInput {
 export type CallOptions = Omit<RequestOptions, 'body'>;
 
 /**
- * Makes one call of the API contract and decodes its answer with the call's response schema, so a
+ * Makes one call of the API contract and checks its answer with the call's response schema, so a
  * screen gets exactly the type the contract declares (an answer that breaks it is an error, not data).
  */
-export async function callApi<E extends Endpoint>(
-  endpoint: E,
+export async function callApi<T>(
+  call: Call<T>,
   { params, query, body }: CallInput = {},
   options: CallOptions = {},
-): Promise<Reply<E>> {
+): Promise<T> {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if ((typeof value === 'string' && value !== '') || typeof value === 'number') search.set(key, String(value));
   }
-  const url = pathFor(endpoint, params) + (search.size ? `?${search}` : '');
-  const payload = await request(endpoint.method, url, { ...options, body });
-  const decoded = safeDecode<E['response']>(endpoint.response, payload);
+  const url = fillPath(call.path, params) + (search.size ? `?${search}` : '');
+  const payload = await request(call.method, url, { ...options, body });
+  const decoded = call.response.safeParse(payload);
   if (!decoded.success) {
-    console.error(`${endpoint.method} ${endpoint.path}: unexpected answer`, decoded.error);
+    console.error(`${call.method} ${call.path}: unexpected answer`, decoded.error);
     throw new ApiError(500, 'The server sent an unexpected answer. Please try again.');
   }
   return decoded.data;
 }
 
-/** Kept generic so the decoded type is the schema's own output (a method call on `E['response']` widens to unknown). */
-function safeDecode<S extends z.ZodType>(schema: S, payload: unknown): z.ZodSafeParseResult<z.output<S>> {
-  return schema.safeParse(payload);
+/** The path with its `:params` filled in, URL-encoded. */
+function fillPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+function isFieldErrors(value: unknown): value is FieldErrors {
+  return (
+    isObject(value) &&
+    Object.values(value).every((messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'))
+  );
+}
+
+/** The API's error answer (`apiErrorSchema`), checked by hand: the transport is loaded before zod is. */
+function isApiError(value: unknown): value is z.infer<typeof apiErrorSchema> {
+  return (
+    isObject(value) &&
+    value.status === 'error' &&
+    typeof value.message === 'string' &&
+    (value.errors === undefined || isFieldErrors(value.errors))
+  );
 }

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { adminUserSchema, loginSchema } from '../schemas/login';
 import { defineEndpoint } from './contract';
+import { AUTH_PATHS } from './paths';
 
 /** Staff sign-in: a server-side session carried by the `__Host-session` cookie. */
 export const authApi = {
   login: defineEndpoint({
     method: 'POST',
-    path: '/api/admin/login',
+    path: AUTH_PATHS.login,
     summary: 'Sign in with email and password; sets the session cookie.',
     access: 'public',
     body: loginSchema,
@@ -16,7 +17,7 @@ export const authApi = {
   }),
   logout: defineEndpoint({
     method: 'POST',
-    path: '/api/admin/logout',
+    path: AUTH_PATHS.logout,
     summary: "End the request's session (if any) and clear the cookie. Needs a JSON content type, no body.",
     access: 'public',
     status: 200,
@@ -25,7 +26,7 @@ export const authApi = {
   }),
   session: defineEndpoint({
     method: 'GET',
-    path: '/api/admin/session',
+    path: AUTH_PATHS.session,
     summary: 'Who is signed in with this session.',
     access: 'session',
     status: 200,

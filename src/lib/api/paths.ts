@@ -1,0 +1,10 @@
+/**
+ * The paths of the calls the admin shell and the sign-in page make before any screen loads. They
+ * live apart from the contracts so those two pages can call them without bundling zod (the
+ * contract in `auth.ts` uses these same constants).
+ */
+export const AUTH_PATHS = {
+  login: '/api/admin/login',
+  logout: '/api/admin/logout',
+  session: '/api/admin/session',
+} as const;

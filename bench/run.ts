@@ -6,7 +6,7 @@ import { seed } from '../db/seed';
 import { closeDb, getDb } from '../netlify/lib/db';
 import { measureAdminBundle, printBundle } from './admin-bundle';
 import { runBigBenchmarks } from './big';
-import { printTable } from './lib/measure';
+import { printComparisons } from './lib/measure';
 import { measurePageWeights, printPageWeights } from './page-weight';
 import { benchTracking } from './tracking';
 
@@ -19,7 +19,7 @@ try {
   await migrate(db);
   await seed(db, { adminEmail: 'bench@nec-cargo.example', adminPassword: 'bench-password-not-used' });
   console.log('Seeded database (36 shipments):');
-  printTable(await benchTracking(db, seconds));
+  printComparisons(await benchTracking(db, seconds));
 } finally {
   await closeDb();
   await rm(dir, { recursive: true, force: true });

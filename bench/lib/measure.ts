@@ -58,3 +58,20 @@ export function printTable(rows: Measurement[]): void {
     })),
   );
 }
+
+/** A figure beside the baseline measured in the same run that it is to be judged against. */
+export interface Comparison {
+  figure: Measurement;
+  baseline: Measurement;
+  target: string;
+  holds: boolean;
+}
+
+export function printComparisons(rows: Comparison[]): void {
+  printTable(rows.flatMap((row) => [row.figure, row.baseline]));
+  for (const { figure, baseline, target, holds } of rows) {
+    const ratio = `p50 ${(figure.p50 / baseline.p50).toFixed(2)}x, p99 ${(figure.p99 / baseline.p99).toFixed(2)}x, req/s ${((100 * figure.perSecond) / baseline.perSecond).toFixed(0)}%`;
+    const verdict = target.startsWith('informative') ? target : `${target}: ${holds ? 'holds' : 'MISSED'}`;
+    console.log(`${figure.name}: ${ratio} of its baseline (${verdict})`);
+  }
+}

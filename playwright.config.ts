@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/lib/chromium';
 
+// scripts/e2e.ts picks a free port once and passes it down, so the runner and every worker agree on it.
 const port = Number(process.env.E2E_PORT ?? 8899);
 const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
 // The served product and the tests share this database, so tests can read back what a page stored.
@@ -27,6 +28,7 @@ export default defineConfig({
     ? {}
     : {
         webServer: {
+          // Like `npm start`, with free ports for netlify-cli's helper servers: it runs beside another copy.
           command: 'npx tsx scripts/start.ts',
           url: `${baseURL}/`,
           timeout: 180_000,

@@ -2,10 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { findChromium } from './lib/chromium';
+import { freePorts } from './lib/ports';
 import { QUIET_ENV } from './lib/quiet-env';
 
-/** Runs Playwright against a freshly seeded local product; extra arguments go to Playwright. */
-export function runE2e(args: string[], extraEnv: Record<string, string> = {}): number {
+/**
+ * Runs Playwright against a freshly seeded local product; extra arguments go to Playwright. The product is served
+ * on a free port (E2E_PORT if set), so the tests run while `npm start` or another run is serving.
+ */
+export async function runE2e(args: string[], extraEnv: Record<string, string> = {}): Promise<number> {
   let chromium: string;
   try {
     chromium = findChromium({ install: true });
@@ -13,13 +17,21 @@ export function runE2e(args: string[], extraEnv: Record<string, string> = {}): n
     console.error((error as Error).message);
     return 1;
   }
+  const port = process.env.E2E_PORT || String((await freePorts(1))[0]);
   const database = resolve('.data/e2e.db');
   for (const suffix of ['', '-wal', '-shm']) rmSync(database + suffix, { force: true });
   const result = spawnSync('npx', ['playwright', 'test', ...args], {
     stdio: 'inherit',
-    env: { ...process.env, ...QUIET_ENV, ...extraEnv, CHROMIUM_PATH: chromium, E2E_DATABASE_URL: `file:${database}` },
+    env: {
+      ...process.env,
+      ...QUIET_ENV,
+      ...extraEnv,
+      CHROMIUM_PATH: chromium,
+      E2E_DATABASE_URL: `file:${database}`,
+      E2E_PORT: port,
+    },
   });
   return result.status ?? 1;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) process.exit(runE2e(process.argv.slice(2)));
+if (import.meta.url === `file://${process.argv[1]}`) process.exit(await runE2e(process.argv.slice(2)));

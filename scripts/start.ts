@@ -1,31 +1,49 @@
 import { runCli } from '../db/cli';
+import { assertPortFree, parsePort } from './lib/ports';
 import { absoluteDatabaseUrl, prepareDatabase } from './lib/prepare-database';
-import { serveProduct } from './lib/serve';
+import { serveProduct, untilAnswering } from './lib/serve';
+import { acquireStartupLock } from './lib/startup-lock';
 
 /** `npm start` (production build) and `npm run dev` (astro dev): prepare the database, then serve. */
-const port = Number(process.env.PORT ?? 8888);
 const mode = process.argv.includes('--dev') ? 'dev' : 'serve';
+let ready: { port: number; url: string; login: string[] } | undefined;
 
 await runCli(async () => {
+  // Read after runCli loaded .env, and checked before the database and the build so a clash fails at once.
+  const port = parsePort(process.env.PORT, 8888);
+  await assertPortFree(port);
   process.env.DATABASE_URL = absoluteDatabaseUrl();
   const { applied, seeded, admin, sampleTrackingNumber } = await prepareDatabase();
   const url = `http://localhost:${port}`;
+  const login = [
+    `Site:     ${url}`,
+    `Admin:    ${url}/admin-login`,
+    `          email ${admin.email}`,
+    `          password ${admin.isDefault ? `${admin.password}   (local default; set ADMIN_PASSWORD to change)` : '(from ADMIN_PASSWORD)'}`,
+    ...(sampleTrackingNumber ? [`Try:      ${url}/track?number=${sampleTrackingNumber}`] : []),
+  ];
   console.log(
     [
       '',
       `Database: ${process.env.DATABASE_URL.replace(/\/\/[^@/]*@/, '//***@')}` +
         (applied.length ? ` (applied ${applied.join(', ')})` : '') +
         (seeded.shipments ? ` (seeded ${seeded.shipments} shipments)` : ''),
-      `Site:     ${url}`,
-      `Admin:    ${url}/admin-login`,
-      `          email ${admin.email}`,
-      `          password ${admin.isDefault ? `${admin.password}   (local default; set ADMIN_PASSWORD to change)` : '(from ADMIN_PASSWORD)'}`,
-      sampleTrackingNumber ? `Try:      ${url}/track?number=${sampleTrackingNumber}` : '',
+      ...login,
       '',
       mode === 'dev' ? 'Starting the development server...' : 'Building and starting the server...',
       '',
     ].join('\n'),
   );
+  ready = { port, url, login };
 });
 
-if (!process.exitCode) serveProduct(mode, port, { DATABASE_URL: process.env.DATABASE_URL! });
+if (ready) {
+  const { port, url, login } = ready;
+  const release = await acquireStartupLock();
+  // Canonical links and the sitemap point at this copy unless SITE_URL says otherwise.
+  await serveProduct(mode, port, { DATABASE_URL: process.env.DATABASE_URL!, SITE_URL: process.env.SITE_URL || url });
+  await untilAnswering(url);
+  release();
+  // Again at the end: the first print scrolled away above the build output.
+  console.log(['', `Ready on ${url}`, ...login, ''].join('\n'));
+}

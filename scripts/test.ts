@@ -47,16 +47,16 @@ const vitest =
     return status;
   };
 
-const steps: Array<[string, () => number]> = [
+const steps: Array<[string, () => number | Promise<number>]> = [
   ['lint and format (biome)', () => run('npx', ['biome', 'check', '.'])],
   ['type checks', () => run('npx', ['astro', 'check'])],
   ['vitest (file databases)', vitest('file', [])],
   ['vitest (sqld server)', vitest('sqld', ['tests/db', 'tests/api'], { TEST_DB_MODE: 'sqld' })],
   [
     'playwright (chromium)',
-    () => {
+    async () => {
       const report = join(process.cwd(), REPORTS, 'playwright.json');
-      const status = runE2e([], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+      const status = await runE2e([], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
       countPlaywright(report);
       return status;
     },
@@ -66,7 +66,7 @@ const steps: Array<[string, () => number]> = [
 let exitCode = 0;
 for (const [name, step] of steps) {
   console.log(`\n=== ${name} ===\n`);
-  const status = step();
+  const status = await step();
   if (status !== 0) {
     console.error(`\n${name} failed (exit ${status}); later steps were not run.`);
     exitCode = status;

@@ -1,15 +1,38 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { freePorts } from './ports';
 import { QUIET_ENV } from './quiet-env';
 
 /**
- * Serves the site and the functions through netlify-cli, offline: `serve` builds for production
- * first, `dev` runs astro dev with reloading. The child stays in our process group, so Ctrl-C or a
- * test runner stopping the group stops it too.
+ * Serves the site and the functions through netlify-cli on `port`, offline: `serve` builds for production
+ * first, `dev` runs astro dev with reloading. Every helper server gets a free port, so copies run side by side.
+ * The child stays in our process group, so Ctrl-C or a test runner stopping the group stops it too.
  */
-export function serveProduct(mode: 'serve' | 'dev', port: number, env: Record<string, string>) {
+export async function serveProduct(
+  mode: 'serve' | 'dev',
+  port: number,
+  env: Record<string, string>,
+): Promise<ChildProcess> {
+  const [helperPort, functionsPort] = await freePorts(2);
+  // `serve` puts dist/ behind a static server; `dev` proxies astro dev instead, told its port twice
+  // (netlify-cli waits on --target-port, astro listens on --port). --ignore-lock: astro dev otherwise
+  // refuses to start while another copy's astro dev runs in this folder.
+  const helperArgs =
+    mode === 'serve'
+      ? ['--staticServerPort', String(helperPort)]
+      : ['--target-port', String(helperPort), '--command', `npm run astro:dev -- --port ${helperPort} --ignore-lock`];
   const child = spawn(
     'npx',
-    ['netlify', mode, '--offline', '--internal-disable-edge-functions', '--port', String(port)],
+    [
+      'netlify',
+      mode,
+      '--offline',
+      '--internal-disable-edge-functions',
+      '--port',
+      String(port),
+      '--functions-port',
+      String(functionsPort),
+      ...helperArgs,
+    ],
     { stdio: 'inherit', env: { ...process.env, ...QUIET_ENV, ...env } },
   );
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
@@ -17,4 +40,16 @@ export function serveProduct(mode: 'serve' | 'dev', port: number, env: Record<st
   }
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
   return child;
+}
+
+/** Resolves once `url` answers HTTP at all (any status): the build is over and the proxy listens. */
+export async function untilAnswering(url: string): Promise<void> {
+  for (;;) {
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(5000) });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }

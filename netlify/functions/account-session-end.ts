@@ -19,5 +19,5 @@ export default handle(async (request, context) => {
 });
 
 export const config: Config = {
-  path: endpoint.path,
+  path: '/api/account/sessions/:sessionId',
 };

@@ -12,5 +12,5 @@ export default handle(async (request) => {
 });
 
 export const config: Config = {
-  path: endpoint.path,
+  path: '/api/account/other-sessions',
 };

@@ -11,5 +11,5 @@ export default handle(async (request) => {
 });
 
 export const config: Config = {
-  path: endpoint.path,
+  path: '/api/account/sessions',
 };

@@ -14,5 +14,5 @@ export default handle(async (request, context) => {
 });
 
 export const config: Config = {
-  path: endpoint.path,
+  path: '/api/account/two-factor/disable',
 };

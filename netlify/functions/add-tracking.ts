@@ -18,5 +18,5 @@ export default handle(async (request) => {
 });
 
 export const config: Config = {
-  path: endpoint.path,
+  path: '/api/add_tracking',
 };

@@ -13,5 +13,5 @@ export default handle(async (request) => {
 });
 
 export const config: Config = {
-  path: endpoint.path,
+  path: '/api/admin/dashboard',
 };

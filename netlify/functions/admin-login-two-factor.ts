@@ -15,6 +15,6 @@ export default handle(async (request, context) => {
 });
 
 export const config: Config = {
-  path: endpoint.path,
+  path: '/api/admin/login/two-factor',
   rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

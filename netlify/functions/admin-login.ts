@@ -22,6 +22,6 @@ export default handle(async (request, context) => {
 });
 
 export const config: Config = {
-  path: endpoint.path,
+  path: '/api/admin/login',
   rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

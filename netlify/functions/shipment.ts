@@ -22,5 +22,5 @@ export default handle(async (request, context) => {
 });
 
 export const config: Config = {
-  path: get.path,
+  path: '/api/shipments/:trackingNumber',
 };

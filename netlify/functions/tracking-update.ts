@@ -16,5 +16,5 @@ export default handle(async (request, context) => {
 });
 
 export const config: Config = {
-  path: endpoint.path,
+  path: '/api/tracking/:trackingNumber/update',
 };

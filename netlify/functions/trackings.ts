@@ -14,5 +14,5 @@ export default handle(async (request) => {
 });
 
 export const config: Config = {
-  path: endpoint.path,
+  path: '/api/trackings',
 };

@@ -3,6 +3,7 @@ import type { Client, InStatement } from '@libsql/client';
 import { z } from 'zod';
 import type { SessionInfo } from '@/lib/schemas/account';
 import type { LoginInput } from '@/lib/schemas/login';
+import { LOGIN_MESSAGES } from '@/lib/sign-in';
 import { type StaffUser, securityActivity, sessionActivity } from './activity';
 import { getDb } from './db';
 import { DEFAULT_ADMIN_PASSWORD, getEnv } from './env';
@@ -29,9 +30,9 @@ export const CHALLENGE_MAX_CODES = 5;
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export const AUTHENTICATION_REQUIRED = 'Authentication required';
-export const INVALID_CREDENTIALS = 'Invalid credentials';
-export const INVALID_CODE = 'Invalid authentication code';
-export const CHALLENGE_EXPIRED = 'This sign-in has expired. Please enter your email and password again.';
+export const INVALID_CREDENTIALS = LOGIN_MESSAGES.invalidCredentials;
+export const INVALID_CODE = LOGIN_MESSAGES.invalidCode;
+export const CHALLENGE_EXPIRED = LOGIN_MESSAGES.challengeExpired;
 export const SESSION_NOT_FOUND = 'No such session';
 
 /** The signed-in staff member of a request, with the public id of the session it came with. */

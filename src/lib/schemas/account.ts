@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOGIN_LIMITS } from '../login-limits';
+import { LOGIN_LIMITS } from '../sign-in';
 import { secondFactorCodeSchema } from './login';
 
 // A staff member's own sign-in settings (the Settings screen's Security tab): password, two-factor

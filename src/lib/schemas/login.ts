@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOGIN_LIMITS, LOGIN_MESSAGES } from '../login-limits';
+import { LOGIN_LIMITS, LOGIN_MESSAGES } from '../sign-in';
 import { text } from './text';
 
 /** `POST /api/admin/login`. The email is a credential here, so its format is not checked beyond its length. */

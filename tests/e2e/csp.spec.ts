@@ -24,7 +24,9 @@ function watch(page: Page, origin: string): string[] {
 async function visit(page: Page, path: string): Promise<void> {
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) =>
-      console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`),
+      console.error(
+        `Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`,
+      ),
     );
   });
   const response = await page.goto(path);
@@ -42,6 +44,13 @@ test('every public page and the sign-in pages run under the CSP with nothing ref
   for (const path of [...PUBLIC_PAGES.map((p) => p.path), '/no-such-page', '/admin-login', '/admin-forgot-password']) {
     await visit(page, path);
   }
+  // Forms check their fields in the browser with zod, which must not try eval under the CSP.
+  await page.goto('/');
+  await page.getByRole('heading', { name: 'Request a quote' }).scrollIntoViewIfNeeded();
+  await expect(page.locator('astro-island[component-url*="QuoteForm"]:not([ssr])')).toHaveCount(1);
+  const quote = page.getByRole('form', { name: 'Request a quote' });
+  await quote.getByRole('button', { name: 'Request a Quote' }).click();
+  await expect(quote.getByLabel('Name')).toHaveAccessibleDescription('Please enter your name');
   await page.goto('/admin-login');
   await hydrated(page);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -62,5 +71,9 @@ test('every admin screen runs under the CSP with nothing refused', async ({ page
     await visit(page, path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   }
+  // A form checked in the browser (an empty new shipment).
+  await visit(page, '/admin/new_shipment');
+  await page.getByRole('main').locator('button[type="submit"]').first().click();
+  await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
   expect(problems).toEqual([]);
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-config';
 
 /**
  * The shape of an API contract: each call of the API is one `Endpoint`, declared once in

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-config';
 
 // Shared by every schema that takes free text from people: what it rejects and how it is stored.
 

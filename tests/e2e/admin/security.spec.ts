@@ -44,6 +44,7 @@ test('two-step verification: enabled with a code from the shown secret, then sig
   page,
   request,
 }) => {
+  test.setTimeout(90_000);
   const account = await newAccount('two-step');
   const session = await apiSession(request, account);
   const setup = await (await request.post('/api/account/two-factor/setup', { headers: session, data: {} })).json();

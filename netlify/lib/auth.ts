@@ -8,7 +8,7 @@ import { type StaffUser, securityActivity, sessionActivity } from './activity';
 import { getDb } from './db';
 import { DEFAULT_ADMIN_PASSWORD, getEnv } from './env';
 import { assertSameOrigin, type ClientInfo, HttpError, requireMethod } from './http';
-import { countAttempt, finishAttempt, forgetAttempts, type LoginLimits, signedInFrom } from './login-throttle';
+import { countAttempt, finishAttempt, forgetAttempts, signedInFrom } from './login-throttle';
 import { DUMMY_PASSWORD_HASH, reserveHash, verifyPassword } from './password';
 import { PURGE_BATCH } from './purge';
 import { decodeFirst, decodeRows } from './rows';
@@ -138,7 +138,7 @@ export async function login(
   db: Client,
   { email, password, remember }: LoginInput,
   client: ClientInfo,
-  { now = Date.now(), limits }: { now?: number; limits?: LoginLimits } = {},
+  now = Date.now(),
 ): Promise<LoginOutcome> {
   const normalized = email.trim().toLowerCase();
   const ticket = reserveHash();
@@ -151,7 +151,6 @@ export async function login(
       { email: normalized, address: client.address, kind: 'password' },
       {
         now,
-        ...(limits ? { limits } : {}),
         also: [purgeChallenges(now)],
         reads: [
           {

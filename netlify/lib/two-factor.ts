@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Client, InStatement } from '@libsql/client';
+import type { Client } from '@libsql/client';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { z } from 'zod';
@@ -28,7 +28,7 @@ export const RECOVERY_CODE_COUNT = 10;
 const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const RECOVERY_LENGTH = 10;
 
-export const INVALID_CODE = 'The code is not valid. Check your authenticator app (or recovery code) and try again.';
+export const CODE_NOT_VALID = 'The code is not valid. Check your authenticator app (or recovery code) and try again.';
 export const ALREADY_ENABLED = 'Two-factor sign-in is already on. Turn it off first to set it up again.';
 export const NOT_ENABLED = 'Two-factor sign-in is not on.';
 export const SETUP_EXPIRED =
@@ -137,7 +137,7 @@ export async function enableTwoFactor(
   }
   const normalized = normalizeCode(code);
   const step = isTotpCode(normalized) ? totpStep(row.pending_secret, normalized, now) : null;
-  if (step === null) throw invalidInput({ code: [INVALID_CODE] });
+  if (step === null) throw invalidInput({ code: [CODE_NOT_VALID] });
 
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const tx = await db.transaction('write');
@@ -249,30 +249,28 @@ export async function disableTwoFactor(
       },
     );
     const row = decodeFirst(disableSchema, account!.rows);
-    const passwordOk = row ? await ticket.run(() => verifyPassword(input.password, row.password_hash)) : false;
     const refuse = async (error: HttpError) => {
       await db.execute(finishAttempt(id));
       return error;
     };
     if (!row?.enabled) throw await refuse(new HttpError(409, NOT_ENABLED));
-    if (!passwordOk) throw await refuse(invalidInput({ password: ['The password is incorrect'] }));
+    if (!(await ticket.run(() => verifyPassword(input.password, row.password_hash))))
+      throw await refuse(invalidInput({ password: ['The password is incorrect'] }));
     if (!(await consumeSecondFactor(db, user.id, input.code, now))) {
-      throw await refuse(invalidInput({ code: [INVALID_CODE] }));
+      throw await refuse(invalidInput({ code: [CODE_NOT_VALID] }));
     }
     await db.batch(
-      [finishAttempt(id), ...turnOffStatements(user.id), securityActivity(user, 'two_factor_disabled', iso(now))],
+      [
+        finishAttempt(id),
+        { sql: 'DELETE FROM admin_two_factor WHERE user_id = ?', args: [user.id] },
+        { sql: 'DELETE FROM admin_recovery_codes WHERE user_id = ?', args: [user.id] },
+        securityActivity(user, 'two_factor_disabled', iso(now)),
+      ],
       'write',
     );
   } finally {
     ticket.release();
   }
-}
-
-function turnOffStatements(userId: number): InStatement[] {
-  return [
-    { sql: 'DELETE FROM admin_two_factor WHERE user_id = ?', args: [userId] },
-    { sql: 'DELETE FROM admin_recovery_codes WHERE user_id = ?', args: [userId] },
-  ];
 }
 
 function codeAttempt(user: StaffUser, address: string): Attempt {

@@ -3,6 +3,7 @@
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { cspGuard } from './scripts/lib/csp-guard';
 
 // Fully static output, no adapter: the Netlify adapter emits an SSR catch-all function that
 // shadows our hand-written /api functions (see README, "Architecture").
@@ -11,9 +12,12 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  integrations: [react()],
+  integrations: [react(), cspGuard()],
   vite: {
     plugins: [tailwindcss()],
+    // Scripts go to files, never inline: the CSP allows the site's own files plus the hashes of the few
+    // inline scripts Astro itself writes (netlify.toml), so editing a component never breaks a page.
+    build: { assetsInlineLimit: 0 },
   },
   devToolbar: { enabled: false },
 });

@@ -7,6 +7,7 @@ import { closeDb, getDb } from '../netlify/lib/db';
 import { measureAdminBundle, printBundle } from './admin-bundle';
 import { runBigBenchmarks } from './big';
 import { printComparisons } from './lib/measure';
+import { benchLoginTiming, printLoginTiming } from './login';
 import { measurePageWeights, printPageWeights } from './page-weight';
 import { benchTracking } from './tracking';
 
@@ -20,6 +21,8 @@ try {
   await seed(db, { adminEmail: 'bench@nec-cargo.example', adminPassword: 'bench-password-not-used' });
   console.log('Seeded database (36 shipments):');
   printComparisons(await benchTracking(db, seconds));
+  console.log('Sign-in timing (each a full password hash; should overlap):');
+  printLoginTiming(await benchLoginTiming(db, 'bench@nec-cargo.example', Number(process.env.BENCH_LOGIN_ROUNDS ?? 15)));
 } finally {
   await closeDb();
   await rm(dir, { recursive: true, force: true });

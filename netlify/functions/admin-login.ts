@@ -2,16 +2,23 @@ import type { Config } from '@netlify/functions';
 import { authApi } from '@/lib/api/auth';
 import { login } from '../lib/auth';
 import { getDb } from '../lib/db';
-import { assertSameOrigin, handle, readJson, reply, requireMethod } from '../lib/http';
+import { assertSameOrigin, clientInfo, handle, readJson, reply, requireMethod } from '../lib/http';
 
 const endpoint = authApi.login;
 
-export default handle(async (request) => {
+export default handle(async (request, context) => {
   requireMethod(request, endpoint.method);
   assertSameOrigin(request);
   const input = await readJson(request, endpoint.body);
-  const { user, cookie } = await login(await getDb(), input);
-  return reply(endpoint, { status: 'success', user }, { 'Set-Cookie': cookie });
+  const outcome = await login(await getDb(), input, clientInfo(request, context));
+  if (outcome.kind === 'challenge') {
+    return reply(endpoint, {
+      status: 'two_factor_required',
+      challenge: outcome.challenge,
+      expires_in: outcome.expiresInSeconds,
+    });
+  }
+  return reply(endpoint, { status: 'success', user: { email: outcome.user.email } }, { 'Set-Cookie': outcome.cookie });
 });
 
 export const config: Config = {

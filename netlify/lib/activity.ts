@@ -1,5 +1,10 @@
 import type { InStatement } from '@libsql/client';
-import type { SessionUser } from './auth';
+
+/** Who did it: a staff member, by id and email (a session's user, or one just signed in). */
+export interface StaffUser {
+  id: number;
+  email: string;
+}
 
 /**
  * The activity log's one writer. Every entry is a statement for the same batch as the write it
@@ -8,14 +13,22 @@ import type { SessionUser } from './auth';
 
 export type ShipmentAction = 'shipment_created' | 'shipment_edited' | 'status_changed' | 'location_changed';
 export type SessionAction = 'login' | 'logout';
-export type ActivityAction = ShipmentAction | SessionAction;
+/** Changes to a staff member's own sign-in: password, second factor, sessions. */
+export type SecurityAction =
+  | 'password_changed'
+  | 'two_factor_enabled'
+  | 'two_factor_disabled'
+  | 'recovery_code_used'
+  | 'session_ended'
+  | 'other_sessions_ended';
+export type ActivityAction = ShipmentAction | SessionAction | SecurityAction;
 
 /**
  * The activity_log row of a shipment write. It is inserted from the shipment's row, so it is
  * written only when the shipment exists.
  */
 export function shipmentActivity(
-  actor: SessionUser,
+  actor: StaffUser,
   action: ShipmentAction,
   trackingNumber: string,
   details: string,
@@ -29,9 +42,26 @@ export function shipmentActivity(
 }
 
 /** An entry about the actor's own session (sign-in, sign-out). */
-export function sessionActivity(actor: SessionUser, action: SessionAction, now: string): InStatement {
+export function sessionActivity(actor: StaffUser, action: SessionAction, now: string): InStatement {
   return {
     sql: 'INSERT INTO activity_log (user_id, actor_email, action, created_at) VALUES (?, ?, ?, ?)',
     args: [actor.id, actor.email, action, now],
+  };
+}
+
+/**
+ * An entry about the actor's own security settings, with optional details. `onlyIfChanged` writes it
+ * only when the statement just before it in the batch changed a row (e.g. a session really ended).
+ */
+export function securityActivity(
+  actor: StaffUser,
+  action: SecurityAction,
+  now: string,
+  { details = null, onlyIfChanged = false }: { details?: string | null; onlyIfChanged?: boolean } = {},
+): InStatement {
+  return {
+    sql: `INSERT INTO activity_log (user_id, actor_email, action, details, created_at)
+          SELECT ?, ?, ?, ?, ? WHERE ${onlyIfChanged ? 'changes() > 0' : '1'}`,
+    args: [actor.id, actor.email, action, details, now],
   };
 }

@@ -48,3 +48,11 @@ export async function adminAccountStatement(email: string, password: string): Pr
     args: [email, await hashPassword(password)],
   };
 }
+
+/** The statement that stores a staff member's new password hash (a password change; its sessions are the caller's). */
+export function passwordHashStatement(userId: number, hash: string): InStatement {
+  return {
+    sql: `UPDATE admin_users SET password_hash = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`,
+    args: [hash, userId],
+  };
+}

@@ -1,28 +1,43 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Client, InStatement } from '@libsql/client';
 import { z } from 'zod';
-import type { AdminUser, LoginInput } from '@/lib/schemas/login';
-import { sessionActivity } from './activity';
+import type { SessionInfo } from '@/lib/schemas/account';
+import type { LoginInput } from '@/lib/schemas/login';
+import { LOGIN_MESSAGES } from '@/lib/sign-in';
+import { type StaffUser, securityActivity, sessionActivity } from './activity';
 import { getDb } from './db';
 import { DEFAULT_ADMIN_PASSWORD, getEnv } from './env';
-import { assertSameOrigin, HttpError, requireMethod } from './http';
-import { hashPassword, verifyPassword } from './password';
-import { decodeFirst } from './rows';
+import { assertSameOrigin, type ClientInfo, HttpError, requireMethod } from './http';
+import { countAttempt, finishAttempt, forgetAttempts, signedInFrom } from './login-throttle';
+import { DUMMY_PASSWORD_HASH, reserveHash, verifyPassword } from './password';
+import { PURGE_BATCH } from './purge';
+import { decodeFirst, decodeRows } from './rows';
+import { consumeSecondFactor } from './two-factor';
+import { browserSummary } from './user-agent';
+
+/** Sign-in and sessions: the one writer of `sessions` and `login_challenges`. */
 
 export const SESSION_COOKIE = '__Host-session';
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 export const REMEMBER_TIMEOUT_MS = 14 * 24 * 60 * 60 * 1000;
-export const LOGIN_FAILURE_LIMIT = 5;
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/** Live sessions a staff member may have; a new sign-in ends the oldest beyond. */
+export const MAX_SESSIONS_PER_USER = 10;
+/** How long the second step of a sign-in may wait for its code, and how many wrong codes it allows. */
+export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+export const CHALLENGE_MAX_CODES = 5;
 // last_seen_at is written at most this often, so reads do not all turn into writes.
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export const AUTHENTICATION_REQUIRED = 'Authentication required';
-export const INVALID_CREDENTIALS = 'Invalid credentials';
+export const INVALID_CREDENTIALS = LOGIN_MESSAGES.invalidCredentials;
+export const INVALID_CODE = LOGIN_MESSAGES.invalidCode;
+export const CHALLENGE_EXPIRED = LOGIN_MESSAGES.challengeExpired;
+export const SESSION_NOT_FOUND = 'No such session';
 
-export interface SessionUser extends AdminUser {
-  id: number;
+/** The signed-in staff member of a request, with the public id of the session it came with. */
+export interface SessionUser extends StaffUser {
+  sessionId: string;
 }
 
 const iso = (time: number) => new Date(time).toISOString();
@@ -30,6 +45,8 @@ const iso = (time: number) => new Date(time).toISOString();
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+const newToken = () => randomBytes(32).toString('base64url');
 
 /** The session token a request carries in its cookie, if any. */
 export function sessionToken(request: Request): string | null {
@@ -50,6 +67,7 @@ export const CLEAR_SESSION_COOKIE = sessionCookie('', 0);
 const sessionRowSchema = z.object({
   id: z.number().int(),
   email: z.string(),
+  session_id: z.string(),
   last_seen_at: z.string(),
   expires_at: z.string(),
 });
@@ -60,8 +78,8 @@ export async function currentUser(db: Client, request: Request, now = Date.now()
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
   const { rows } = await db.execute({
-    sql: `SELECT u.id, u.email, s.last_seen_at, s.expires_at FROM sessions s JOIN admin_users u ON u.id = s.user_id
-          WHERE s.token_hash = ?`,
+    sql: `SELECT u.id, u.email, s.id AS session_id, s.last_seen_at, s.expires_at
+          FROM sessions s JOIN admin_users u ON u.id = s.user_id WHERE s.token_hash = ?`,
     args: [tokenHash],
   });
   const row = decodeFirst(sessionRowSchema, rows);
@@ -74,7 +92,7 @@ export async function currentUser(db: Client, request: Request, now = Date.now()
   if (now - lastSeen >= TOUCH_INTERVAL_MS) {
     await db.execute({ sql: 'UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?', args: [iso(now), tokenHash] });
   }
-  return { id: row.id, email: row.email };
+  return { id: row.id, email: row.email, sessionId: row.session_id };
 }
 
 /** The signed-in admin, or a 401 `Authentication required`. */
@@ -98,99 +116,190 @@ export async function authorizeAdmin(
   return { db, user: await requireAdmin(request, db) };
 }
 
-// Unknown emails are checked against this hash too, so both failures take about as long.
-let dummyHash: Promise<string> | undefined;
+/** Where a sign-in ends: a session (its cookie), or a second step that needs a code. */
+export type LoginOutcome =
+  | { kind: 'session'; user: StaffUser; cookie: string }
+  | { kind: 'challenge'; challenge: string; expiresInSeconds: number };
 
-/** Refuses further attempts for an email with 5 failures in the last 15 minutes: 429 with Retry-After. */
-async function enforceLoginThrottle(db: Client, email: string, now: number): Promise<void> {
-  const { rows } = await db.execute({
-    sql: `SELECT count(*) AS failures FROM login_attempts
-          WHERE email = ? AND attempted_at > ?`,
-    args: [email, iso(now - LOGIN_WINDOW_MS)],
-  });
-  const failures = decodeFirst(z.object({ failures: z.number().int() }), rows)?.failures ?? 0;
-  if (failures < LOGIN_FAILURE_LIMIT) return;
-  // The window reopens when the LIMIT-th most recent failure leaves it.
-  const { rows: recent } = await db.execute({
-    sql: `SELECT attempted_at FROM login_attempts WHERE email = ? AND attempted_at > ?
-          ORDER BY attempted_at DESC LIMIT 1 OFFSET ?`,
-    args: [email, iso(now - LOGIN_WINDOW_MS), LOGIN_FAILURE_LIMIT - 1],
-  });
-  const limiting = decodeFirst(z.object({ attempted_at: z.string() }), recent);
-  const reopens = (limiting ? Date.parse(limiting.attempted_at) : now) + LOGIN_WINDOW_MS;
-  const retryAfter = Math.max(1, Math.ceil((reopens - now) / 1000));
-  const minutes = Math.ceil(retryAfter / 60);
-  throw new HttpError(
-    429,
-    `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    {
-      headers: { 'Retry-After': String(retryAfter) },
-    },
-  );
-}
-
-export interface LoginResult {
-  user: AdminUser;
-  /** The Set-Cookie header value carrying the new session. */
-  cookie: string;
-}
+const accountSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  password_hash: z.string(),
+  two_factor: z.number().int(),
+});
 
 /**
- * Checks the credentials (throttled per email), then opens a new session with a fresh 256-bit token.
- * Both a wrong email and a wrong password answer 401 `Invalid credentials`.
+ * Checks the credentials and opens a session with a fresh 256-bit token, or, when two-factor sign-in
+ * is on, a 5-minute challenge for the code. The attempt is counted (and may be refused) before the
+ * password is hashed; an unknown email is hashed against a fixed dummy hash, so it costs the same
+ * single hash. Both a wrong email and a wrong password answer 401 `Invalid credentials`.
  */
 export async function login(
   db: Client,
   { email, password, remember }: LoginInput,
+  client: ClientInfo,
   now = Date.now(),
-): Promise<LoginResult> {
+): Promise<LoginOutcome> {
   const normalized = email.trim().toLowerCase();
-  await enforceLoginThrottle(db, normalized, now);
-
-  const { rows } = await db.execute({
-    sql: 'SELECT id, email, password_hash FROM admin_users WHERE email = ?',
-    args: [normalized],
-  });
-  const row = decodeFirst(z.object({ id: z.number().int(), email: z.string(), password_hash: z.string() }), rows);
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  const matches = row
-    ? await verifyPassword(password, row.password_hash)
-    : await verifyPassword(password, await dummyHash).then(() => false);
-  if (!row || !matches) {
-    await db.execute({
-      sql: 'INSERT INTO login_attempts (email, attempted_at) VALUES (?, ?)',
-      args: [normalized, iso(now)],
-    });
-    throw new HttpError(401, INVALID_CREDENTIALS);
-  }
-  if (getEnv().isProduction && password === DEFAULT_ADMIN_PASSWORD) {
-    throw new HttpError(
-      403,
-      'The built-in local password cannot be used in production. Set a new one with npm run admin:password.',
+  const ticket = reserveHash();
+  try {
+    const {
+      id: attemptId,
+      reads: [account],
+    } = await countAttempt(
+      db,
+      { email: normalized, address: client.address, kind: 'password' },
+      {
+        now,
+        also: [purgeChallenges(now)],
+        reads: [
+          {
+            sql: `SELECT u.id, u.email, u.password_hash,
+                         EXISTS (SELECT 1 FROM admin_two_factor t WHERE t.user_id = u.id AND t.secret IS NOT NULL) AS two_factor
+                  FROM admin_users u WHERE u.email = ?`,
+            args: [normalized],
+          },
+        ],
+      },
     );
+    const row = decodeFirst(accountSchema, account!.rows);
+    const matches = await ticket.run(() => verifyPassword(password, row?.password_hash ?? DUMMY_PASSWORD_HASH));
+    if (!row || !matches) {
+      await db.execute(finishAttempt(attemptId));
+      throw new HttpError(401, INVALID_CREDENTIALS);
+    }
+    if (getEnv().isProduction && password === DEFAULT_ADMIN_PASSWORD) {
+      await db.execute(finishAttempt(attemptId));
+      throw new HttpError(
+        403,
+        'The built-in local password cannot be used in production. Set a new one with npm run admin:password.',
+      );
+    }
+    const user = { id: row.id, email: row.email };
+    if (row.two_factor) {
+      // The attempt keeps counting until the code passes: a known password does not reset the throttle.
+      const challenge = newToken();
+      await db.batch(
+        [
+          finishAttempt(attemptId),
+          {
+            sql: `INSERT INTO login_challenges (token_hash, user_id, remember, created_at, expires_at)
+                  VALUES (?, ?, ?, ?, ?)`,
+            args: [hashToken(challenge), user.id, remember ? 1 : 0, iso(now), iso(now + CHALLENGE_TTL_MS)],
+          },
+        ],
+        'write',
+      );
+      return { kind: 'challenge', challenge, expiresInSeconds: CHALLENGE_TTL_MS / 1000 };
+    }
+    const opened = openSession(user, remember, client, now);
+    await db.batch([...signedInFrom(user.id, normalized, client.address, now), ...opened.statements], 'write');
+    return { kind: 'session', user, cookie: opened.cookie };
+  } finally {
+    ticket.release();
   }
+}
 
-  const token = randomBytes(32).toString('base64url');
-  const lifetime = remember ? REMEMBER_TIMEOUT_MS : ABSOLUTE_TIMEOUT_MS;
-  const user = { id: row.id, email: row.email };
+const challengeSchema = z.object({
+  user_id: z.number().int(),
+  email: z.string(),
+  remember: z.number().int(),
+});
+
+/**
+ * The second step of a sign-in: the challenge from the first step plus a 6-digit code or a
+ * recovery code. Codes are counted by the same throttle as passwords; a challenge allows
+ * CHALLENGE_MAX_CODES wrong codes and then ends.
+ */
+export async function completeTwoFactorLogin(
+  db: Client,
+  { challenge, code }: { challenge: string; code: string },
+  client: ClientInfo,
+  now = Date.now(),
+): Promise<{ user: StaffUser; cookie: string }> {
+  const challengeHash = hashToken(challenge);
+  const { rows } = await db.execute({
+    sql: `SELECT c.user_id, u.email, c.remember FROM login_challenges c JOIN admin_users u ON u.id = c.user_id
+          WHERE c.token_hash = ? AND c.expires_at > ? AND c.attempts < ?`,
+    args: [challengeHash, iso(now), CHALLENGE_MAX_CODES],
+  });
+  const pending = decodeFirst(challengeSchema, rows);
+  if (!pending) throw new HttpError(401, CHALLENGE_EXPIRED);
+  const email = pending.email.toLowerCase();
+  await countAttempt(db, { email, address: client.address, kind: 'code' }, { now });
+
+  const factor = await consumeSecondFactor(db, pending.user_id, code, now);
+  if (!factor) {
+    await db.execute({
+      sql: 'UPDATE login_challenges SET attempts = attempts + 1 WHERE token_hash = ?',
+      args: [challengeHash],
+    });
+    throw new HttpError(401, INVALID_CODE);
+  }
+  // Of parallel requests each with a valid code (say a TOTP code and a recovery code), one takes the challenge.
+  const { rows: taken } = await db.execute({
+    sql: 'DELETE FROM login_challenges WHERE token_hash = ? RETURNING user_id',
+    args: [challengeHash],
+  });
+  if (!taken.length) throw new HttpError(401, CHALLENGE_EXPIRED);
+  const user = { id: pending.user_id, email: pending.email };
+  const opened = openSession(user, pending.remember === 1, client, now);
   await db.batch(
     [
-      { sql: 'DELETE FROM login_attempts WHERE email = ?', args: [normalized] },
-      // Expired sessions of this user are swept at each sign-in.
+      ...signedInFrom(user.id, email, client.address, now),
+      ...opened.statements,
+      ...(factor === 'recovery' ? [securityActivity(user, 'recovery_code_used', iso(now))] : []),
+    ],
+    'write',
+  );
+  return { user, cookie: opened.cookie };
+}
+
+/**
+ * The statements that open a session, for the sign-in's transaction: expired and idle sessions of
+ * the user are swept, and beyond MAX_SESSIONS_PER_USER live ones the oldest end.
+ */
+function openSession(
+  user: StaffUser,
+  remember: boolean,
+  client: ClientInfo,
+  now: number,
+): { statements: InStatement[]; cookie: string } {
+  const token = newToken();
+  const tokenHash = hashToken(token);
+  const lifetime = remember ? REMEMBER_TIMEOUT_MS : ABSOLUTE_TIMEOUT_MS;
+  return {
+    statements: [
+      purgeSessions(now),
       {
         sql: 'DELETE FROM sessions WHERE user_id = ? AND (expires_at <= ? OR last_seen_at <= ?)',
         args: [user.id, iso(now), iso(now - IDLE_TIMEOUT_MS)],
       },
       {
-        sql: 'INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)',
-        args: [hashToken(token), user.id, iso(now), iso(now), iso(now + lifetime)],
+        sql: `INSERT INTO sessions (token_hash, id, user_id, created_at, last_seen_at, expires_at, user_agent, address)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        args: [
+          tokenHash,
+          randomBytes(16).toString('hex'),
+          user.id,
+          iso(now),
+          iso(now),
+          iso(now + lifetime),
+          client.userAgent,
+          client.address,
+        ],
+      },
+      {
+        sql: `DELETE FROM sessions WHERE user_id = ? AND token_hash NOT IN (
+                SELECT token_hash FROM sessions WHERE user_id = ?
+                ORDER BY token_hash = ? DESC, created_at DESC LIMIT ?)`,
+        args: [user.id, user.id, tokenHash, MAX_SESSIONS_PER_USER],
       },
       sessionActivity(user, 'login', iso(now)),
     ],
-    'write',
-  );
-  // Without "remember me" the cookie ends with the browser session; the server enforces 12 hours regardless.
-  return { user: { email: user.email }, cookie: sessionCookie(token, remember ? lifetime / 1000 : undefined) };
+    // Without "remember me" the cookie ends with the browser session; the server enforces 12 hours regardless.
+    cookie: sessionCookie(token, remember ? lifetime / 1000 : undefined),
+  };
 }
 
 /** Ends the request's session on the server (if any); the caller clears the cookie. */
@@ -207,10 +316,89 @@ export async function logout(db: Client, request: Request, now = Date.now()): Pr
   );
 }
 
+const sessionInfoSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  expires_at: z.string(),
+  user_agent: z.string(),
+  address: z.string(),
+});
+
+/** The user's live sessions, most recently used first, the request's own marked `current`. */
+export async function listSessions(db: Client, user: SessionUser, now = Date.now()): Promise<SessionInfo[]> {
+  const { rows } = await db.execute({
+    sql: `SELECT id, created_at, last_seen_at, expires_at, user_agent, address FROM sessions
+          WHERE user_id = ? AND expires_at > ? AND last_seen_at > ?
+          ORDER BY last_seen_at DESC, created_at DESC`,
+    args: [user.id, iso(now), iso(now - IDLE_TIMEOUT_MS)],
+  });
+  return decodeRows(sessionInfoSchema, rows).map(({ user_agent, ...session }) => ({
+    ...session,
+    browser: browserSummary(user_agent),
+    current: session.id === user.sessionId,
+  }));
+}
+
+/** Ends one of the user's own sessions by its public id; 404 for any other id. Answers whether it was the request's own. */
+export async function endSession(
+  db: Client,
+  user: SessionUser,
+  sessionId: string,
+  now = Date.now(),
+): Promise<{ current: boolean }> {
+  const [ended] = await db.batch(
+    [
+      { sql: 'DELETE FROM sessions WHERE id = ? AND user_id = ? RETURNING id', args: [sessionId, user.id] },
+      securityActivity(user, 'session_ended', iso(now), { onlyIfChanged: true }),
+    ],
+    'write',
+  );
+  if (!ended!.rows.length) throw new HttpError(404, SESSION_NOT_FOUND);
+  return { current: sessionId === user.sessionId };
+}
+
+/** Ends every session of the user but the request's own; answers how many ended. */
+export async function endOtherSessions(db: Client, user: SessionUser, now = Date.now()): Promise<number> {
+  const [ended] = await db.batch(
+    [...endOtherSessionsStatements(user), securityActivity(user, 'other_sessions_ended', iso(now))],
+    'write',
+  );
+  return ended!.rowsAffected;
+}
+
+/** Ends every session of the user but the given one, and any sign-in waiting for a code (a password change). */
+export function endOtherSessionsStatements(user: SessionUser): InStatement[] {
+  return [
+    { sql: 'DELETE FROM sessions WHERE user_id = ? AND id <> ?', args: [user.id, user.sessionId] },
+    { sql: 'DELETE FROM login_challenges WHERE user_id = ?', args: [user.id] },
+  ];
+}
+
 /** Ends every session of the staff member with this email and forgets their failed sign-ins (a new password). */
 export function endSessionsOf(email: string): InStatement[] {
   return [
     { sql: 'DELETE FROM sessions WHERE user_id = (SELECT id FROM admin_users WHERE email = ?)', args: [email] },
-    { sql: 'DELETE FROM login_attempts WHERE email = ?', args: [email] },
+    { sql: 'DELETE FROM login_challenges WHERE user_id = (SELECT id FROM admin_users WHERE email = ?)', args: [email] },
+    forgetAttempts(email.toLowerCase()),
   ];
+}
+
+/** Expired or idle sessions of anyone, a bounded batch (run with each sign-in). */
+function purgeSessions(now: number): InStatement {
+  return {
+    sql: `DELETE FROM sessions WHERE token_hash IN (
+            SELECT token_hash FROM sessions WHERE expires_at <= ? UNION
+            SELECT token_hash FROM sessions WHERE last_seen_at <= ? LIMIT ?)`,
+    args: [iso(now), iso(now - IDLE_TIMEOUT_MS), PURGE_BATCH],
+  };
+}
+
+/** Challenges past their time, a bounded batch (run with each sign-in attempt). */
+function purgeChallenges(now: number): InStatement {
+  return {
+    sql: `DELETE FROM login_challenges WHERE token_hash IN (
+            SELECT token_hash FROM login_challenges WHERE expires_at <= ? LIMIT ?)`,
+    args: [iso(now), PURGE_BATCH],
+  };
 }

@@ -1,5 +1,9 @@
 import type { Client } from '@libsql/client';
 import { HttpError } from './http';
+import { PURGE_BATCH } from './purge';
+
+/** The longest window a limit may use: windows older than this are purged whatever their key. */
+export const MAX_WINDOW_SECONDS = 24 * 60 * 60;
 
 export interface RateLimit {
   /** What is counted, e.g. `tracking:203.0.113.9`. */
@@ -19,9 +23,16 @@ export async function enforceRateLimit(
 ): Promise<void> {
   const nowSeconds = Math.floor(now / 1000);
   const windowStart = nowSeconds - (nowSeconds % windowSeconds);
-  const [, counted] = await db.batch(
+  if (windowSeconds > MAX_WINDOW_SECONDS) throw new Error(`${key}: a rate-limit window is at most a day`);
+  const [, , counted] = await db.batch(
     [
       { sql: 'DELETE FROM rate_limits WHERE key = ? AND window_start < ?', args: [key, windowStart] },
+      // Other keys' old windows (visitors who never came back), a bounded batch per request.
+      {
+        sql: `DELETE FROM rate_limits WHERE (key, window_start) IN (
+                SELECT key, window_start FROM rate_limits WHERE window_start < ? ORDER BY window_start LIMIT ?)`,
+        args: [nowSeconds - MAX_WINDOW_SECONDS, PURGE_BATCH],
+      },
       {
         sql: `INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 1)
               ON CONFLICT (key, window_start) DO UPDATE SET count = count + 1

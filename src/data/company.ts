@@ -18,10 +18,10 @@ export const company = {
     helpSupport: '24/7',
     callSupport: '9:00 AM–5:00 PM',
   },
-  /** The contact page's map: OpenStreetMap around the Sacramento office. */
+  /** The office on the contact page's map (drawn on this site), and the same place on OpenStreetMap. */
   map: {
-    embedUrl:
-      'https://www.openstreetmap.org/export/embed.html?bbox=-121.5080%2C38.5700%2C-121.4880%2C38.5830&layer=mapnik&marker=38.5766%2C-121.4980',
+    latitude: 38.5766,
+    longitude: -121.498,
     linkUrl: 'https://www.openstreetmap.org/?mlat=38.5766&mlon=-121.4980#map=16/38.5766/-121.4980',
   },
 } as const;

@@ -18,6 +18,14 @@ const ADMIN_ROUTES: Array<[method: string, path: string, body?: unknown]> = [
   ['PATCH', `/api/shipments/${sample}`, {}],
   ['PUT', `/api/tracking/${sample}/update`, {}],
   ['PUT', `/api/tracking/${sample}/update-location`, {}],
+  ['GET', '/api/account/two-factor'],
+  ['POST', '/api/account/two-factor/setup', {}],
+  ['POST', '/api/account/two-factor/enable', {}],
+  ['POST', '/api/account/two-factor/disable', {}],
+  ['POST', '/api/account/password', {}],
+  ['GET', '/api/account/sessions'],
+  ['DELETE', '/api/account/sessions/0123456789abcdef0123456789abcdef', {}],
+  ['DELETE', '/api/account/other-sessions', {}],
 ];
 
 async function expectJson(response: APIResponse, status: number) {
@@ -25,6 +33,7 @@ async function expectJson(response: APIResponse, status: number) {
   expect(response.headers()['content-type']).toMatch(/^application\/json/);
   expect(response.headers()['cache-control']).toMatch(/no-store|private/);
   expect(response.headers()['x-content-type-options']).toBe('nosniff');
+  expect(response.headers()['content-security-policy']).toContain("default-src 'none'");
   return response.json();
 }
 
@@ -56,6 +65,11 @@ test('POST /api/admin/login and /api/admin/logout reach their functions', async 
   expect(await expectJson(refused, 401)).toEqual({ status: 'error', message: 'Invalid credentials' });
   const out = await request.post('/api/admin/logout', { headers: json, data: {} });
   expect(await expectJson(out, 200)).toEqual({ status: 'success' });
+});
+
+test('POST /api/admin/login/two-factor reaches its function', async ({ request }) => {
+  const body = await expectJson(await request.post('/api/admin/login/two-factor', { headers: json, data: {} }), 422);
+  expect(Object.keys(body.errors).sort()).toEqual(['challenge', 'code']);
 });
 
 test('POST /api/quotes reaches its function', async ({ request }) => {

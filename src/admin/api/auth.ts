@@ -13,8 +13,21 @@ const hasUser = (value: unknown): value is { user: { email: string } } =>
   typeof value === 'object' && value !== null && 'user' in value && isUser(value.user);
 
 const sessionReply = guard((value): value is Reply<typeof authApi.session> => hasUser(value));
+const isSignedIn = (value: unknown): value is Reply<typeof authApi.loginTwoFactor> =>
+  hasUser(value) && 'status' in value && value.status === 'success';
+
+const signedInReply = guard(isSignedIn);
 const loginReply = guard(
-  (value): value is Reply<typeof authApi.login> => hasUser(value) && 'status' in value && value.status === 'success',
+  (value): value is Reply<typeof authApi.login> =>
+    isSignedIn(value) ||
+    (typeof value === 'object' &&
+      value !== null &&
+      'status' in value &&
+      value.status === 'two_factor_required' &&
+      'challenge' in value &&
+      typeof value.challenge === 'string' &&
+      'expires_in' in value &&
+      typeof value.expires_in === 'number'),
 );
 const logoutReply = guard(
   (value): value is Reply<typeof authApi.logout> =>
@@ -25,9 +38,13 @@ const logoutReply = guard(
 export const getSession = (options?: CallOptions) =>
   callApi({ method: 'GET', path: AUTH_PATHS.session, response: sessionReply }, {}, options);
 
-/** Signs in; a 401 means wrong credentials here, not an ended session. */
+/** Signs in, or answers a challenge when a second step is on; a 401 means wrong credentials here, not an ended session. */
 export const login = (body: BodyInput<typeof authApi.login>) =>
   callApi({ method: 'POST', path: AUTH_PATHS.login, response: loginReply }, { body }, { on401: 'none' });
+
+/** The second step: the challenge and a code from the authenticator app, or a recovery code. */
+export const loginTwoFactor = (body: BodyInput<typeof authApi.loginTwoFactor>) =>
+  callApi({ method: 'POST', path: AUTH_PATHS.loginTwoFactor, response: signedInReply }, { body }, { on401: 'none' });
 
 /** Ends this browser's session (it needs a JSON body to pass the cross-site check). */
 export const logout = () =>

@@ -1,18 +1,39 @@
 import { z } from 'zod';
-import { adminUserSchema, loginSchema } from '../schemas/login';
+import { adminUserSchema, loginSchema, loginTwoFactorSchema } from '../schemas/login';
 import { defineEndpoint } from './contract';
 import { AUTH_PATHS } from './paths';
+
+const signedIn = z.object({ status: z.literal('success'), user: adminUserSchema });
 
 /** Staff sign-in: a server-side session carried by the `__Host-session` cookie. */
 export const authApi = {
   login: defineEndpoint({
     method: 'POST',
     path: AUTH_PATHS.login,
-    summary: 'Sign in with email and password; sets the session cookie.',
+    summary:
+      'Sign in with email and password; sets the session cookie. With two-factor sign-in on, answers a challenge for /api/admin/login/two-factor instead (no cookie). 429 (with Retry-After) when throttled; 503 when too many sign-ins are being checked at once.',
     access: 'public',
     body: loginSchema,
     status: 200,
-    response: z.object({ status: z.literal('success'), user: adminUserSchema }),
+    response: z.discriminatedUnion('status', [
+      signedIn,
+      z.object({
+        status: z.literal('two_factor_required'),
+        challenge: z.string().meta({ description: 'Send it back with the code; valid 5 minutes, not a session' }),
+        expires_in: z.number().int().meta({ description: 'Seconds the challenge stays valid' }),
+      }),
+    ]),
+    errors: [401, 403, 429],
+  }),
+  loginTwoFactor: defineEndpoint({
+    method: 'POST',
+    path: AUTH_PATHS.loginTwoFactor,
+    summary:
+      "Second step of a sign-in with two-factor sign-in on: the first step's challenge and a 6-digit code or a recovery code; sets the session cookie.",
+    access: 'public',
+    body: loginTwoFactorSchema,
+    status: 200,
+    response: signedIn,
     errors: [401, 403, 429],
   }),
   logout: defineEndpoint({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-config';
 
 /**
  * The shape of an API contract: each call of the API is one `Endpoint`, declared once in
@@ -70,7 +71,7 @@ export function errorSchema(endpoint: Endpoint): z.ZodType {
 /**
  * Every error status an endpoint can answer: its own, plus 405 (another method) and 503 (the
  * database cannot be reached) for all; 401 and 403 (cross-site write) for staff calls; 400, 413,
- * 415 and 422 for a JSON body; 422 for a query.
+ * 415 and 422 for a JSON body; 422 for a query; 400 for path parameters.
  */
 export function errorStatuses(endpoint: Endpoint): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>([...(endpoint.errors ?? []), 405, 503]);
@@ -79,6 +80,8 @@ export function errorStatuses(endpoint: Endpoint): ErrorStatus[] {
     if (endpoint.method !== 'GET') statuses.add(403);
   }
   if (endpoint.body) for (const status of [400, 413, 415, 422] as const) statuses.add(status);
+  // A path parameter with a control character in it (a null byte...) is refused before anything else.
+  if (endpoint.params) statuses.add(400);
   if (endpoint.query) statuses.add(422);
   return [...statuses].sort((a, b) => a - b);
 }

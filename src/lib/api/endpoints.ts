@@ -1,3 +1,4 @@
+import { accountApi } from './account';
 import { authApi } from './auth';
 import type { Endpoint } from './contract';
 import { dashboardApi } from './dashboard';
@@ -8,6 +9,7 @@ import { trackingApi } from './tracking';
 /** Every contract, by resource: the OpenAPI document and the tests walk this. */
 export const API = {
   auth: authApi,
+  account: accountApi,
   tracking: trackingApi,
   shipments: shipmentsApi,
   dashboard: dashboardApi,

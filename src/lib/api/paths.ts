@@ -5,6 +5,7 @@
  */
 export const AUTH_PATHS = {
   login: '/api/admin/login',
+  loginTwoFactor: '/api/admin/login/two-factor',
   logout: '/api/admin/logout',
   session: '/api/admin/session',
 } as const;

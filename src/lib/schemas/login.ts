@@ -1,19 +1,33 @@
 import { z } from 'zod';
+import { LOGIN_LIMITS, LOGIN_MESSAGES } from '../sign-in';
+import { text } from './text';
 
 /** `POST /api/admin/login`. The email is a credential here, so its format is not checked beyond its length. */
 export const loginSchema = z.object({
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, 'Email is required')
-    .max(254, 'Must be at most 254 characters'),
+  email: text(LOGIN_LIMITS.emailMax, { error: LOGIN_MESSAGES.emailRequired }).min(1, LOGIN_MESSAGES.emailRequired),
   password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .max(1024, 'Must be at most 1024 characters'),
+    .string({ error: LOGIN_MESSAGES.passwordRequired })
+    .min(1, LOGIN_MESSAGES.passwordRequired)
+    .max(LOGIN_LIMITS.passwordMax, LOGIN_MESSAGES.tooLong(LOGIN_LIMITS.passwordMax)),
   remember: z.boolean({ error: 'Must be true or false' }).optional().default(false),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
+
+/** A second factor as typed: a 6-digit code or a recovery code. */
+export const secondFactorCodeSchema = text(LOGIN_LIMITS.codeMax, { error: LOGIN_MESSAGES.codeRequired }).min(
+  1,
+  LOGIN_MESSAGES.codeRequired,
+);
+
+/** `POST /api/admin/login/two-factor`: the challenge the first step answered, and the code. */
+export const loginTwoFactorSchema = z.object({
+  challenge: z
+    .string({ error: 'The sign-in challenge is required' })
+    .min(1, 'The sign-in challenge is required')
+    .max(100),
+  code: secondFactorCodeSchema,
+});
+export type LoginTwoFactorInput = z.infer<typeof loginTwoFactorSchema>;
 
 /** The signed-in staff member, as the session and login calls answer it. */
 export const adminUserSchema = z.object({ email: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** The services a quote can be asked for, as the home page's select lists them. */
 export const QUOTE_SERVICES = ['Warehousing', 'Transportation', 'Freight Forwarding'] as const;
@@ -10,7 +11,7 @@ const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
 
 /** A quote request from the public form (home page), checked in the browser and by POST /api/quotes. */
 export const quoteRequestSchema = z.object({
-  name: z.string().trim().min(1, 'Please enter your name').max(120, 'Name must be 120 characters or fewer'),
+  name: text(120, { tooLong: 'Name must be 120 characters or fewer' }).min(1, 'Please enter your name'),
   email: z
     .string()
     .trim()

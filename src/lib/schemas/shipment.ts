@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SHIPMENT_STATUSES } from '@/lib/shipment-status';
 import { TRACKING_NUMBER_PATTERN } from '@/lib/tracking-number';
+import { text as sharedText } from './text';
 
 // Shared by the admin forms (in the browser) and the functions: no server code or node modules here.
 
@@ -13,14 +14,13 @@ const blankToUndefined = (value: unknown) => (typeof value === 'string' && value
 /** "Required" when absent, "Must be text" when of another type. */
 const textError = (required: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? required : 'Must be text';
-const text = (max: number, required = 'Is required') =>
-  z
-    .string({ error: textError(required) })
-    .trim()
-    .max(max, `Must be at most ${max} characters`);
-const requiredText = (max: number, label: string) =>
-  z.preprocess(blankToUndefined, text(max, `${label} is required`).min(1, `${label} is required`));
-const optionalText = (max: number) => z.preprocess(blankToUndefined, text(max).nullable().optional());
+/** Free text (NFC, no control characters; see ./text); `multiline` lets addresses and notes keep line breaks. */
+const text = (max: number, required = 'Is required', multiline = false) =>
+  sharedText(max, { multiline, error: textError(required) });
+const requiredText = (max: number, label: string, multiline = false) =>
+  z.preprocess(blankToUndefined, text(max, `${label} is required`, multiline).min(1, `${label} is required`));
+const optionalText = (max: number, multiline = false) =>
+  z.preprocess(blankToUndefined, text(max, 'Is required', multiline).nullable().optional());
 
 const isRealDate = (value: string) => {
   const time = Date.parse(`${value}T00:00:00Z`);
@@ -93,17 +93,17 @@ export const shipmentCreateSchema = z.object({
   status: shipmentStatusSchema,
   courier: optionalText(200),
   sender_name: requiredText(200, 'Sender name'),
-  sender_address: optionalText(500),
+  sender_address: optionalText(500, true),
   sender_email: optionalEmail,
   sender_phone: optionalText(40),
   recipient_name: requiredText(200, 'Recipient name'),
-  recipient_address: requiredText(500, 'Recipient address'),
+  recipient_address: requiredText(500, 'Recipient address', true),
   recipient_mail: optionalEmail,
   recipient_phone: optionalText(40),
   weight: optionalAmount,
   dimensions: optionalText(100),
   package_type: optionalText(100),
-  contents: optionalText(500),
+  contents: optionalText(500, true),
   declared_value: optionalAmount,
   origin: requiredText(200, 'Origin'),
   destination: requiredText(200, 'Destination'),
@@ -113,8 +113,8 @@ export const shipmentCreateSchema = z.object({
   customs_status: optionalText(100),
   customs_fees: optionalAmount,
   delivery_date: optionalDate,
-  agent_notes: optionalText(2000),
-  admin_notes: optionalText(2000),
+  agent_notes: optionalText(2000, true),
+  admin_notes: optionalText(2000, true),
   current_location: optionalText(200),
   arrival_time: optionalDateTime,
 });
@@ -131,7 +131,7 @@ export const shipmentDialogSchema = z.object({
   eta: optionalDate,
   type: optionalText(100),
   status: shipmentStatusSchema,
-  notes: optionalText(2000),
+  notes: optionalText(2000, true),
 });
 export type ShipmentDialogInput = z.infer<typeof shipmentDialogSchema>;
 
@@ -143,7 +143,7 @@ export const shipmentPatchSchema = z.object({
   eta: optionalDate,
   type: optionalText(100),
   status: shipmentStatusSchema.optional(),
-  notes: optionalText(2000),
+  notes: optionalText(2000, true),
 });
 export type ShipmentPatchInput = z.infer<typeof shipmentPatchSchema>;
 
@@ -151,7 +151,7 @@ export type ShipmentPatchInput = z.infer<typeof shipmentPatchSchema>;
 export const statusUpdateSchema = z.object({
   tracking_number: trackingNumberSchema,
   status: statusSchema('Please select a status'),
-  note: optionalText(2000),
+  note: optionalText(2000, true),
 });
 export type StatusUpdateInput = z.infer<typeof statusUpdateSchema>;
 

@@ -95,8 +95,16 @@ test('about, services and contact show their sections', async ({ page }) => {
   await expect(page.getByRole('main')).toContainText(company.emails.support);
   await expect(page.getByRole('main')).toContainText(company.emails.sales);
   await expect(page.getByRole('main')).toContainText(company.address.city);
-  await expect(page.locator('iframe[title*="Map"]')).toHaveAttribute('loading', 'lazy');
-  await expect(page.getByRole('link', { name: /on OpenStreetMap/ })).toBeVisible();
+  // The map is drawn on this site; the link leads to OpenStreetMap.
+  await expect(page.locator('iframe')).toHaveCount(0);
+  const map = page.getByRole('img', { name: /^Map of Northern California/ });
+  await expect(map).toHaveAttribute('src', '/images/office-map.svg');
+  await map.scrollIntoViewIfNeeded();
+  await expect.poll(() => map.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(600);
+  await expect(page.getByRole('link', { name: /^Open in OpenStreetMap/ })).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.openstreetmap\.org\/\?mlat=38\.5766&mlon=-121\.4980/,
+  );
   for (const country of ['USA', 'United Kingdom', 'Australia']) {
     await expect(page.getByRole('heading', { level: 3, name: country })).toBeAttached();
   }

@@ -1,0 +1,23 @@
+import type { Config } from '@netlify/functions';
+import { accountApi } from '@/lib/api/account';
+import { authorizeAdmin, CLEAR_SESSION_COOKIE, endSession } from '../lib/auth';
+import { handle, pathParam, readJson, reply } from '../lib/http';
+
+const endpoint = accountApi.endSession;
+
+export default handle(async (request, context) => {
+  const { db, user } = await authorizeAdmin(request, endpoint.method);
+  await readJson(request, endpoint.body);
+  const sessionId = pathParam(request, context, endpoint.path, 'sessionId');
+  const { current } = await endSession(db, user, sessionId);
+  // Ending one's own session is signing out: the cookie goes too.
+  return reply(
+    endpoint,
+    { status: 'success', data: { current } },
+    current ? { 'Set-Cookie': CLEAR_SESSION_COOKIE } : {},
+  );
+});
+
+export const config: Config = {
+  path: '/api/account/sessions/:sessionId',
+};

@@ -1,0 +1,15 @@
+import type { Config } from '@netlify/functions';
+import { accountApi } from '@/lib/api/account';
+import { authorizeAdmin, listSessions } from '../lib/auth';
+import { handle, reply } from '../lib/http';
+
+const endpoint = accountApi.sessions;
+
+export default handle(async (request) => {
+  const { db, user } = await authorizeAdmin(request, endpoint.method, 'HEAD');
+  return reply(endpoint, { status: 'success', data: await listSessions(db, user) });
+});
+
+export const config: Config = {
+  path: '/api/account/sessions',
+};

@@ -1,0 +1,18 @@
+import type { Config } from '@netlify/functions';
+import { accountApi } from '@/lib/api/account';
+import { authorizeAdmin } from '../lib/auth';
+import { clientAddress, handle, readJson, reply } from '../lib/http';
+import { disableTwoFactor } from '../lib/two-factor';
+
+const endpoint = accountApi.twoFactorDisable;
+
+export default handle(async (request, context) => {
+  const { db, user } = await authorizeAdmin(request, endpoint.method);
+  const input = await readJson(request, endpoint.body);
+  await disableTwoFactor(db, user, input, clientAddress(request, context));
+  return reply(endpoint, { status: 'success', message: 'Two-factor sign-in is off.' });
+});
+
+export const config: Config = {
+  path: '/api/account/two-factor/disable',
+};

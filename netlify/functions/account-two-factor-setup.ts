@@ -1,0 +1,17 @@
+import type { Config } from '@netlify/functions';
+import { accountApi } from '@/lib/api/account';
+import { authorizeAdmin } from '../lib/auth';
+import { handle, readJson, reply } from '../lib/http';
+import { startTwoFactorSetup } from '../lib/two-factor';
+
+const endpoint = accountApi.twoFactorSetup;
+
+export default handle(async (request) => {
+  const { db, user } = await authorizeAdmin(request, endpoint.method);
+  await readJson(request, endpoint.body);
+  return reply(endpoint, { status: 'success', data: await startTwoFactorSetup(db, user) });
+});
+
+export const config: Config = {
+  path: '/api/account/two-factor/setup',
+};

@@ -1,0 +1,20 @@
+import type { Config } from '@netlify/functions';
+import { authApi } from '@/lib/api/auth';
+import { completeTwoFactorLogin } from '../lib/auth';
+import { getDb } from '../lib/db';
+import { assertSameOrigin, clientInfo, handle, readJson, reply, requireMethod } from '../lib/http';
+
+const endpoint = authApi.loginTwoFactor;
+
+export default handle(async (request, context) => {
+  requireMethod(request, endpoint.method);
+  assertSameOrigin(request);
+  const input = await readJson(request, endpoint.body);
+  const { user, cookie } = await completeTwoFactorLogin(await getDb(), input, clientInfo(request, context));
+  return reply(endpoint, { status: 'success', user: { email: user.email } }, { 'Set-Cookie': cookie });
+});
+
+export const config: Config = {
+  path: '/api/admin/login/two-factor',
+  rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

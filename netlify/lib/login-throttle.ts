@@ -1,0 +1,211 @@
+import type { Client, InStatement, ResultSet } from '@libsql/client';
+import { z } from 'zod';
+import { HttpError } from './http';
+import { hashingBusy } from './password';
+import { PURGE_BATCH } from './purge';
+import { decodeFirst } from './rows';
+
+/**
+ * The sign-in throttle, the one writer of `login_attempts` and `admin_known_addresses`.
+ *
+ * Every password or code check is counted BEFORE it runs, by one conditional INSERT inside a write
+ * transaction: the row goes in only while every bucket of the attempt is under its limit, so N
+ * parallel guesses can never pass more than the limit, whatever the instances. The row stays when
+ * the check fails, times out or crashes; a full sign-in clears the rows of its (account, address).
+ *
+ * Buckets over a sliding 15-minute window:
+ * - (account, address): 5 attempts. Always applies.
+ * - account, from addresses the account has never fully signed in from: 10 attempts in all.
+ * - address, across accounts, for such unknown pairs: 20 attempts (one address spraying many accounts).
+ * - password checks in flight across every instance: 8 at once, for unknown pairs (beyond, 503).
+ * An address the account has fully signed in from before (a "known address", kept 90 days) is held
+ * to its own (account, address) bucket only, so guesses from anywhere else (however many, from
+ * however many addresses) can never lock the admin out of their usual address. An attacker sharing
+ * that very address can still exhaust it, as nothing else tells them apart.
+ */
+
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_LIMITS = { pair: 5, account: 10, address: 20, inFlight: 8 } as const;
+export type LoginLimits = { [K in keyof typeof LOGIN_LIMITS]: number };
+/** An unfinished attempt older than this no longer counts as in flight (its function died); it still counts as an attempt. */
+export const IN_FLIGHT_STALE_MS = 10_000;
+export const KNOWN_ADDRESS_TTL_MS = 90 * 24 * 60 * 60 * 1000;
+/** Known addresses kept per account, most recent first. */
+export const KNOWN_ADDRESSES_PER_USER = 20;
+
+export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts.';
+
+const iso = (time: number) => new Date(time).toISOString();
+
+export interface Attempt {
+  /** The account's email as signed in with (lower case). */
+  email: string;
+  address: string;
+  /** A password check costs a hash and counts in flight; a code check does not. */
+  kind: 'password' | 'code';
+}
+
+export interface CountedAttempt {
+  id: number;
+  known: boolean;
+  /** The answers of the extra reads run in the same transaction, in order. */
+  reads: ResultSet[];
+}
+
+const countedSchema = z.object({ id: z.number().int(), known: z.number().int() });
+
+/**
+ * Counts an attempt, or refuses it: 429 with Retry-After when a bucket is full, 503 when too many
+ * password checks are in flight. `also` runs in the same write transaction before the count (e.g.
+ * purges) and `reads` after it (e.g. the account's row), saving round trips.
+ */
+export async function countAttempt(
+  db: Client,
+  attempt: Attempt,
+  { now = Date.now(), limits = LOGIN_LIMITS, also = [], reads = [] }: CountOptions = {},
+): Promise<CountedAttempt> {
+  const since = iso(now - LOGIN_WINDOW_MS);
+  const args = {
+    email: attempt.email,
+    address: attempt.address,
+    since,
+    now: iso(now),
+    stale: iso(now - IN_FLIGHT_STALE_MS),
+    finished: attempt.kind === 'password' ? 0 : 1,
+    checkInFlight: attempt.kind === 'password' ? 1 : 0,
+    pair: limits.pair,
+    account: limits.account,
+    addressLimit: limits.address,
+    inFlight: limits.inFlight,
+  };
+  const results = await db.batch(
+    [
+      ...purgeStatements(now),
+      ...also,
+      {
+        sql: `WITH k (known) AS (
+                SELECT EXISTS (SELECT 1 FROM admin_known_addresses a JOIN admin_users u ON u.id = a.user_id
+                               WHERE u.email = :email AND a.address = :address)
+              )
+              INSERT INTO login_attempts (email, address, known, finished, attempted_at)
+              SELECT :email, :address, k.known, :finished, :now FROM k
+              WHERE (SELECT count(*) FROM login_attempts
+                     WHERE email = :email AND address = :address AND attempted_at > :since) < :pair
+                AND (k.known OR (
+                      (SELECT count(*) FROM login_attempts
+                       WHERE email = :email AND known = 0 AND attempted_at > :since) < :account
+                  AND (SELECT count(*) FROM login_attempts
+                       WHERE address = :address AND known = 0 AND attempted_at > :since) < :addressLimit
+                  AND (:checkInFlight = 0 OR (SELECT count(*) FROM login_attempts
+                       WHERE finished = 0 AND attempted_at > :stale) < :inFlight)))
+              RETURNING id, known`,
+        args,
+      },
+      ...reads,
+    ],
+    'write',
+  );
+  const countedAt = purgeStatements(now).length + also.length;
+  const counted = decodeFirst(countedSchema, results[countedAt]!.rows);
+  if (!counted) throw await refusal(db, attempt, limits, now);
+  return { id: counted.id, known: counted.known === 1, reads: results.slice(countedAt + 1) };
+}
+
+interface CountOptions {
+  now?: number;
+  limits?: LoginLimits;
+  also?: InStatement[];
+  reads?: InStatement[];
+}
+
+const fullSinceSchema = z.object({
+  known: z.number().int(),
+  pair: z.string().nullable(),
+  account: z.string().nullable(),
+  address: z.string().nullable(),
+  in_flight: z.number().int(),
+});
+
+/** Why an attempt was refused: the 429 of the fullest bucket (when it reopens), else the 503 of the in-flight cap. */
+async function refusal(db: Client, attempt: Attempt, limits: LoginLimits, now: number): Promise<HttpError> {
+  // The limit-th most recent attempt of a full bucket: the bucket reopens when it leaves the window.
+  const { rows } = await db.execute({
+    sql: `SELECT
+            EXISTS (SELECT 1 FROM admin_known_addresses a JOIN admin_users u ON u.id = a.user_id
+                    WHERE u.email = :email AND a.address = :address) AS known,
+            (SELECT attempted_at FROM login_attempts WHERE email = :email AND address = :address AND attempted_at > :since
+             ORDER BY attempted_at DESC LIMIT 1 OFFSET :pair - 1) AS pair,
+            (SELECT attempted_at FROM login_attempts WHERE email = :email AND known = 0 AND attempted_at > :since
+             ORDER BY attempted_at DESC LIMIT 1 OFFSET :account - 1) AS account,
+            (SELECT attempted_at FROM login_attempts WHERE address = :address AND known = 0 AND attempted_at > :since
+             ORDER BY attempted_at DESC LIMIT 1 OFFSET :addressLimit - 1) AS address,
+            (SELECT count(*) FROM login_attempts WHERE finished = 0 AND attempted_at > :stale) AS in_flight`,
+    args: {
+      email: attempt.email,
+      address: attempt.address,
+      since: iso(now - LOGIN_WINDOW_MS),
+      stale: iso(now - IN_FLIGHT_STALE_MS),
+      pair: limits.pair,
+      account: limits.account,
+      addressLimit: limits.address,
+    },
+  });
+  const full = decodeFirst(fullSinceSchema, rows)!;
+  const buckets = full.known ? [full.pair] : [full.pair, full.account, full.address];
+  const reopens = buckets.flatMap((since) => (since ? [Date.parse(since) + LOGIN_WINDOW_MS] : []));
+  const inFlightFull = attempt.kind === 'password' && !full.known && full.in_flight >= limits.inFlight;
+  if (!reopens.length && inFlightFull) return hashingBusy();
+  // Without a full bucket now, one emptied in between: a second later is right.
+  const retryAfter = Math.max(1, Math.ceil((Math.max(now, ...reopens) - now) / 1000));
+  const minutes = Math.ceil(retryAfter / 60);
+  const wait = retryAfter < 60 ? `${retryAfter} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return new HttpError(429, `${TOO_MANY_ATTEMPTS} Please try again in ${wait}.`, {
+    headers: { 'Retry-After': String(retryAfter) },
+  });
+}
+
+/** Marks a counted password check as done (it no longer counts in flight; it still counts as an attempt). */
+export function finishAttempt(id: number): InStatement {
+  return { sql: 'UPDATE login_attempts SET finished = 1 WHERE id = ?', args: [id] };
+}
+
+/**
+ * A full sign-in (or a password change) from this address: its (account, address) attempts are
+ * forgotten and the address becomes (or stays) known to the account, which keeps its 20 latest.
+ */
+export function signedInFrom(userId: number, email: string, address: string, now: number): InStatement[] {
+  return [
+    { sql: 'DELETE FROM login_attempts WHERE email = ? AND address = ?', args: [email, address] },
+    {
+      sql: `INSERT INTO admin_known_addresses (user_id, address, last_login_at) VALUES (?, ?, ?)
+            ON CONFLICT (user_id, address) DO UPDATE SET last_login_at = excluded.last_login_at`,
+      args: [userId, address, iso(now)],
+    },
+    {
+      sql: `DELETE FROM admin_known_addresses WHERE user_id = ? AND address NOT IN (
+              SELECT address FROM admin_known_addresses WHERE user_id = ? ORDER BY last_login_at DESC LIMIT ?)`,
+      args: [userId, userId, KNOWN_ADDRESSES_PER_USER],
+    },
+  ];
+}
+
+/** Forgets every attempt on an account (its password was reset). */
+export function forgetAttempts(email: string): InStatement {
+  return { sql: 'DELETE FROM login_attempts WHERE email = ?', args: [email] };
+}
+
+/** Attempts past the window and known addresses past their time, a bounded batch of each. */
+export function purgeStatements(now: number): InStatement[] {
+  return [
+    {
+      sql: `DELETE FROM login_attempts WHERE id IN (
+              SELECT id FROM login_attempts WHERE attempted_at <= ? ORDER BY attempted_at LIMIT ?)`,
+      args: [iso(now - LOGIN_WINDOW_MS), PURGE_BATCH],
+    },
+    {
+      sql: `DELETE FROM admin_known_addresses WHERE (user_id, address) IN (
+              SELECT user_id, address FROM admin_known_addresses WHERE last_login_at < ? ORDER BY last_login_at LIMIT ?)`,
+      args: [iso(now - KNOWN_ADDRESS_TTL_MS), PURGE_BATCH],
+    },
+  ];
+}

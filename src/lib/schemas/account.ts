@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { LOGIN_LIMITS } from '../sign-in';
+import { secondFactorCodeSchema } from './login';
+
+// A staff member's own sign-in settings (the Settings screen's Security tab): password, two-factor
+// sign-in, sessions.
+
+export const MIN_PASSWORD_LENGTH = 12;
+
+const password = (required: string) =>
+  z
+    .string({ error: required })
+    .min(1, required)
+    .max(LOGIN_LIMITS.passwordMax, `Must be at most ${LOGIN_LIMITS.passwordMax} characters`);
+
+/**
+ * `POST /api/account/password`. Length counts characters as people see them (code points). The
+ * server also refuses common passwords and a wrong current password, on the same fields.
+ */
+export const passwordChangeSchema = z
+  .object({
+    current_password: password('Current password is required'),
+    new_password: password('New password is required').refine(
+      (value) => [...value].length >= MIN_PASSWORD_LENGTH,
+      `Must be at least ${MIN_PASSWORD_LENGTH} characters`,
+    ),
+    confirm_password: z.string({ error: 'Please confirm the new password' }).min(1, 'Please confirm the new password'),
+  })
+  .refine((input) => input.new_password === input.confirm_password, {
+    path: ['confirm_password'],
+    message: 'Does not match the new password',
+  })
+  .refine((input) => input.new_password !== input.current_password, {
+    path: ['new_password'],
+    message: 'Must differ from the current password',
+  });
+export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+/** `POST /api/account/two-factor/enable`: a code from the authenticator app the secret was just added to. */
+export const twoFactorEnableSchema = z.object({ code: secondFactorCodeSchema });
+
+/** `POST /api/account/two-factor/disable`: the password and a code (or a recovery code). */
+export const twoFactorDisableSchema = z.object({
+  password: password('Password is required'),
+  code: secondFactorCodeSchema,
+});
+
+/** Calls that take no fields still send a JSON object (`{}`), as every unsafe call does. */
+export const emptyBodySchema = z.object({});
+
+// ---- What the API answers.
+
+export const twoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  enabled_at: z.iso.datetime().nullable(),
+  recovery_codes_remaining: z.number().int().min(0),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
+export const twoFactorSetupSchema = z.object({
+  secret: z.string().meta({ description: 'The shared secret in base32, for typing into an app by hand' }),
+  otpauth_uri: z.string().meta({ description: 'The otpauth://totp/ URI the QR code holds' }),
+  qr_code: z.string().meta({ description: 'The QR code as an SVG data URL (data:image/svg+xml;base64,...)' }),
+});
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+
+export const sessionInfoSchema = z.object({
+  id: z.string().meta({ description: 'The public id of the session (not its token)' }),
+  created_at: z.iso.datetime(),
+  last_seen_at: z.iso.datetime(),
+  expires_at: z.iso.datetime(),
+  browser: z.string().meta({ description: 'The browser and system, from its User-Agent, e.g. "Firefox 128 on Linux"' }),
+  address: z.string().meta({ description: 'The client address it signed in from' }),
+  current: z.boolean().meta({ description: 'Whether this is the session of the request' }),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;

@@ -3,19 +3,19 @@ import { trackingApi } from '@/lib/api/tracking';
 import { normalizeTrackingNumber, trackingNumberProblem } from '@/lib/tracking-number';
 import { getDb } from '../lib/db';
 import { clientAddress, HttpError, handle, pathParam, reply, requireMethod } from '../lib/http';
-import { enforceRateLimit } from '../lib/rate-limit';
-import { findPublicTracking } from '../lib/shipments';
+import { takeFromWindow } from '../lib/rate-limit';
+import { findPublicTracking, NOT_FOUND, revealTokenOf, TRACKING_RATE_LIMIT } from '../lib/tracking';
 
 const endpoint = trackingApi.lookup;
-const NOT_FOUND = 'No shipment found with this tracking number';
-export const TRACKING_RATE_LIMIT = { limit: 60, windowSeconds: 60 };
 
-/** The public lookup: the same public fields for everyone, signed in or not (staff read `GET /api/shipments/{n}`). */
+/**
+ * The public lookup: the same private-by-default public fields for everyone, signed in or not (staff
+ * read `GET /api/shipments/{n}`); the full address only to a browser that revealed it. Reads only.
+ */
 export default handle(
   async (request, context) => {
     requireMethod(request, endpoint.method, 'HEAD');
-    const db = await getDb();
-    await enforceRateLimit(db, { key: `tracking:${clientAddress(request, context)}`, ...TRACKING_RATE_LIMIT });
+    takeFromWindow(TRACKING_RATE_LIMIT, clientAddress(request, context));
 
     const raw = pathParam(request, context, endpoint.path, 'trackingNumber');
     // netlify dev/serve retry a 404 as `<number>.html`, `.htm`: those keep the original answer.
@@ -24,7 +24,7 @@ export default handle(
     const problem = trackingNumberProblem(trackingNumber);
     if (problem) throw new HttpError(400, problem);
 
-    const data = await findPublicTracking(db, trackingNumber);
+    const data = await findPublicTracking(await getDb(), trackingNumber, revealTokenOf(request));
     if (!data) throw new HttpError(404, NOT_FOUND);
     return reply(endpoint, { status: true, data }, { 'Cache-Control': 'private, max-age=5' });
   },
@@ -33,5 +33,7 @@ export default handle(
 
 export const config: Config = {
   path: '/api/tracking/:trackingNumber',
+  // The batch lookup has a path of the same shape; it is its own function.
+  excludedPath: '/api/tracking/batch',
   rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

@@ -39,7 +39,7 @@ const ROUTES: Route[] = [
     body: {
       sender_name: 'S',
       recipient_name: 'R',
-      recipient_address: 'A',
+      recipient_address: 'A, D',
       origin: 'O',
       destination: 'D',
       status: 'preparing',
@@ -87,8 +87,8 @@ const ROUTES: Route[] = [
   { file: 'admin-dashboard', handler: adminDashboard, method: 'GET', path: '/api/admin/dashboard' },
 ];
 
-/** Functions anyone may call: the public lookup, quote requests, and signing in or out. */
-const PUBLIC_FUNCTIONS = ['tracking', 'quotes', 'admin-login', 'admin-logout'];
+/** Functions anyone may call: the public lookups and reveal, quote requests, and signing in or out. */
+const PUBLIC_FUNCTIONS = ['tracking', 'tracking-batch', 'tracking-reveal', 'quotes', 'admin-login', 'admin-logout'];
 
 const request = (route: Route, headers: HeadersInit = {}) =>
   call(

@@ -5,28 +5,10 @@ import { shortenSenderName } from '../../netlify/lib/tracking';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';
 import { useTestDatabase } from '../helpers/test-db';
+import { PUBLIC_FIELDS } from '../helpers/tracking';
 
 useTestDatabase({ seed: true });
 const sample = buildSeedShipments()[0]!;
-
-/** Every field of the public answer. */
-export const PUBLIC_FIELDS = [
-  'address_revealed',
-  'arrival_time',
-  'can_reveal',
-  'current_location',
-  'delivery_date',
-  'destination',
-  'estimated_delivery',
-  'histories',
-  'origin',
-  'recipient_address',
-  'route',
-  'sender_name',
-  'status',
-  'tracking_number',
-  'weight',
-];
 
 const lookup = (number: string, params: Record<string, string> = { trackingNumber: number }) =>
   call(tracking, apiRequest(`/api/tracking/${encodeURIComponent(number)}`), params);

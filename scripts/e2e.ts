@@ -14,7 +14,8 @@ export function runE2e(args: string[], extraEnv: Record<string, string> = {}): n
     return 1;
   }
   const database = resolve('.data/e2e.db');
-  for (const suffix of ['', '-wal', '-shm']) rmSync(database + suffix, { force: true });
+  // The database and the lookups' rate-limit counts kept beside it (netlify/lib/rate-limit.ts).
+  for (const suffix of ['', '-wal', '-shm', '.limits']) rmSync(database + suffix, { force: true, recursive: true });
   const result = spawnSync('npx', ['playwright', 'test', ...args], {
     stdio: 'inherit',
     env: { ...process.env, ...QUIET_ENV, ...extraEnv, CHROMIUM_PATH: chromium, E2E_DATABASE_URL: `file:${database}` },

@@ -2,9 +2,10 @@ import type { Config } from '@netlify/functions';
 import { trackingApi } from '@/lib/api/tracking';
 import { normalizeTrackingNumber, trackingNumberProblem } from '@/lib/tracking-number';
 import { getDb } from '../lib/db';
-import { clientAddress, HttpError, handle, pathParam, reply, requireMethod } from '../lib/http';
+import { clientAddress, type FunctionContext, HttpError, handle, pathParam, reply, requireMethod } from '../lib/http';
 import { takeFromWindow } from '../lib/rate-limit';
 import { findPublicTracking, NOT_FOUND, revealTokenOf, TRACKING_RATE_LIMIT } from '../lib/tracking';
+import batch from './tracking-batch';
 
 const endpoint = trackingApi.lookup;
 
@@ -12,7 +13,7 @@ const endpoint = trackingApi.lookup;
  * The public lookup: the same private-by-default public fields for everyone, signed in or not (staff
  * read `GET /api/shipments/{n}`); the full address only to a browser that revealed it. Reads only.
  */
-export default handle(
+const lookup = handle(
   async (request, context) => {
     requireMethod(request, endpoint.method, 'HEAD');
     takeFromWindow(TRACKING_RATE_LIMIT, clientAddress(request, context));
@@ -30,6 +31,16 @@ export default handle(
   },
   { errors: 'tracking' },
 );
+
+/**
+ * `/api/tracking/batch` is the batch lookup's own function, excluded from this path below. netlify
+ * serve ignores `excludedPath` (it copies only a function's routes from the build manifest), so a
+ * batch request that reaches this function locally is handed to it.
+ */
+export default (request: Request, context: FunctionContext) =>
+  /^\/api\/tracking\/batch\/?$/i.test(new URL(request.url).pathname)
+    ? batch(request, context)
+    : lookup(request, context);
 
 export const config: Config = {
   path: '/api/tracking/:trackingNumber',

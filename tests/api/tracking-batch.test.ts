@@ -81,6 +81,13 @@ describe('POST /api/tracking/batch', () => {
     expect((await lookupBatch({ numbers: unknownNumbers(10, 'B') })).status).toBe(200);
   });
 
+  it('is answered the same when it reaches the single lookup (netlify serve ignores excludedPath)', async () => {
+    const json = { numbers: [seeded[0]!.tracking_number, 'NEC12'] };
+    const viaLookup = await call(tracking, apiRequest('/api/tracking/batch', { json }), { trackingNumber: 'batch' });
+    expect(viaLookup.status).toBe(200);
+    expect(viaLookup.body).toEqual((await lookupBatch(json)).body);
+  });
+
   it('answers 415 without JSON and 405 for another method', async () => {
     const plain = await call(
       batch,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { appendFileSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@libsql/client';
@@ -114,8 +115,10 @@ function count(name: string, windowStart: number, key: string, cost: number): nu
   }
 }
 
+/** Old windows are removed in the background: a busy minute leaves many files, and no request should wait on them. */
 function removeWindowsBefore(folder: string, windowStart: number): void {
   for (const entry of readdirSync(folder)) {
-    if (Number(entry) < windowStart) rmSync(join(folder, entry), { recursive: true, force: true });
+    if (Number(entry) < windowStart)
+      void rm(join(folder, entry), { recursive: true, force: true }).catch(() => undefined);
   }
 }

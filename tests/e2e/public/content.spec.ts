@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { measurePageWeights } from '../../../bench/page-weight';
 import { company, supportHours } from '../../../src/data/company';
 import { homeServices } from '../../../src/data/services';
 import { builtPages, runTogether, visibleText } from './built-text';
@@ -51,4 +52,11 @@ test('support hours say what is open around the clock and what keeps office hour
   await expect(page.getByRole('contentinfo')).toContainText(
     `Urgent line ${company.hours.urgentLine}: ${company.urgentPhone}`,
   );
+});
+
+test('/track loads at most 80 KB gzip of JavaScript; the route map and its data come later, on their own', () => {
+  const track = measurePageWeights(DIST)?.find((row) => row.page === '/track');
+  expect(track, 'the /track page is built').toBeDefined();
+  expect(track!.initialGzip).toBeLessThanOrEqual(80 * 1024);
+  expect(readdirSync(resolve(DIST, '_astro')).some((file) => /^RouteMap\..*\.js$/.test(file))).toBe(true);
 });

@@ -4,7 +4,7 @@ import trackings from '../netlify/functions/trackings';
 import { login } from '../netlify/lib/auth';
 import { hashPassword } from '../netlify/lib/password';
 import { encodeCursor, listShipments } from '../netlify/lib/shipment-list';
-import { findPublicTracking } from '../netlify/lib/shipments';
+import { findPublicTracking } from '../netlify/lib/tracking';
 import { shipmentListQuerySchema } from '../src/lib/schemas/shipment';
 import { type Measurement, measure } from './lib/measure';
 

@@ -4,7 +4,12 @@ import { SHIPMENT_STATUSES, type ShipmentStatus } from '@/lib/shipment-status';
 import { adminAccountStatement } from '../netlify/lib/admin-users';
 import { seedCustomerStatement } from '../netlify/lib/customers';
 import { decodeRows } from '../netlify/lib/rows';
-import { historyEntryStatement, insertShipmentStatement, type ShipmentInsert } from '../netlify/lib/shipments';
+import {
+  historyEntryStatement,
+  insertShipmentStatement,
+  noteStatement,
+  type ShipmentInsert,
+} from '../netlify/lib/shipments';
 import {
   SEED_CITIES,
   SEED_CONTENTS,
@@ -40,16 +45,19 @@ function random(seed: number) {
 export interface SeedHistory {
   status: ShipmentStatus;
   notes: string;
+  /** Where it happened: "City, Country". */
+  place: string;
   created_at: string;
 }
 
-/** A demo shipment: the columns it is inserted with, and its history. */
+/** A demo shipment: the columns it is inserted with, its history and its staff note, if any. */
 export type SeedShipment = Omit<ShipmentInsert, 'updated_at'> & {
   customer_id: string;
   sender_email: string;
   recipient_mail: string;
   package_type: string;
   histories: SeedHistory[];
+  note: string | null;
 };
 
 const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
@@ -109,7 +117,7 @@ export function buildSeedShipments(now = Date.now()): SeedShipment[] {
       customs_fees: international ? rng.int(15, 250) : 0,
       delivery_date: status === 'delivered' ? isoDate(lastTime) : null,
       agent_notes: status === 'on_hold' ? 'Awaiting commercial invoice from the sender.' : null,
-      admin_notes: index % 4 === 0 ? 'Priority account: notify the customer of any delay.' : null,
+      note: index % 4 === 0 ? 'Priority account: notify the customer of any delay.' : null,
       current_location: place,
       arrival_time: isoTime(status === 'delivered' ? lastTime : created + (transitDays + 1) * DAY),
       created_at: isoTime(created),
@@ -126,29 +134,29 @@ function buildHistory(
   destination: string,
   rng: ReturnType<typeof random>,
 ): { histories: SeedHistory[]; place: string } {
-  let place = origin;
-  const steps: Array<[ShipmentStatus, string]> = [['processing', `Order received at ${origin} depot`]];
-  if (status === 'processing') steps.push(['processing', 'Shipping label created; awaiting documents']);
-  else steps.push(['preparing', 'Packed and labelled, awaiting pickup']);
+  let place: string = origin;
+  const steps: Array<[ShipmentStatus, string, string]> = [['processing', 'Order received at the depot', origin]];
+  if (status === 'processing') steps.push(['processing', 'Shipping label created; awaiting documents', origin]);
+  else steps.push(['preparing', 'Packed and labelled, awaiting pickup', origin]);
   if (status === 'in_transit' || status === 'on_hold' || status === 'delivered') {
-    steps.push(['in_transit', `Departed ${origin}`]);
+    steps.push(['in_transit', 'Departed the depot', origin]);
     for (let hop = rng.int(0, 2); hop > 0; hop--) {
       place = rng.pick(SEED_CITIES.filter((city) => city !== origin && city !== destination));
-      steps.push(['in_transit', `Arrived at ${place} hub`]);
+      steps.push(['in_transit', 'Arrived at the hub', place]);
     }
   }
-  if (status === 'on_hold') steps.push(['on_hold', 'Held at customs pending documentation']);
+  if (status === 'on_hold') steps.push(['on_hold', 'Held at customs pending documentation', place]);
   if (status === 'delivered') {
     place = destination;
-    steps.push(['delivered', `Delivered in ${destination}; signed for by recipient`]);
+    steps.push(['delivered', 'Delivered; signed for by recipient', destination]);
   }
   // Gaps of 3 to 30 hours, squeezed when needed so that no entry lies in the future.
   const gaps = steps.map(() => rng.int(3, 30) * HOUR);
   const span = gaps.slice(0, -1).reduce((sum, gap) => sum + gap, 0);
   const scale = Math.min(1, Math.max(0, now - 10 * 60 * 1000 - created) / (span || 1));
   let time = created;
-  const histories = steps.map(([stepStatus, notes], index) => {
-    const entry = { status: stepStatus, notes, created_at: isoTime(time) };
+  const histories = steps.map(([stepStatus, notes, where], index) => {
+    const entry = { status: stepStatus, notes, place: where, created_at: isoTime(time) };
     time += gaps[index]! * scale;
     return entry;
   });
@@ -180,9 +188,12 @@ export async function seed(db: Client, { adminEmail, adminPassword, now }: SeedO
   const missing = buildSeedShipments(now)
     .filter((shipment) => !existing.has(shipment.tracking_number))
     .sort((a, b) => a.created_at.localeCompare(b.created_at));
-  for (const { histories, ...shipment } of missing) {
-    statements.push(insertShipmentStatement({ ...shipment, updated_at: histories.at(-1)!.created_at }));
+  for (const { histories, note, ...shipment } of missing) {
+    const updated = histories.at(-1)!.created_at;
+    statements.push(insertShipmentStatement({ ...shipment, updated_at: updated }));
     for (const history of histories) statements.push(historyEntryStatement(shipment.tracking_number, history));
+    if (note)
+      statements.push(noteStatement(shipment.tracking_number, { text: note, created_at: updated, author: null }));
   }
 
   const hasAdmin =

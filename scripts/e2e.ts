@@ -19,7 +19,8 @@ export async function runE2e(args: string[], extraEnv: Record<string, string> = 
   }
   const port = process.env.E2E_PORT || String((await freePorts(1))[0]);
   const database = resolve('.data/e2e.db');
-  for (const suffix of ['', '-wal', '-shm']) rmSync(database + suffix, { force: true });
+  // The database and the lookups' rate-limit counts kept beside it (netlify/lib/rate-limit.ts).
+  for (const suffix of ['', '-wal', '-shm', '.limits']) rmSync(database + suffix, { force: true, recursive: true });
   const result = spawnSync('npx', ['playwright', 'test', ...args], {
     stdio: 'inherit',
     env: {

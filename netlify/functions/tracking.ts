@@ -2,20 +2,21 @@ import type { Config } from '@netlify/functions';
 import { trackingApi } from '@/lib/api/tracking';
 import { normalizeTrackingNumber, trackingNumberProblem } from '@/lib/tracking-number';
 import { getDb } from '../lib/db';
-import { clientAddress, HttpError, handle, pathParam, reply, requireMethod } from '../lib/http';
-import { enforceRateLimit } from '../lib/rate-limit';
-import { findPublicTracking } from '../lib/shipments';
+import { clientAddress, type FunctionContext, HttpError, handle, pathParam, reply, requireMethod } from '../lib/http';
+import { takeFromWindow } from '../lib/rate-limit';
+import { findPublicTracking, NOT_FOUND, revealTokenOf, TRACKING_RATE_LIMIT } from '../lib/tracking';
+import batch from './tracking-batch';
 
 const endpoint = trackingApi.lookup;
-const NOT_FOUND = 'No shipment found with this tracking number';
-export const TRACKING_RATE_LIMIT = { limit: 60, windowSeconds: 60 };
 
-/** The public lookup: the same public fields for everyone, signed in or not (staff read `GET /api/shipments/{n}`). */
-export default handle(
+/**
+ * The public lookup: the same private-by-default public fields for everyone, signed in or not (staff
+ * read `GET /api/shipments/{n}`); the full address only to a browser that revealed it. Reads only.
+ */
+const lookup = handle(
   async (request, context) => {
     requireMethod(request, endpoint.method, 'HEAD');
-    const db = await getDb();
-    await enforceRateLimit(db, { key: `tracking:${clientAddress(request, context)}`, ...TRACKING_RATE_LIMIT });
+    takeFromWindow(TRACKING_RATE_LIMIT, clientAddress(request, context));
 
     const raw = pathParam(request, context, endpoint.path, 'trackingNumber');
     // netlify dev/serve retry a 404 as `<number>.html`, `.htm`: those keep the original answer.
@@ -24,14 +25,26 @@ export default handle(
     const problem = trackingNumberProblem(trackingNumber);
     if (problem) throw new HttpError(400, problem);
 
-    const data = await findPublicTracking(db, trackingNumber);
+    const data = await findPublicTracking(await getDb(), trackingNumber, revealTokenOf(request));
     if (!data) throw new HttpError(404, NOT_FOUND);
     return reply(endpoint, { status: true, data }, { 'Cache-Control': 'private, max-age=5' });
   },
   { errors: 'tracking' },
 );
 
+/**
+ * `/api/tracking/batch` is the batch lookup's own function, excluded from this path below. netlify
+ * serve ignores `excludedPath` (it copies only a function's routes from the build manifest), so a
+ * batch request that reaches this function locally is handed to it.
+ */
+export default (request: Request, context: FunctionContext) =>
+  /^\/api\/tracking\/batch\/?$/i.test(new URL(request.url).pathname)
+    ? batch(request, context)
+    : lookup(request, context);
+
 export const config: Config = {
   path: '/api/tracking/:trackingNumber',
+  // The batch lookup has a path of the same shape; it is its own function.
+  excludedPath: '/api/tracking/batch',
   rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

@@ -48,9 +48,16 @@ async function open(url: string, authToken: string | undefined): Promise<Client>
   return client;
 }
 
-function ensureParentFolder(url: string): void {
+/** The file a `file:` database URL names; null for remote or in-memory databases. */
+export function localDatabasePath(url: string): string | null {
+  if (!url.startsWith('file:')) return null;
   const path = url.startsWith('file://') ? fileURLToPath(url) : url.slice('file:'.length).split('?')[0]!;
-  if (path && path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  return path && path !== ':memory:' ? path : null;
+}
+
+function ensureParentFolder(url: string): void {
+  const path = localDatabasePath(url);
+  if (path) mkdirSync(dirname(path), { recursive: true });
 }
 
 function redact(url: string): string {

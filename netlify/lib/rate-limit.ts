@@ -1,4 +1,11 @@
+import { createHash } from 'node:crypto';
+import { appendFileSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Client } from '@libsql/client';
+import { localDatabasePath } from './db';
+import { getEnv } from './env';
 import { HttpError } from './http';
 import { PURGE_BATCH } from './purge';
 
@@ -6,24 +13,36 @@ import { PURGE_BATCH } from './purge';
 export const MAX_WINDOW_SECONDS = 24 * 60 * 60;
 
 export interface RateLimit {
-  /** What is counted, e.g. `tracking:203.0.113.9`. */
+  /** What is counted, e.g. `quotes:203.0.113.9`. */
   key: string;
   limit: number;
   windowSeconds: number;
 }
 
+function windowOf(now: number, windowSeconds: number) {
+  const nowSeconds = Math.floor(now / 1000);
+  const start = nowSeconds - (nowSeconds % windowSeconds);
+  return { start, retryAfter: start + windowSeconds - nowSeconds };
+}
+
+const tooMany = (retryAfter: number) =>
+  new HttpError(429, `Too many requests. Please try again in ${retryAfter} seconds.`, {
+    headers: { 'Retry-After': String(retryAfter) },
+  });
+
 /**
  * Counts one request against a fixed-window limit kept in the database (so it holds across function
- * instances) and throws a 429 with Retry-After once the window's limit is passed.
+ * instances) and throws a 429 with Retry-After once the window's limit is passed. For calls that
+ * write anyway (quote requests, address reveals); the public lookups use `takeFromWindow`.
  */
 export async function enforceRateLimit(
   db: Client,
   { key, limit, windowSeconds }: RateLimit,
   now = Date.now(),
 ): Promise<void> {
-  const nowSeconds = Math.floor(now / 1000);
-  const windowStart = nowSeconds - (nowSeconds % windowSeconds);
   if (windowSeconds > MAX_WINDOW_SECONDS) throw new Error(`${key}: a rate-limit window is at most a day`);
+  const nowSeconds = Math.floor(now / 1000);
+  const { start: windowStart, retryAfter } = windowOf(now, windowSeconds);
   const [, , counted] = await db.batch(
     [
       { sql: 'DELETE FROM rate_limits WHERE key = ? AND window_start < ?', args: [key, windowStart] },
@@ -42,10 +61,76 @@ export async function enforceRateLimit(
     ],
     'write',
   );
-  if (Number(counted!.rows[0]!.count) > limit) {
-    const retryAfter = windowStart + windowSeconds - nowSeconds;
-    throw new HttpError(429, `Too many requests. Please try again in ${retryAfter} seconds.`, {
-      headers: { 'Retry-After': String(retryAfter) },
-    });
+  if (Number(counted!.rows[0]!.count) > limit) throw tooMany(retryAfter);
+}
+
+/** A fixed-window limit kept outside the database: `name` separates the counters of different limits. */
+export interface WindowLimit {
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * Where window counts live: beside a file database (so each local copy and each test database has its
+ * own), else in the system's temporary folder.
+ */
+function countsFolder(): string {
+  const database = localDatabasePath(getEnv().DATABASE_URL);
+  return database ? `${database}.limits` : join(tmpdir(), 'nec-rate-limits');
+}
+
+/** Counts kept in this process when the file system cannot be written (a read-only deployment), by window. */
+const memoryCounts = new Map<string, { windowStart: number; count: number }>();
+let warned = false;
+
+/**
+ * Counts `cost` requests of `key` against a fixed-window limit without writing to the database, so a
+ * lookup stays a pure read (a replica can serve it) and throws a 429 with Retry-After once the window's
+ * limit is passed. A counted request that is refused still counts.
+ *
+ * Counts are small files, one per key and window, on this machine: every counted request appends one
+ * byte per unit of cost and reads the size back. Appends with O_APPEND are atomic, so concurrent
+ * requests and `netlify dev`, which runs each call in a fresh worker, all see one shared count; a race
+ * can refuse a request early but never lets one more through. A window's folder is removed when a
+ * later window of the same limit starts. On Netlify each function instance has its own /tmp, so there
+ * this limits per instance and the platform's rate limit (`config.rateLimit`) bounds the address.
+ */
+export function takeFromWindow(limit: WindowLimit, key: string, cost = 1, now = Date.now()): void {
+  const { start, retryAfter } = windowOf(now, limit.windowSeconds);
+  if (count(limit.name, start, key, cost) > limit.limit) throw tooMany(retryAfter);
+}
+
+function count(name: string, windowStart: number, key: string, cost: number): number {
+  const folder = join(countsFolder(), name);
+  const windowFolder = join(folder, String(windowStart));
+  const file = join(windowFolder, createHash('sha256').update(key).digest('hex').slice(0, 32));
+  const bytes = '.'.repeat(cost);
+  try {
+    try {
+      appendFileSync(file, bytes);
+    } catch (error) {
+      if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error;
+      mkdirSync(windowFolder, { recursive: true });
+      removeWindowsBefore(folder, windowStart);
+      appendFileSync(file, bytes);
+    }
+    return statSync(file).size;
+  } catch (error) {
+    if (!warned) console.error('[rate-limit] counting in memory: the counts folder cannot be written', error);
+    warned = true;
+    const memoryKey = `${name}:${key}`;
+    const previous = memoryCounts.get(memoryKey);
+    const counted = (previous?.windowStart === windowStart ? previous.count : 0) + cost;
+    memoryCounts.set(memoryKey, { windowStart, count: counted });
+    return counted;
+  }
+}
+
+/** Old windows are removed in the background: a busy minute leaves many files, and no request should wait on them. */
+function removeWindowsBefore(folder: string, windowStart: number): void {
+  for (const entry of readdirSync(folder)) {
+    if (Number(entry) < windowStart)
+      void rm(join(folder, entry), { recursive: true, force: true }).catch(() => undefined);
   }
 }

@@ -55,7 +55,8 @@ function likeFilter(q: string): Filter {
   };
 }
 
-const COLUMNS = `s.id, s.tracking_number, s.origin, s.destination, s.current_location, s.status, s.arrival_time, s.package_type`;
+const COLUMNS = `s.id, s.tracking_number, s.origin, s.destination, s.current_location, s.status, s.estimated_delivery,
+  s.arrival_time, s.package_type`;
 
 /** Whether the search match `f` has this value in `column`, read from the column's own index. */
 const inIndex = (index: string, column: string, value: InValue): Filter => ({

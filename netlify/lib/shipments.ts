@@ -1,6 +1,8 @@
 import type { Client, InStatement, InValue, ResultSet } from '@libsql/client';
 import type { z } from 'zod';
+import { addressIsIn, formatPlace, parsePlace } from '@/lib/place';
 import {
+  ADDRESS_NOT_IN_DESTINATION,
   type LocationUpdateInput,
   type Shipment,
   type ShipmentCreateInput,
@@ -10,7 +12,6 @@ import {
   shipmentRecordSchema,
   shipmentSchema,
 } from '@/lib/schemas/shipment';
-import { type TrackingResult, trackingResultSchema } from '@/lib/schemas/tracking';
 import { type ShipmentStatus, statusLabel } from '@/lib/shipment-status';
 import { generateTrackingNumber } from '@/lib/tracking-number';
 import { shipmentActivity } from './activity';
@@ -19,31 +20,28 @@ import { resolveCustomer } from './customers';
 import { HttpError, invalidInput } from './http';
 import { decodeRow } from './rows';
 
-const selectHistories = (trackingNumber: string): InStatement => ({
-  sql: `SELECT h.id, h.status, h.created_at, h.notes
-        FROM shipment_histories h JOIN shipments s ON s.id = h.shipment_id
-        WHERE s.tracking_number = ? ORDER BY h.created_at, h.id`,
-  args: [trackingNumber],
+const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ');
+
+/**
+ * The histories of the shipments with these numbers, each shipment's oldest first. Every row also
+ * names its shipment's tracking_number, so one statement serves a batch of lookups.
+ */
+export const selectHistories = (trackingNumbers: readonly string[]): InStatement => ({
+  sql: `SELECT s.tracking_number, h.id, h.status, h.created_at, h.notes, h.location_city, h.location_country,
+               h.expected_arrival
+        FROM shipments s JOIN shipment_histories h ON h.shipment_id = s.id
+        WHERE s.tracking_number IN (${placeholders(trackingNumbers)})
+        ORDER BY h.shipment_id, h.created_at, h.id`,
+  args: [...trackingNumbers],
 });
 
-/** The public view of a shipment: only what the tracking page shows, histories oldest first. */
-export async function findPublicTracking(db: Client, trackingNumber: string): Promise<TrackingResult | null> {
-  const [shipments, histories] = await db.batch(
-    [
-      {
-        sql: `SELECT tracking_number, sender_name, recipient_address, weight, status, destination
-              FROM shipments WHERE tracking_number = ?`,
-        args: [trackingNumber],
-      },
-      selectHistories(trackingNumber),
-    ],
-    'read',
-  );
-  const row = shipments!.rows[0];
-  return row ? decodeRow(trackingResultSchema, { ...row, histories: histories!.rows }) : null;
-}
-
-// ---- The admin side: whole shipments, writes (each one batch with its history and activity), the list.
+/** The staff notes of a shipment, oldest first. Staff reads only: the public lookups never select them. */
+const selectNotes = (trackingNumber: string): InStatement => ({
+  sql: `SELECT n.id, n.author_email AS author, n.created_at, n.text
+        FROM shipments s JOIN shipment_notes n ON n.shipment_id = s.id
+        WHERE s.tracking_number = ? ORDER BY n.id`,
+  args: [trackingNumber],
+});
 
 /** The columns of a shipment row, in schema order (id first). */
 const SHIPMENT_COLUMNS = Object.keys(shipmentRecordSchema.shape);
@@ -59,16 +57,30 @@ const selectShipment = (trackingNumber: string): InStatement => ({
   args: [trackingNumber],
 });
 
-/** Reads a shipment from the last two results of a batch that ends with selectShipment + selectHistories. */
+/** The statements that read a whole shipment; a batch ending with them is read back by fromBatch. */
+const readShipment = (trackingNumber: string): InStatement[] => [
+  selectShipment(trackingNumber),
+  selectHistories([trackingNumber]),
+  selectNotes(trackingNumber),
+];
+
+/** Reads a shipment from the last three results of a batch that ends with readShipment. */
 function fromBatch(results: ResultSet[]): Shipment | null {
-  const [shipments, histories] = results.slice(-2);
+  const [shipments, histories, notes] = results.slice(-3);
   const row = shipments?.rows[0];
-  return row ? decodeRow(shipmentSchema, { ...row, histories: histories!.rows }) : null;
+  if (!row) return null;
+  const texts = notes!.rows.map((note) => note.text).join('\n\n');
+  return decodeRow(shipmentSchema, {
+    ...row,
+    histories: histories!.rows,
+    notes: notes!.rows,
+    admin_notes: texts || null,
+  });
 }
 
-/** The whole shipment (every creation field, record fields, histories oldest first), or null. */
+/** The whole shipment (every record field, histories and staff notes oldest first), or null. */
 export async function findShipment(db: Client, trackingNumber: string): Promise<Shipment | null> {
-  return fromBatch(await db.batch([selectShipment(trackingNumber), selectHistories(trackingNumber)], 'read'));
+  return fromBatch(await db.batch(readShipment(trackingNumber), 'read'));
 }
 
 type ShipmentRecordInput = z.input<typeof shipmentRecordSchema>;
@@ -98,19 +110,48 @@ export function insertShipmentStatement(row: ShipmentInsert): InStatement {
   };
 }
 
+/** A history entry as written: staff's note (or none), and where it happened when known. */
+export interface HistoryEntryInput {
+  notes: string | null;
+  created_at: string;
+  status?: ShipmentStatus;
+  /** "City, Country" or a country, split into the entry's location columns. */
+  place?: string | null;
+  expected_arrival?: string | null;
+}
+
 /**
  * A history entry for the shipment, for the same batch as the write: with the given status, or the
  * shipment's status as the batch has left it. Inserted from the shipment's row, so only when it exists.
  */
-export function historyEntryStatement(
-  trackingNumber: string,
-  entry: { notes: string | null; created_at: string; status?: ShipmentStatus },
-): InStatement {
-  const { status, notes, created_at } = entry;
+export function historyEntryStatement(trackingNumber: string, entry: HistoryEntryInput): InStatement {
+  const { status, notes, created_at, place, expected_arrival = null } = entry;
+  const location = place ? parsePlace(place) : { city: null, country: null };
   return {
-    sql: `INSERT INTO shipment_histories (shipment_id, status, notes, created_at)
-          SELECT id, ${status === undefined ? 'status' : '?'}, ?, ? FROM shipments WHERE tracking_number = ?`,
-    args: [...(status === undefined ? [] : [status]), notes, created_at, trackingNumber],
+    sql: `INSERT INTO shipment_histories
+            (shipment_id, status, notes, location_city, location_country, expected_arrival, created_at)
+          SELECT id, ${status === undefined ? 'status' : '?'}, ?, ?, ?, ?, ? FROM shipments WHERE tracking_number = ?`,
+    args: [
+      ...(status === undefined ? [] : [status]),
+      notes,
+      location.city,
+      location.country,
+      expected_arrival,
+      created_at,
+      trackingNumber,
+    ],
+  };
+}
+
+/** A staff note on the shipment, for the same batch as the write (the seed's notes have no author). */
+export function noteStatement(
+  trackingNumber: string,
+  note: { text: string; created_at: string; author: SessionUser | null },
+): InStatement {
+  return {
+    sql: `INSERT INTO shipment_notes (shipment_id, author_id, author_email, text, created_at)
+          SELECT id, ?, ?, ?, ? FROM shipments WHERE tracking_number = ?`,
+    args: [note.author?.id ?? null, note.author?.email ?? null, note.text, note.created_at, trackingNumber],
   };
 }
 
@@ -134,9 +175,9 @@ export type NewShipment = Omit<ShipmentCreateInput, 'tracking_number'> & {
 };
 
 /**
- * Creates a shipment with its first history entry and its activity row in one transaction. A given
- * tracking number that is taken is a 422 on `tracking_number`; a missing one is generated (and drawn
- * again on a collision).
+ * Creates a shipment with its first history entry (at the origin), its first staff note (from
+ * `admin_notes`) and its activity row in one transaction. A given tracking number that is taken is a
+ * 422 on `tracking_number`; a missing one is generated (and drawn again on a collision).
  */
 export async function createShipment(
   db: Client,
@@ -167,10 +208,14 @@ async function insertShipment(
   actor: SessionUser,
   now: string,
 ): Promise<Shipment> {
+  const { admin_notes, ...row } = input;
   const results = await db.batch(
     [
-      insertShipmentStatement({ ...input, created_at: now, updated_at: now }),
-      historyEntryStatement(input.tracking_number, { notes: `Shipment created at ${input.origin}`, created_at: now }),
+      insertShipmentStatement({ ...row, created_at: now, updated_at: now }),
+      historyEntryStatement(input.tracking_number, { notes: null, place: input.origin, created_at: now }),
+      ...(admin_notes
+        ? [noteStatement(input.tracking_number, { text: admin_notes, created_at: now, author: actor })]
+        : []),
       shipmentActivity(
         actor,
         'shipment_created',
@@ -178,8 +223,7 @@ async function insertShipment(
         `Shipment created (${statusLabel(input.status)})`,
         now,
       ),
-      selectShipment(input.tracking_number),
-      selectHistories(input.tracking_number),
+      ...readShipment(input.tracking_number),
     ],
     'write',
   );
@@ -188,7 +232,10 @@ async function insertShipment(
   return created;
 }
 
-/** The add dialog: the customer record becomes the sender; eta is both the estimated delivery and the arrival time. */
+/**
+ * The add dialog: the customer record becomes the sender and, until staff edit the shipment, the
+ * consignee, whose address is then the destination itself (so the two agree).
+ */
 export async function createShipmentFromDialog(
   db: Client,
   input: ShipmentDialogInput,
@@ -205,14 +252,13 @@ export async function createShipmentFromDialog(
       sender_name: customer.name,
       sender_email: customer.email,
       sender_phone: customer.phone,
-      // The dialog has no recipient fields: the customer is the consignee until staff edit the shipment.
       recipient_name: customer.name,
       recipient_address: input.destination,
       package_type: input.type ?? null,
       origin: input.origin,
       destination: input.destination,
-      estimated_delivery: input.eta ?? null,
-      arrival_time: input.eta ?? null,
+      estimated_delivery: input.estimated_delivery ?? null,
+      arrival_time: input.arrival_time ?? null,
       admin_notes: input.notes ?? null,
       current_location: input.origin,
     },
@@ -226,10 +272,7 @@ export async function createShipmentFromDialog(
  * same transaction. The first statement must be the UPDATE; 404 when it matched nothing.
  */
 async function writeShipment(db: Client, trackingNumber: string, statements: InStatement[]): Promise<Shipment> {
-  const results = await db.batch(
-    [...statements, selectShipment(trackingNumber), selectHistories(trackingNumber)],
-    'write',
-  );
+  const results = await db.batch([...statements, ...readShipment(trackingNumber)], 'write');
   const shipment = fromBatch(results);
   if (results[0]!.rowsAffected === 0 || !shipment) throw notFound();
   return shipment;
@@ -254,25 +297,34 @@ export async function updateStatus(
   ]);
 }
 
-/** Moves the shipment: current location and arrival time, plus a history entry so the public timeline shows it. */
+/**
+ * Moves the shipment: its current location and next arrival, plus a history entry carrying the place,
+ * the expected arrival and staff's note, so the public timeline shows it formatted for each viewer.
+ */
 export async function updateLocation(
   db: Client,
   trackingNumber: string,
-  { current_country, arrival_time }: Pick<LocationUpdateInput, 'current_country' | 'arrival_time'>,
+  input: Pick<LocationUpdateInput, 'current_country' | 'current_city' | 'arrival_time' | 'note'>,
   actor: SessionUser,
   now = new Date(),
 ): Promise<Shipment> {
   const time = now.toISOString();
+  const { city, country } = input.current_city
+    ? { city: input.current_city, country: input.current_country }
+    : parsePlace(input.current_country);
+  const place = formatPlace(city, country)!;
   return writeShipment(db, trackingNumber, [
     {
       sql: 'UPDATE shipments SET current_location = ?, arrival_time = ?, updated_at = ? WHERE tracking_number = ?',
-      args: [current_country, arrival_time, time, trackingNumber],
+      args: [place, input.arrival_time, time, trackingNumber],
     },
     historyEntryStatement(trackingNumber, {
-      notes: `Location updated: ${current_country}; expected arrival ${arrival_time}`,
+      notes: input.note ?? null,
+      place,
+      expected_arrival: input.arrival_time,
       created_at: time,
     }),
-    shipmentActivity(actor, 'location_changed', trackingNumber, `Location set to ${current_country}`, time),
+    shipmentActivity(actor, 'location_changed', trackingNumber, `Location set to ${place}`, time),
   ]);
 }
 
@@ -281,15 +333,20 @@ const EDIT_LABELS = {
   customer_id: 'customer',
   origin: 'origin',
   destination: 'destination',
-  estimated_delivery: 'ETA',
-  arrival_time: 'ETA',
+  recipient_address: 'recipient address',
+  estimated_delivery: 'estimated delivery',
+  arrival_time: 'next arrival',
   package_type: 'type',
-  admin_notes: 'notes',
   status: 'status',
 } as const;
 type EditableColumn = keyof typeof EDIT_LABELS;
 
-/** The edit dialog's save: changes only the fields given; a status change also appends a history entry. */
+/**
+ * The edit dialog's save: changes only the fields given; a status change also appends a history
+ * entry; a note is appended to the staff notes. Destination and recipient address are edited
+ * together: a new destination needs the recipient's address in it, given in the same call, unless the
+ * stored address is just the old destination (a quick-add shipment), which then follows it.
+ */
 export async function editShipment(
   db: Client,
   trackingNumber: string,
@@ -305,31 +362,43 @@ export async function editShipment(
   }
   if (patch.origin !== undefined) wanted.set('origin', patch.origin);
   if (patch.destination !== undefined) wanted.set('destination', patch.destination);
-  if (patch.eta !== undefined) {
-    wanted.set('estimated_delivery', patch.eta);
-    wanted.set('arrival_time', patch.eta);
-  }
+  if (patch.recipient_address !== undefined) wanted.set('recipient_address', patch.recipient_address);
+  if (patch.estimated_delivery !== undefined) wanted.set('estimated_delivery', patch.estimated_delivery);
+  if (patch.arrival_time !== undefined) wanted.set('arrival_time', patch.arrival_time);
   if (patch.type !== undefined) wanted.set('package_type', patch.type);
-  if (patch.notes !== undefined) wanted.set('admin_notes', patch.notes);
   if (patch.status !== undefined) wanted.set('status', patch.status);
 
+  const destination = patch.destination ?? current.destination;
+  if (destination !== current.destination && patch.recipient_address === undefined) {
+    if (current.recipient_address !== current.destination) {
+      throw invalid('recipient_address', "Enter the recipient's address in the new destination too");
+    }
+    wanted.set('recipient_address', destination);
+  }
+  const address = wanted.get('recipient_address') ?? current.recipient_address;
+  if (!addressIsIn(address, destination)) throw invalid('recipient_address', ADDRESS_NOT_IN_DESTINATION);
+
   const changed = [...wanted].filter(([column, value]) => current[column] !== value);
-  if (changed.length === 0) return current;
+  const note = patch.notes ?? null;
+  if (changed.length === 0 && !note) return current;
 
   const time = now.toISOString();
   const newStatus = patch.status !== undefined && patch.status !== current.status ? patch.status : undefined;
-  const edited = new Set(changed.filter(([column]) => column !== 'status').map(([column]) => EDIT_LABELS[column]));
+  const edited = [...new Set(changed.filter(([column]) => column !== 'status').map(([column]) => EDIT_LABELS[column]))];
+  const details = [edited.length ? `Edited ${edited.join(', ')}` : '', note ? 'added a note' : '']
+    .filter(Boolean)
+    .join('; ');
   return writeShipment(db, trackingNumber, [
-    {
-      sql: `UPDATE shipments SET ${changed.map(([column]) => `${column} = ?`).join(', ')}, updated_at = ? WHERE tracking_number = ?`,
-      args: [...changed.map(([, value]) => value), time, trackingNumber],
-    },
+    changed.length
+      ? {
+          sql: `UPDATE shipments SET ${changed.map(([column]) => `${column} = ?`).join(', ')}, updated_at = ? WHERE tracking_number = ?`,
+          args: [...changed.map(([, value]) => value), time, trackingNumber],
+        }
+      : { sql: 'UPDATE shipments SET updated_at = ? WHERE tracking_number = ?', args: [time, trackingNumber] },
+    ...(note ? [noteStatement(trackingNumber, { text: note, created_at: time, author: actor })] : []),
     ...(newStatus
       ? [
-          historyEntryStatement(trackingNumber, {
-            notes: `Status changed to ${statusLabel(newStatus)}`,
-            created_at: time,
-          }),
+          historyEntryStatement(trackingNumber, { notes: null, created_at: time }),
           shipmentActivity(
             actor,
             'status_changed',
@@ -339,8 +408,16 @@ export async function editShipment(
           ),
         ]
       : []),
-    ...(edited.size
-      ? [shipmentActivity(actor, 'shipment_edited', trackingNumber, `Edited ${[...edited].join(', ')}`, time)]
+    ...(details
+      ? [
+          shipmentActivity(
+            actor,
+            'shipment_edited',
+            trackingNumber,
+            details.charAt(0).toUpperCase() + details.slice(1),
+            time,
+          ),
+        ]
       : []),
   ]);
 }

@@ -1,5 +1,5 @@
 import { company } from './company';
-import { countries } from './figures';
+import { figures } from './figures';
 
 export interface Question {
   question: string;
@@ -118,7 +118,7 @@ export const faqGroups: readonly FaqGroup[] = [
       },
       {
         question: 'Can I ship food or medicine?',
-        answer: `Sealed, non-perishable food and prescription medicine can travel to many of the ${countries.network} countries we serve, with the right declarations. Perishables need our refrigerated service.`,
+        answer: `Sealed, non-perishable food and prescription medicine can travel to many of the ${figures.directCountries.value} countries we serve directly, with the right declarations. Perishables need our refrigerated service.`,
       },
       {
         question: 'What happens if I ship a prohibited item?',

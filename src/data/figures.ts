@@ -1,38 +1,51 @@
-/**
- * Marketing figures. The spec's country claims disagree (150+, 120, 40+); they are kept as written,
- * each in one place here.
- */
-export const countries = {
-  /** Home hero claim. */
-  home: '150+',
-  /** About, services and stats claim. */
-  network: '120',
-  /** The feature-card claim. */
-  feature: '40+',
-} as const;
+import { company } from './company';
 
+/**
+ * The company's figures: the one place each is written, each saying what it counts, so no two pages
+ * contradict each other. The spec's claims are kept (150+, 120 and 40+ countries; 42+ and 5000+
+ * clients); they count different things, and the labels say which.
+ */
 export interface Stat {
   value: string;
+  /** What the figure counts, as the page shows it under the value. */
   label: string;
 }
 
-export const homeStats: readonly Stat[] = [
-  { value: '15.9M', label: 'Shipments monthly' },
-  { value: '9.5M', label: 'Items packed' },
-];
-
-export const homeFigures: readonly Stat[] = [
-  { value: '165+', label: 'Warehouses' },
-  { value: '42+', label: 'Active clients' },
-  { value: '30+', label: 'Team members' },
-  { value: '65+', label: 'Cargo ships' },
-];
-
 export const yearsOfExperience = '15';
 
-export const aboutStats: readonly Stat[] = [
-  { value: `${yearsOfExperience}+`, label: 'Years of experience' },
-  { value: `${countries.network}+`, label: 'Countries served' },
-  { value: '5000+', label: 'Happy clients' },
-  { value: '10M+', label: 'Deliveries made' },
+export const figures = {
+  partnerCountries: { value: '150+', label: 'Countries in our partner network' },
+  directCountries: { value: '120+', label: 'Countries we serve directly' },
+  airFreightCountries: { value: '40+', label: 'Countries with our scheduled air freight' },
+  contractClients: { value: '42+', label: 'Active contract clients' },
+  clientsServed: { value: '5000+', label: `Clients served since ${company.founded}` },
+  warehouses: { value: '165+', label: 'Warehouses' },
+  team: { value: '30+', label: 'Team members' },
+  cargoShips: { value: '65+', label: 'Cargo ships in our fleet and charters' },
+  years: { value: `${yearsOfExperience}+`, label: 'Years of experience' },
+  deliveries: { value: '10M+', label: `Deliveries made since ${company.founded}` },
+  shipmentsMonthly: { value: '15.9M', label: 'Shipments handled monthly' },
+  itemsPacked: { value: '9.5M', label: 'Items packed' },
+} as const satisfies Record<string, Stat>;
+
+/** Home, section 2: beside the feature cards. */
+export const homeStats: readonly Stat[] = [figures.shipmentsMonthly, figures.itemsPacked];
+
+/** Home, section 6: the four-figure strip. */
+export const homeFigures: readonly Stat[] = [
+  figures.warehouses,
+  figures.contractClients,
+  figures.team,
+  figures.cargoShips,
 ];
+
+/** About: the company in numbers. */
+export const aboutStats: readonly Stat[] = [
+  figures.years,
+  figures.directCountries,
+  figures.clientsServed,
+  figures.deliveries,
+];
+
+/** The three country figures in one sentence, for pages that mention the network's reach. */
+export const reachSentence = `Our partner network reaches ${figures.partnerCountries.value} countries; we serve ${figures.directCountries.value} of them directly and fly scheduled air freight to ${figures.airFreightCountries.value}.`;

@@ -1,4 +1,4 @@
-import { countries } from './figures';
+import { figures } from './figures';
 
 /** One of the site's illustrations in public/images (all 320×200). */
 export type Illustration = 'truck' | 'ship' | 'plane' | 'warehouse' | 'boxes' | 'house';
@@ -17,7 +17,7 @@ export const featureCards: readonly ServiceCard[] = [
     id: 'air-freight',
     title: 'Air Freight',
     image: 'plane',
-    description: `Time-critical cargo on scheduled and charter flights to ${countries.feature} countries, with customs handled for you.`,
+    description: `Time-critical cargo on our scheduled air freight to ${figures.airFreightCountries.value} countries, and on charter flights beyond them, with customs handled for you.`,
     link: '/services',
   },
   {
@@ -37,7 +37,10 @@ export const featureCards: readonly ServiceCard[] = [
   },
 ];
 
-/** Home, section 4. */
+/**
+ * Home, section 4, and the services page's "Storage and Moving" section: the same three services,
+ * each card on the home page leading to its own part of the services page.
+ */
 export const homeServices: readonly ServiceCard[] = [
   {
     id: 'modern-storage',
@@ -45,14 +48,14 @@ export const homeServices: readonly ServiceCard[] = [
     image: 'boxes',
     description:
       'Clean, climate-controlled and insured storage for pallets, stock and personal goods, by the week or the year.',
-    link: '/services',
+    link: '/services#modern-storage',
   },
   {
     id: 'house-shifting',
     title: 'House Shifting',
     image: 'house',
     description: 'Packing, loading, transport and unpacking for a home move across town or across borders.',
-    link: '/services',
+    link: '/services#house-shifting',
   },
   {
     id: 'smart-warehousing',
@@ -60,53 +63,53 @@ export const homeServices: readonly ServiceCard[] = [
     image: 'warehouse',
     description:
       'Barcode-scanned inventory, pick-and-pack and same-day dispatch from warehouses close to your customers.',
-    link: '/services',
+    link: '/services#smart-warehousing',
   },
 ];
 
-/** Services page: Core Logistics Services (cards link to /contact). */
+/** Services page: Core Logistics Services, each card's Learn More leading to where that service is explained. */
 export const coreServices: readonly ServiceCard[] = [
   {
     id: 'express-delivery',
     title: 'Express Delivery',
     image: 'truck',
     description: 'Door-to-door delivery in one to two business days, with a tracking number from the moment of pickup.',
-    link: '/contact',
+    link: '/services#comparison',
   },
   {
     id: 'international-shipping',
     title: 'International Shipping',
     image: 'plane',
-    description: `Air and ocean shipping to over ${countries.network} countries, with export paperwork and customs clearance included.`,
-    link: '/contact',
+    description: `Air and ocean shipping to the ${figures.directCountries.value} countries we serve directly and the ${figures.partnerCountries.value} of our partner network, with export paperwork and customs clearance included.`,
+    link: '/faq#customs',
   },
   {
     id: 'secure-packaging',
     title: 'Secure Packaging',
     image: 'boxes',
     description: 'Made-to-measure crates, foam and moisture barriers so goods arrive exactly as they left.',
-    link: '/contact',
+    link: '/services#specialized',
   },
   {
     id: 'warehousing',
     title: 'Warehousing',
     image: 'warehouse',
     description: 'Short- and long-term storage with inventory reports, pick-and-pack and cross-docking.',
-    link: '/contact',
+    link: '/services#storage-and-moving',
   },
   {
     id: 'supply-chain',
     title: 'Supply Chain Solutions',
     image: 'ship',
     description: 'Planning, purchase-order management and multi-modal routing that keep your stock moving on time.',
-    link: '/contact',
+    link: '/services#how',
   },
   {
     id: 'cargo-insurance',
     title: 'Cargo Insurance',
     image: 'house',
     description: 'All-risk cover for the declared value of your goods, arranged when you book and settled quickly.',
-    link: '/contact',
+    link: '/faq#claims',
   },
 ];
 
@@ -189,6 +192,6 @@ export const homeTiles: readonly Tile[] = [
   { title: 'Online Shipping', description: 'Request quotes and track every shipment online, with no account needed.' },
   {
     title: 'Global Access',
-    description: `A partner network reaching ${countries.home} countries by air, sea and road.`,
+    description: `A partner network reaching ${figures.partnerCountries.value} countries by air, sea and road; ${figures.directCountries.value} of them served by our own teams.`,
   },
 ];

@@ -1,7 +1,9 @@
-import type { TrackingResult } from '@/lib/schemas/tracking';
+import type { MapPoint, TrackingBatchItem, TrackingResult } from '@/lib/schemas/tracking';
 import { parseStatus, type ShipmentStatus, statusLabel } from '@/lib/shipment-status';
+import { normalizeTrackingNumber } from '@/lib/tracking-number';
 
-export type { TrackingResult };
+export type { MapPoint, TrackingBatchItem, TrackingResult };
+export type HistoryEntry = TrackingResult['histories'][number];
 
 /** Public badge colours (issue 4): Delivered green, In Transit blue, Processing yellow, Preparing amber, On Hold orange. */
 const TONES: Record<ShipmentStatus, string> = {
@@ -19,13 +21,17 @@ export function statusBadge(status: unknown): { label: string; tone: string; key
 }
 
 /** The newest history entry's time: when the shipment was last updated. */
-export function lastUpdated(histories: TrackingResult['histories']): string | null {
+export function lastUpdated(histories: readonly HistoryEntry[]): string | null {
   let newest: string | null = null;
   for (const history of histories) {
     if (newest === null || Date.parse(history.created_at) > Date.parse(newest)) newest = history.created_at;
   }
   return newest;
 }
+
+/** The history newest first (the API answers oldest first). */
+export const newestFirst = (histories: readonly HistoryEntry[]): HistoryEntry[] =>
+  [...histories].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || b.id - a.id);
 
 /** A date-time in the visitor's own locale and time zone. */
 export function formatDateTime(iso: string): string {
@@ -34,13 +40,101 @@ export function formatDateTime(iso: string): string {
   return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/** A calendar date (YYYY-MM-DD) in the visitor's locale, the same day everywhere. */
+export function formatDate(date: string, style: 'full' | 'medium' = 'full'): string {
+  const time = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(time.getTime())
+    ? date
+    : time.toLocaleDateString(undefined, { dateStyle: style, timeZone: 'UTC' });
+}
+
 /** A weight in kg, or a dash when the shipment has none recorded. */
 export function formatWeight(weight: number | null): string {
   return weight === null ? '—' : `${weight.toLocaleString(undefined, { maximumFractionDigits: 2 })}`;
 }
 
-export function isTrackingResult(value: unknown): value is TrackingResult {
-  if (!value || typeof value !== 'object') return false;
-  const data = value as Record<string, unknown>;
-  return typeof data.tracking_number === 'string' && typeof data.status === 'string' && Array.isArray(data.histories);
+/** "City, Country", the country alone, or null. */
+export function placeOf(entry: Pick<HistoryEntry, 'location_city' | 'location_country'>): string | null {
+  const { location_city: city, location_country: country } = entry;
+  if (!country) return city || null;
+  return city ? `${city}, ${country}` : country;
+}
+
+/** The three stages of the progress bar; Preparing counts as Processing, On Hold holds the shipment in transit. */
+export const STAGES = ['Processing', 'In transit', 'Delivered'] as const;
+
+export function progressOf(status: ShipmentStatus): { stage: number; held: boolean } {
+  if (status === 'delivered') return { stage: 2, held: false };
+  if (status === 'in_transit' || status === 'on_hold') return { stage: 1, held: status === 'on_hold' };
+  return { stage: 0, held: false };
+}
+
+export type Outlook = 'on_time' | 'delayed' | 'delivered_on_time' | 'delivered_late' | null;
+
+/**
+ * Whether the promise holds: the estimated delivery date ends at midnight UTC; the shipment is late
+ * when it was delivered after that, when its next arrival is later, or when that time has passed.
+ */
+export function deliveryOutlook(
+  result: Pick<TrackingResult, 'status' | 'estimated_delivery' | 'arrival_time' | 'delivery_date'>,
+  now = Date.now(),
+): Outlook {
+  if (!result.estimated_delivery) return null;
+  const promised = Date.parse(`${result.estimated_delivery}T23:59:59.999Z`);
+  if (result.status === 'delivered') {
+    if (!result.delivery_date) return 'delivered_on_time';
+    return result.delivery_date <= result.estimated_delivery ? 'delivered_on_time' : 'delivered_late';
+  }
+  const next = result.arrival_time ? Date.parse(result.arrival_time) : Number.NaN;
+  return now > promised || next > promised ? 'delayed' : 'on_time';
+}
+
+/** At most this many numbers in one search (the batch lookup's limit). */
+export const MAX_NUMBERS = 10;
+
+/** The numbers in what a person typed or pasted: separated by commas, spaces or new lines; normalized, once each. */
+export function splitNumbers(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(/[\s,;]+/)
+        .map(normalizeTrackingNumber)
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/** The query parameter that makes a lookup shareable: /track?number=NEC...,NEC... */
+export const NUMBER_PARAM = 'number';
+
+export function numbersInUrl(search: string): string[] {
+  return splitNumbers(new URLSearchParams(search).getAll(NUMBER_PARAM).join(','));
+}
+
+/** The page's address for these numbers (commas left readable). */
+export function searchFor(numbers: readonly string[]): string {
+  return numbers.length ? `?${NUMBER_PARAM}=${numbers.map(encodeURIComponent).join(',')}` : '';
+}
+
+/** What to check when a number is not found: look-alike characters it contains. */
+export function typoHint(number: string): string | null {
+  const body = number.slice(3);
+  const pairs: string[] = [];
+  if (/[O0]/.test(body)) pairs.push('the letter O and the digit 0');
+  if (/[I1]/.test(body)) pairs.push('the letter I and the digit 1');
+  if (/[S5]/.test(body)) pairs.push('the letter S and the digit 5');
+  if (/[B8]/.test(body)) pairs.push('the letter B and the digit 8');
+  return pairs.length ? `Check look-alike characters: ${pairs.join('; ')}.` : null;
+}
+
+/** The ids of every event in a set of results, to tell which events a refresh brought. */
+export function eventIds(items: readonly TrackingBatchItem[]): Set<number> {
+  return new Set(items.flatMap((item) => (item.result === 'found' ? item.data.histories.map((h) => h.id) : [])));
+}
+
+/** How long ago the page last heard from the server, in words. */
+export function updatedAgo(fetchedAt: number, now: number): string {
+  const minutes = Math.floor((now - fetchedAt) / 60_000);
+  if (minutes < 1) return 'Updated just now';
+  return `Updated ${new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }).format(-minutes, 'minute')}`;
 }

@@ -49,7 +49,7 @@ const ROUTES: Route[] = [
     body: {
       sender_name: 'S',
       recipient_name: 'R',
-      recipient_address: 'A',
+      recipient_address: 'A, D',
       origin: 'O',
       destination: 'D',
       status: 'preparing',
@@ -157,8 +157,16 @@ const ROUTES: Route[] = [
   },
 ];
 
-/** Functions anyone may call: the public lookup, quote requests, and signing in (both steps) or out. */
-const PUBLIC_FUNCTIONS = ['tracking', 'quotes', 'admin-login', 'admin-login-two-factor', 'admin-logout'];
+/** Functions anyone may call: the public lookups and reveal, quote requests, and signing in (both steps) or out. */
+const PUBLIC_FUNCTIONS = [
+  'tracking',
+  'tracking-batch',
+  'tracking-reveal',
+  'quotes',
+  'admin-login',
+  'admin-login-two-factor',
+  'admin-logout',
+];
 
 const request = (route: Route, headers: HeadersInit = {}) =>
   call(

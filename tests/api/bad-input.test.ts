@@ -64,9 +64,9 @@ describe('control characters are refused naming the field, never a 5xx', () => {
         json: {
           sender_name: 'Ann\u0000ie',
           recipient_name: 'R',
-          recipient_address: 'Line one\nLine two',
+          recipient_address: 'Line one\nLine two, Dijon',
           origin: 'O\u001b[31m',
-          destination: 'D',
+          destination: 'Dijon, France',
           status: 'preparing',
           agent_notes: 'tab\there and\r\nbreaks are fine',
         },
@@ -118,9 +118,9 @@ describe('stored text is NFC-normalised', () => {
         json: {
           sender_name: decomposed,
           recipient_name: 'R',
-          recipient_address: 'A',
+          recipient_address: '1 Rue A, Dijon',
           origin: decomposed,
-          destination: 'D',
+          destination: 'Dijon, France',
           status: 'preparing',
         },
         headers: withSession(cookie),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import login from '../../netlify/functions/admin-login';
-import tracking from '../../netlify/functions/tracking';
+import quotes from '../../netlify/functions/quotes';
 import { PURGE_BATCH } from '../../netlify/lib/purge';
 import { apiRequest, call } from '../helpers/requests';
 import { TEST_ADMIN, useTestDatabase } from '../helpers/test-db';
@@ -63,7 +63,8 @@ describe('tables that would grow forever are purged on write, a bounded batch at
     const filled = await counts();
     for (const table of Object.keys(filled)) expect(filled[table]).toBeGreaterThanOrEqual(OLD);
 
-    // Each round: one sign-in (sessions, attempts, challenges, known addresses) and one public lookup (rate limits).
+    // Each round: one sign-in (sessions, attempts, challenges, known addresses) and one quote request (rate limits;
+    // the public lookups only read).
     const history = [filled];
     for (let round = 1; round <= 3; round++) {
       const signedIn = await call(
@@ -72,11 +73,11 @@ describe('tables that would grow forever are purged on write, a bounded batch at
       );
       expect(signedIn.status).toBe(200);
       await call(
-        tracking,
-        apiRequest('/api/tracking/NEC000000000', { headers: { 'x-nf-client-connection-ip': '198.51.100.1' } }),
-        {
-          trackingNumber: 'NEC000000000',
-        },
+        quotes,
+        apiRequest('/api/quotes', {
+          json: { name: 'Ann', email: 'ann@example.com', service: 'Warehousing' },
+          headers: { 'x-nf-client-connection-ip': '198.51.100.1' },
+        }),
       );
       history.push(await counts());
     }

@@ -6,7 +6,7 @@ import createFromDialog from '../../netlify/functions/shipments';
 import tracking from '../../netlify/functions/tracking';
 import updateStatus from '../../netlify/functions/tracking-update';
 import updateLocation from '../../netlify/functions/tracking-update-location';
-import { SHIPMENT_FIELDS } from '../../src/lib/schemas/shipment';
+import { ADDRESS_NOT_IN_DESTINATION, SHIPMENT_FIELDS } from '../../src/lib/schemas/shipment';
 import { TRACKING_NUMBER_PATTERN } from '../../src/lib/tracking-number';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';
@@ -32,7 +32,7 @@ const FULL = {
   sender_email: 'ada@mail.example',
   sender_phone: '+44 20 7946 0000',
   recipient_name: 'Charles Babbage',
-  recipient_address: '1 Dorset Street, London',
+  recipient_address: '8 Rue de Rivoli, Paris',
   recipient_mail: 'charles@mail.example',
   recipient_phone: '+44 20 7946 0001',
   weight: 12.5,
@@ -57,15 +57,30 @@ const FULL = {
 async function counts() {
   const db = await getDb();
   const { rows } = await db.execute(
-    'SELECT (SELECT count(*) FROM shipments) AS s, (SELECT count(*) FROM shipment_histories) AS h, (SELECT count(*) FROM activity_log) AS a',
+    `SELECT (SELECT count(*) FROM shipments) AS s, (SELECT count(*) FROM shipment_histories) AS h,
+            (SELECT count(*) FROM activity_log) AS a, (SELECT count(*) FROM shipment_notes) AS n`,
   );
-  return { shipments: Number(rows[0]!.s), histories: Number(rows[0]!.h), activity: Number(rows[0]!.a) };
+  return {
+    shipments: Number(rows[0]!.s),
+    histories: Number(rows[0]!.h),
+    activity: Number(rows[0]!.a),
+    notes: Number(rows[0]!.n),
+  };
 }
 
+/** Every creation field (admin_notes now the notes' texts, kept for older clients) plus the record fields and lists. */
+const SHIPMENT_KEYS = [
+  ...SHIPMENT_FIELDS,
+  'id',
+  'customer_id',
+  'created_at',
+  'updated_at',
+  'histories',
+  'notes',
+].sort();
+
 function expectShipmentShape(data: Record<string, unknown>) {
-  expect(Object.keys(data).sort()).toEqual(
-    [...SHIPMENT_FIELDS, 'id', 'customer_id', 'created_at', 'updated_at', 'histories'].sort(),
-  );
+  expect(Object.keys(data).sort()).toEqual(SHIPMENT_KEYS);
 }
 
 async function lastActivity() {
@@ -85,15 +100,28 @@ describe('POST /api/add_tracking', () => {
     expect(body.status).toBe('success');
     expect(body.message).toBe('Shipment NECADA000001 added successfully!');
     expectShipmentShape(body.data);
-    expect(body.data).toMatchObject({ ...FULL, tracking_number: 'NECADA000001', customer_id: null });
+    expect(body.data).toMatchObject({
+      ...FULL,
+      // Next arrival is stored as the instant, read as UTC without a zone.
+      arrival_time: '2026-11-25T10:00:00.000Z',
+      tracking_number: 'NECADA000001',
+      customer_id: null,
+    });
     expect(body.data.id).toEqual(expect.any(Number));
+    // The first entry is placed at the origin; nothing is written into its note.
     expect(body.data.histories).toEqual([
       {
         id: expect.any(Number),
         status: 'processing',
         created_at: body.data.created_at,
-        notes: 'Shipment created at London, United Kingdom',
+        notes: null,
+        location_city: 'London',
+        location_country: 'United Kingdom',
+        expected_arrival: null,
       },
+    ]);
+    expect(body.data.notes).toEqual([
+      { id: expect.any(Number), author: TEST_ADMIN.email, created_at: body.data.created_at, text: 'VIP' },
     ]);
     const activity = await lastActivity();
     expect(activity).toMatchObject({
@@ -163,6 +191,17 @@ describe('POST /api/add_tracking', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it("answers 422 on recipient_address when it is not in the destination's city", async () => {
+    const before = await counts();
+    const { status, body } = await send(addTracking, 'POST', '/api/add_tracking', {
+      ...FULL,
+      recipient_address: '1 Dorset Street, London',
+    });
+    expect(status).toBe(422);
+    expect(body.errors).toEqual({ recipient_address: [ADDRESS_NOT_IN_DESTINATION] });
+    expect(await counts()).toEqual(before);
+  });
+
   it('answers 422 on tracking_number for a duplicate', async () => {
     const before = await counts();
     const { status, body } = await send(addTracking, 'POST', '/api/add_tracking', {
@@ -198,7 +237,8 @@ describe('POST /api/shipments (the add dialog)', () => {
       customer: 'Redwood Furniture Co.',
       origin: 'Portland, USA',
       destination: 'Sydney, Australia',
-      eta: '2026-12-01',
+      estimated_delivery: '2026-12-01',
+      arrival_time: '2026-11-28T06:15:00+11:00',
       type: 'Pallet',
       status: 'Preparing',
       notes: 'Call before delivery',
@@ -217,14 +257,26 @@ describe('POST /api/shipments (the add dialog)', () => {
       origin: 'Portland, USA',
       destination: 'Sydney, Australia',
       estimated_delivery: '2026-12-01',
-      arrival_time: '2026-12-01',
+      arrival_time: '2026-11-27T19:15:00.000Z',
       package_type: 'Pallet',
       status: 'preparing',
-      admin_notes: 'Call before delivery',
       current_location: 'Portland, USA',
     });
+    expect(body.data.notes).toMatchObject([{ author: TEST_ADMIN.email, text: 'Call before delivery' }]);
     expect(body.data.histories).toHaveLength(1);
     expect((await lastActivity()).action).toBe('shipment_created');
+  });
+
+  it('takes the former eta as the estimated delivery only, never the next arrival', async () => {
+    const { status, body } = await send(createFromDialog, 'POST', '/api/shipments', {
+      customer: 'CUS-1003',
+      origin: 'A',
+      destination: 'B',
+      eta: '2026-12-05',
+      status: 'processing',
+    });
+    expect(status).toBe(201);
+    expect(body.data).toMatchObject({ estimated_delivery: '2026-12-05', arrival_time: null, notes: [] });
   });
 
   it('finds the customer by id too', async () => {
@@ -264,16 +316,15 @@ describe('GET /api/shipments/{tracking_number} (staff read)', () => {
   const read = (tn: string, headers: HeadersInit = withSession(cookie)) =>
     call(shipment, apiRequest(`/api/shipments/${encodeURIComponent(tn)}`, { headers }), { trackingNumber: tn });
 
-  it('answers the whole shipment (every creation field plus histories) to an admin session', async () => {
+  it('answers the whole shipment (every creation field plus histories and staff notes) to an admin session', async () => {
     const { status, body, headers } = await read(sample.tracking_number.toLowerCase());
     expect(status).toBe(200);
     expect(headers.get('cache-control')).toBe('no-store');
     expect(body.status).toBe('success');
-    expect(Object.keys(body.data).sort()).toEqual(
-      [...SHIPMENT_FIELDS, 'id', 'customer_id', 'created_at', 'updated_at', 'histories'].sort(),
-    );
+    expectShipmentShape(body.data);
     const {
       histories,
+      note,
       created_at: _created,
       arrival_time: _arrival,
       shipping_date: _shipping,
@@ -284,6 +335,7 @@ describe('GET /api/shipments/{tracking_number} (staff read)', () => {
     } = sample;
     expect(body.data).toMatchObject(fixed);
     expect(body.data.histories.map((h: { notes: string }) => h.notes)).toEqual(histories.map((h) => h.notes));
+    expect(body.data.notes.map((n: { text: string }) => n.text)).toEqual(note ? [note] : []);
   });
 
   it('answers 404 for an unknown or malformed number', async () => {
@@ -300,9 +352,16 @@ describe('PATCH /api/shipments/{tracking_number}', () => {
   const patch = (json: unknown, tn = number) =>
     send(shipment, 'PATCH', `/api/shipments/${tn}`, json, { trackingNumber: tn });
 
-  it('changes only the given fields and logs the edit', async () => {
+  it('changes only the given fields, appends the note and logs the edit', async () => {
     const before = await counts();
-    const { status, body } = await patch({ destination: 'Tokyo, Japan', eta: '2026-12-24', notes: 'Gift', unknown: 1 });
+    const { status, body } = await patch({
+      destination: 'Tokyo, Japan',
+      recipient_address: '2-1 Marunouchi, Tokyo',
+      estimated_delivery: '2026-12-24',
+      arrival_time: '2026-12-22T18:45:00+09:00',
+      notes: 'Gift',
+      unknown: 1,
+    });
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual(['data', 'status']);
     expect(body.status).toBe('success');
@@ -310,24 +369,78 @@ describe('PATCH /api/shipments/{tracking_number}', () => {
     expect(body.data).toMatchObject({
       tracking_number: number,
       destination: 'Tokyo, Japan',
+      recipient_address: '2-1 Marunouchi, Tokyo',
       estimated_delivery: '2026-12-24',
-      arrival_time: '2026-12-24',
-      admin_notes: 'Gift',
+      // The time of day is kept, as an instant.
+      arrival_time: '2026-12-22T09:45:00.000Z',
       origin: seeded[1]!.origin,
       status: seeded[1]!.status,
     });
-    expect(await counts()).toEqual({ ...before, activity: before.activity + 1 });
+    expect(body.data.notes.at(-1)).toEqual({
+      id: expect.any(Number),
+      author: TEST_ADMIN.email,
+      created_at: body.data.updated_at,
+      text: 'Gift',
+    });
+    expect(await counts()).toEqual({ ...before, activity: before.activity + 1, notes: before.notes + 1 });
     expect(await lastActivity()).toMatchObject({
       action: 'shipment_edited',
-      details: 'Edited destination, ETA, notes',
+      details: 'Edited destination, recipient address, estimated delivery, next arrival; added a note',
       tracking_number: number,
     });
+  });
+
+  it('edits estimated delivery and next arrival each on its own', async () => {
+    const { body: first } = await patch({ estimated_delivery: '2026-12-30' });
+    expect(first.data).toMatchObject({ estimated_delivery: '2026-12-30', arrival_time: '2026-12-22T09:45:00.000Z' });
+    const { body: second } = await patch({ arrival_time: '2026-12-29T07:30' });
+    expect(second.data).toMatchObject({ estimated_delivery: '2026-12-30', arrival_time: '2026-12-29T07:30:00.000Z' });
+    // The former eta field is the estimated delivery only.
+    const { body: third } = await patch({ eta: '2026-12-31' });
+    expect(third.data).toMatchObject({ estimated_delivery: '2026-12-31', arrival_time: '2026-12-29T07:30:00.000Z' });
+  });
+
+  it('appends notes: each save with a note adds one, nothing is replaced', async () => {
+    const before = (await patch({})).body.data.notes.length;
+    await patch({ notes: 'First call: no answer' });
+    const { body } = await patch({ notes: 'Second call: delivery on Monday', origin: seeded[1]!.origin });
+    expect(body.data.notes.slice(before).map((n: { text: string }) => n.text)).toEqual([
+      'First call: no answer',
+      'Second call: delivery on Monday',
+    ]);
+    expect(await lastActivity()).toMatchObject({ action: 'shipment_edited', details: 'Added a note' });
+  });
+
+  it('keeps destination and recipient address together', async () => {
+    const before = await counts();
+    const alone = await patch({ destination: 'Montreal, Canada' });
+    expect(alone.status).toBe(422);
+    expect(alone.body.errors).toEqual({
+      recipient_address: ["Enter the recipient's address in the new destination too"],
+    });
+    const elsewhere = await patch({ destination: 'Montreal, Canada', recipient_address: '1 Front Street, Toronto' });
+    expect(elsewhere.body.errors).toEqual({ recipient_address: [ADDRESS_NOT_IN_DESTINATION] });
+    const moved = await patch({ recipient_address: '1 Front Street, Toronto' });
+    expect(moved.body.errors).toEqual({ recipient_address: [ADDRESS_NOT_IN_DESTINATION] });
+    expect(await counts()).toEqual(before);
+
+    // A quick-add shipment's address is its destination: it follows the destination.
+    const created = await send(createFromDialog, 'POST', '/api/shipments', {
+      customer: 'CUS-1001',
+      origin: 'Sacramento, USA',
+      destination: 'Toronto, Canada',
+      status: 'processing',
+    });
+    const quick = created.body.data.tracking_number;
+    const { status, body } = await patch({ destination: 'Montreal, Canada' }, quick);
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ destination: 'Montreal, Canada', recipient_address: 'Montreal, Canada' });
   });
 
   it('a status change appends a history entry', async () => {
     const { body } = await patch({ status: 'on_hold' });
     expect(body.data.status).toBe('on_hold');
-    expect(body.data.histories.at(-1)).toMatchObject({ status: 'on_hold', notes: 'Status changed to On Hold' });
+    expect(body.data.histories.at(-1)).toMatchObject({ status: 'on_hold', notes: null });
     expect(await lastActivity()).toMatchObject({ action: 'status_changed', details: 'Status changed to On Hold' });
   });
 
@@ -343,9 +456,9 @@ describe('PATCH /api/shipments/{tracking_number}', () => {
       status: 404,
       body: { status: 'error', message: 'Shipment not found.' },
     });
-    const wrong = await patch({ status: 7, eta: '2026-13-01' });
+    const wrong = await patch({ status: 7, estimated_delivery: '2026-13-01', arrival_time: 'soon' });
     expect(wrong.status).toBe(422);
-    expect(Object.keys(wrong.body.errors).sort()).toEqual(['eta', 'status']);
+    expect(Object.keys(wrong.body.errors).sort()).toEqual(['arrival_time', 'estimated_delivery', 'status']);
   });
 });
 
@@ -366,6 +479,9 @@ describe('PUT /api/tracking/{tracking_number}/update', () => {
       status: 'delivered',
       created_at: body.data.updated_at,
       notes: 'Signed for by J. Doe',
+      location_city: null,
+      location_country: null,
+      expected_arrival: null,
     });
     expect(await lastActivity()).toMatchObject({
       action: 'status_changed',
@@ -427,7 +543,7 @@ describe('PUT /api/tracking/{tracking_number}/update-location', () => {
   const put = (json: unknown, tn = number) =>
     send(updateLocation, 'PUT', `/api/tracking/${tn}/update-location`, json, { trackingNumber: tn });
 
-  it('moves the shipment and records the move in the public timeline', async () => {
+  it('moves the shipment and records the place and expected arrival in their own fields', async () => {
     const { status, body } = await put({
       tracking_number: number,
       current_country: 'Hamburg, Germany',
@@ -437,20 +553,43 @@ describe('PUT /api/tracking/{tracking_number}/update-location', () => {
     expect(Object.keys(body).sort()).toEqual(['data', 'status']);
     expect(body.data).toMatchObject({
       current_location: 'Hamburg, Germany',
-      arrival_time: '2026-11-30T08:00',
+      arrival_time: '2026-11-30T08:00:00.000Z',
       status: seeded[5]!.status,
     });
     const entry = body.data.histories.at(-1);
     expect(entry).toMatchObject({
       status: seeded[5]!.status,
-      notes: 'Location updated: Hamburg, Germany; expected arrival 2026-11-30T08:00',
+      notes: null,
+      location_city: 'Hamburg',
+      location_country: 'Germany',
+      expected_arrival: '2026-11-30T08:00:00.000Z',
     });
     expect(await lastActivity()).toMatchObject({
       action: 'location_changed',
       details: 'Location set to Hamburg, Germany',
     });
     const publicView = await call(tracking, apiRequest(`/api/tracking/${number}`), { trackingNumber: number });
-    expect(publicView.body.data.histories.at(-1).notes).toBe(entry.notes);
+    expect(publicView.body.data.histories.at(-1)).toEqual(entry);
+  });
+
+  it('takes a country alone, or a city beside it, and the note staff typed', async () => {
+    const country = await put({ tracking_number: number, current_country: 'Spain', arrival_time: '2026-12-01T09:30Z' });
+    expect(country.body.data.current_location).toBe('Spain');
+    expect(country.body.data.histories.at(-1)).toMatchObject({ location_city: null, location_country: 'Spain' });
+    const city = await put({
+      tracking_number: number,
+      current_country: 'France',
+      current_city: 'Lyon',
+      arrival_time: '2026-12-02',
+      note: 'Customs cleared',
+    });
+    expect(city.body.data.current_location).toBe('Lyon, France');
+    expect(city.body.data.histories.at(-1)).toMatchObject({
+      notes: 'Customs cleared',
+      location_city: 'Lyon',
+      location_country: 'France',
+      expected_arrival: '2026-12-02T00:00:00.000Z',
+    });
   });
 
   it("answers 422 'Please enter both country and arrival time' when either is missing", async () => {

@@ -1,43 +1,79 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
 import tracking from '../../netlify/functions/tracking';
+import { shortenSenderName } from '../../netlify/lib/tracking';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';
 import { useTestDatabase } from '../helpers/test-db';
+import { PUBLIC_FIELDS } from '../helpers/tracking';
 
-const getDb = useTestDatabase({ seed: true });
+useTestDatabase({ seed: true });
 const sample = buildSeedShipments()[0]!;
 
 const lookup = (number: string, params: Record<string, string> = { trackingNumber: number }) =>
   call(tracking, apiRequest(`/api/tracking/${encodeURIComponent(number)}`), params);
 
 describe('GET /api/tracking/{trackingNumber}', () => {
-  it('answers a seeded shipment with the public fields and histories oldest first', async () => {
+  it('answers a seeded shipment with the public fields, private by default, and histories oldest first', async () => {
     const { status, body, headers } = await lookup(` ${sample.tracking_number.toLowerCase()} `);
     expect(status).toBe(200);
     expect(headers.get('x-content-type-options')).toBe('nosniff');
     expect(headers.get('cache-control')).toBe('private, max-age=5');
     expect(body.status).toBe(true);
-    expect(Object.keys(body.data).sort()).toEqual([
-      'destination',
-      'histories',
-      'recipient_address',
-      'sender_name',
-      'status',
-      'tracking_number',
-      'weight',
-    ]);
+    expect(Object.keys(body.data).sort()).toEqual(PUBLIC_FIELDS);
+    const [first, last] = sample.sender_name.split(' ');
     expect(body.data).toMatchObject({
       tracking_number: sample.tracking_number,
-      sender_name: sample.sender_name,
-      recipient_address: sample.recipient_address,
+      // First name and initial; the recipient's city and country, not the street.
+      sender_name: `${first} ${last![0]}.`,
+      recipient_address: sample.destination,
+      address_revealed: false,
+      can_reveal: true,
       weight: sample.weight,
       status: sample.status,
       destination: sample.destination,
+      origin: sample.origin,
+      current_location: sample.current_location,
+      // Seed times are relative to when the seed ran.
+      estimated_delivery: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      arrival_time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
+    expect(JSON.stringify(body)).not.toContain(sample.recipient_address);
+    expect(JSON.stringify(body)).not.toContain(sample.sender_name);
     expect(body.data.histories.map((h: { notes: string }) => h.notes)).toEqual(sample.histories.map((h) => h.notes));
     for (const history of body.data.histories)
-      expect(Object.keys(history).sort()).toEqual(['created_at', 'id', 'notes', 'status']);
+      expect(Object.keys(history).sort()).toEqual([
+        'created_at',
+        'expected_arrival',
+        'id',
+        'location_city',
+        'location_country',
+        'notes',
+        'status',
+      ]);
+    expect(body.data.histories[0]).toMatchObject({
+      location_city: sample.origin.split(', ')[0],
+      location_country: sample.origin.split(', ')[1],
+    });
+  });
+
+  it('gives the route map coordinates from the gazetteer, the country when the city is unknown, else none', async () => {
+    const { body } = await lookup(sample.tracking_number);
+    expect(body.data.route.origin).toEqual({
+      name: sample.origin,
+      latitude: expect.any(Number),
+      longitude: expect.any(Number),
+    });
+    expect(body.data.route.destination.name).toBe(sample.destination);
+    expect(body.data.route.current.name).toBe(sample.current_location);
+  });
+
+  it('shortens people to first name and initial, and keeps company names whole', () => {
+    expect(shortenSenderName('Liam O’Connor', false)).toBe('Liam O.');
+    expect(shortenSenderName('Marcus van der Berg', false)).toBe('Marcus B.');
+    expect(shortenSenderName('Cher', false)).toBe('Cher');
+    expect(shortenSenderName('Redwood Furniture Co.', true)).toBe('Redwood Furniture Co.');
+    expect(shortenSenderName('Acme Trading Ltd', false)).toBe('Acme Trading Ltd');
   });
 
   it('answers 404 for an unknown number', async () => {
@@ -73,36 +109,49 @@ describe('GET /api/tracking/{trackingNumber} signed in', () => {
       { trackingNumber: sample.tracking_number },
     );
     expect(status).toBe(200);
-    expect(Object.keys(body.data)).not.toContain('sender_email');
-    expect(Object.keys(body.data)).toHaveLength(7);
+    expect(Object.keys(body.data).sort()).toEqual(PUBLIC_FIELDS);
+    expect(body.data.address_revealed).toBe(false);
   });
 });
 
 describe('tracking rate limit', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const from = (address: string, handler = tracking) =>
+    call(
+      handler,
+      apiRequest(`/api/tracking/${sample.tracking_number}`, { headers: { 'x-nf-client-connection-ip': address } }),
+      { trackingNumber: sample.tracking_number },
+    );
+
   it('answers 429 with Retry-After after 60 lookups a minute from one address, counting per address', async () => {
-    const from = (address: string) =>
-      call(
-        tracking,
-        apiRequest(`/api/tracking/${sample.tracking_number}`, { headers: { 'x-nf-client-connection-ip': address } }),
-        { trackingNumber: sample.tracking_number },
-      );
-    const db = await getDb();
-    // Start at the beginning of a fresh window so the 60 calls cannot straddle two windows.
-    await db.execute("DELETE FROM rate_limits WHERE key LIKE 'tracking:198.51.100.%'");
+    // Early in a window, so the 61 calls cannot straddle two.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2031-01-01T10:00:01Z') });
     for (let i = 0; i < 60; i++) expect((await from('198.51.100.7')).status).toBe(200);
     const limited = await from('198.51.100.7');
-    if (limited.status === 200) {
-      // The minute turned during the loop: the new window counts from zero, so fill it again.
-      for (let i = 0; i < 59; i++) await from('198.51.100.7');
-      expect((await from('198.51.100.7')).status).toBe(429);
-    } else {
-      expect(limited.status).toBe(429);
-      expect(limited.body).toEqual({ status: false, error: expect.stringMatching(/^Too many requests/) });
-      const retryAfter = Number(limited.headers.get('retry-after'));
-      expect(retryAfter).toBeGreaterThan(0);
-      expect(retryAfter).toBeLessThanOrEqual(60);
-    }
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ status: false, error: 'Too many requests. Please try again in 59 seconds.' });
+    expect(limited.headers.get('retry-after')).toBe('59');
     expect((await from('198.51.100.8')).status).toBe(200);
+    // The next window starts from zero.
+    vi.setSystemTime(new Date('2031-01-01T10:01:00Z'));
+    expect((await from('198.51.100.7')).status).toBe(200);
+  });
+
+  it('keeps counting across fresh module instances, as netlify dev runs each call in a fresh worker', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2031-01-01T11:00:01Z') });
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      vi.resetModules();
+      const fresh = await import('../../netlify/functions/tracking');
+      const { closeDb } = await import('../../netlify/lib/db');
+      statuses.push((await from('198.51.100.9', fresh.default)).status);
+      await closeDb();
+    }
+    expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
+    expect(statuses[60]).toBe(429);
   });
 
   it('answers 405 with Allow for unsafe methods', async () => {

@@ -24,6 +24,7 @@ const ROW_FIELDS = [
   'arrival_time',
   'current_location',
   'destination',
+  'estimated_delivery',
   'id',
   'origin',
   'package_type',
@@ -86,6 +87,7 @@ describe('GET /api/trackings', () => {
       destination: first.destination,
       current_location: first.current_location,
       status: first.status,
+      estimated_delivery: first.estimated_delivery,
       arrival_time: first.arrival_time,
       package_type: first.package_type,
     });
@@ -146,7 +148,7 @@ describe('GET /api/trackings', () => {
           json: {
             sender_name: 'S',
             recipient_name: 'R',
-            recipient_address: 'A',
+            recipient_address: '1 Road, D',
             origin: 'O',
             destination: 'D',
             status: 'preparing',

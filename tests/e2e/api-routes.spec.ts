@@ -57,6 +57,19 @@ test('GET /api/tracking/{number} reaches the public lookup', async ({ request })
   });
 });
 
+test('POST /api/tracking/batch and /api/tracking/{number}/reveal reach their own functions', async ({ request }) => {
+  const batch = await expectJson(
+    await request.post('/api/tracking/batch', { headers: json, data: { numbers: [sample, 'NEC12'] } }),
+    200,
+  );
+  expect(batch.data.map((item: { result: string }) => item.result)).toEqual(['found', 'malformed']);
+  const reveal = await expectJson(
+    await request.post(`/api/tracking/${sample}/reveal`, { headers: json, data: { phone_last4: 'abcd' } }),
+    422,
+  );
+  expect(Object.keys(reveal.errors)).toEqual(['phone_last4']);
+});
+
 test('POST /api/admin/login and /api/admin/logout reach their functions', async ({ request }) => {
   const refused = await request.post('/api/admin/login', {
     headers: json,

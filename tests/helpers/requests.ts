@@ -39,12 +39,20 @@ export async function call(
   return answer;
 }
 
-/** The contract calls at the request's path: the one with its method first (HEAD reads as GET). */
+/**
+ * The contract calls at the request's path: the one with its method first (HEAD reads as GET). A
+ * path without parameters wins over a pattern that also matches it (`/api/tracking/batch` is its own
+ * function, excluded from `/api/tracking/:trackingNumber`).
+ */
 export function endpointsAt(method: string, url: string): Endpoint[] {
   const wanted = method === 'HEAD' ? 'GET' : method;
-  return ENDPOINTS.map(({ endpoint }) => endpoint)
-    .filter((endpoint) => new URLPattern({ pathname: endpoint.path }).test(url))
-    .sort((a, b) => Number(b.method === wanted) - Number(a.method === wanted));
+  const matching = ENDPOINTS.map(({ endpoint }) => endpoint).filter((endpoint) =>
+    new URLPattern({ pathname: endpoint.path }).test(url),
+  );
+  const literal = matching.filter((endpoint) => !endpoint.path.includes(':'));
+  return (literal.length ? literal : matching).sort(
+    (a, b) => Number(b.method === wanted) - Number(a.method === wanted),
+  );
 }
 
 /**

@@ -24,10 +24,11 @@ export async function openTestDatabase(): Promise<{ url: string; dispose(): Prom
 }
 
 /**
- * Gives the test file its own migrated database (seeded when asked) and points DATABASE_URL at it,
- * so handlers under test open it through the app's own db module. Returns a getter for the client.
+ * Gives the test file its own migrated database (seeded when asked; left empty with `migrate: false`)
+ * and points DATABASE_URL at it, so handlers under test open it through the app's own db module.
+ * Returns a getter for the client.
  */
-export function useTestDatabase(options: { seed?: boolean } = {}): () => Promise<Client> {
+export function useTestDatabase(options: { seed?: boolean; migrate?: boolean } = {}): () => Promise<Client> {
   let dispose: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const database = await openTestDatabase();
@@ -36,7 +37,7 @@ export function useTestDatabase(options: { seed?: boolean } = {}): () => Promise
     delete process.env.DATABASE_AUTH_TOKEN;
     await closeDb();
     const db = await getDb();
-    await migrate(db);
+    if (options.migrate !== false) await migrate(db);
     if (options.seed) await seed(db, { adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password });
   });
   afterAll(async () => {

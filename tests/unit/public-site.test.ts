@@ -19,7 +19,15 @@ describe('tracking view helpers', () => {
   });
 
   it('takes the newest history entry as the last update, whatever the order', () => {
-    const entry = (created_at: string) => ({ id: 1, status: 'processing' as const, notes: null, created_at });
+    const entry = (created_at: string) => ({
+      id: 1,
+      status: 'processing' as const,
+      notes: null,
+      location_city: null,
+      location_country: null,
+      expected_arrival: null,
+      created_at,
+    });
     expect(
       lastUpdated([entry('2026-01-02T10:00:00Z'), entry('2026-01-05T09:00:00Z'), entry('2026-01-03T00:00:00Z')]),
     ).toBe('2026-01-05T09:00:00Z');

@@ -12,9 +12,9 @@ import {
 const REQUIRED = {
   sender_name: 'S',
   recipient_name: 'R',
-  recipient_address: 'A',
+  recipient_address: '1 Main Street, Dover',
   origin: 'O',
-  destination: 'D',
+  destination: 'Dover, United Kingdom',
   status: 'preparing',
 };
 

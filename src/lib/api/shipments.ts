@@ -16,7 +16,10 @@ const trackingNumberParams = z.object({
   trackingNumber: z.string().meta({ description: 'The tracking number: NEC followed by 9 letters or digits' }),
 });
 
-/** `{status: "success", data: <the whole shipment>}`: the answer of every call that reads or changes one shipment. */
+/**
+ * `{status: "success", data: <the whole shipment>}`: the answer of every call that reads or changes one
+ * shipment, with its histories and its staff notes.
+ */
 const oneShipment = z.object({ status: z.literal('success'), data: shipmentSchema });
 
 /** Staff calls on shipments (spec section 7, plus the staff read and the edit dialog's save). */
@@ -25,7 +28,7 @@ export const shipmentsApi = {
     method: 'GET',
     path: '/api/trackings',
     summary:
-      'One page of shipments, newest first: optional search (id, tracking number, places, customer or sender), status and type filters, keyset paging by cursor.',
+      'One page of shipments, newest first: optional search (id, tracking number, places, customer or sender), status and type filters, keyset paging by cursor. The ETA column is estimated_delivery.',
     access: 'session',
     query: shipmentListQuerySchema,
     status: 200,
@@ -39,7 +42,7 @@ export const shipmentsApi = {
     method: 'POST',
     path: '/api/add_tracking',
     summary:
-      'Create a shipment from every creation field (the New Shipment page); the tracking number is generated when absent.',
+      "Create a shipment from every creation field (the New Shipment page); the tracking number is generated when absent, admin_notes becomes the first staff note, and the recipient address must lie in the destination's city.",
     access: 'session',
     body: shipmentCreateSchema,
     status: 201,
@@ -48,7 +51,8 @@ export const shipmentsApi = {
   create: defineEndpoint({
     method: 'POST',
     path: '/api/shipments',
-    summary: 'Create a shipment from the quick-add dialog: a customer, the route, an ETA, type, status and notes.',
+    summary:
+      'Create a shipment from the quick-add dialog: a customer, the route, the estimated delivery (date) and next arrival (date-time), type, status and a first staff note.',
     access: 'session',
     body: shipmentDialogSchema,
     status: 201,
@@ -67,7 +71,8 @@ export const shipmentsApi = {
   edit: defineEndpoint({
     method: 'PATCH',
     path: '/api/shipments/:trackingNumber',
-    summary: "Change the edit dialog's fields; only the fields given change. A status change adds a history entry.",
+    summary:
+      "Change the edit dialog's fields; only the fields given change. estimated_delivery (date) and arrival_time (next arrival, date-time) are separate; notes appends a staff note; a new destination needs the recipient_address in it in the same call. A status change adds a history entry.",
     access: 'session',
     params: trackingNumberParams,
     body: shipmentPatchSchema,
@@ -89,7 +94,8 @@ export const shipmentsApi = {
   updateLocation: defineEndpoint({
     method: 'PUT',
     path: '/api/tracking/:trackingNumber/update-location',
-    summary: 'Set the current location and the arrival time there, and add a history entry.',
+    summary:
+      'Set the current location (country, optional city) and the next arrival there, and add a history entry carrying both and the optional note.',
     access: 'session',
     params: trackingNumberParams,
     body: locationUpdateSchema,

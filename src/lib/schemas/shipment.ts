@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressIsIn } from '@/lib/place';
 import { SHIPMENT_STATUSES } from '@/lib/shipment-status';
 import { TRACKING_NUMBER_PATTERN } from '@/lib/tracking-number';
 import { text as sharedText } from './text';
@@ -33,7 +34,17 @@ const date = z
   .refine(isRealDate, 'Must be a real calendar date');
 const optionalDate = z.preprocess(blankToUndefined, date.nullable().optional());
 
-/** A date, or a date and time (ISO 8601, e.g. from a datetime-local input). */
+/** The instant a date-time names: without a zone it is read as UTC (a date alone is its midnight UTC). */
+const toInstant = (value: string) => {
+  const [date, time = '00:00'] = value.replace(' ', 'T').split('T') as [string, string?];
+  const zoned = /(?:Z|[+-]\d{2}:\d{2})$/.test(time) ? time : `${time}Z`;
+  return Date.parse(`${date}T${zoned}`);
+};
+
+/**
+ * A date, or a date and time (ISO 8601, e.g. from a datetime-local input), stored as the instant in
+ * UTC (`2026-11-24T09:30:00.000Z`), so every client can show it in its viewer's own time zone.
+ */
 const dateTime = (required = 'Is required') =>
   z
     .string({ error: textError(required) })
@@ -43,9 +54,10 @@ const dateTime = (required = 'Is required') =>
       abort: true,
     })
     .refine(
-      (value) => isRealDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value.replace(' ', 'T'))),
+      (value) => isRealDate(value.slice(0, 10)) && !Number.isNaN(toInstant(value)),
       'Must be a real date and time',
-    );
+    )
+    .transform((value) => new Date(toInstant(value)).toISOString());
 const optionalDateTime = z.preprocess(blankToUndefined, dateTime().nullable().optional());
 
 /** Non-negative amounts; form inputs may send them as numeric text. */
@@ -86,65 +98,109 @@ export const trackingNumberSchema = z
   .toUpperCase()
   .regex(TRACKING_NUMBER_PATTERN, 'Must be NEC followed by 9 letters A-Z or digits 0-9');
 
-/** Every field of a shipment sent on creation (spec section 3), as `POST /api/add_tracking` takes them. */
-export const shipmentCreateSchema = z.object({
-  tracking_number: z.preprocess(blankToUndefined, trackingNumberSchema.optional()),
-  order_date: optionalDate,
-  status: shipmentStatusSchema,
-  courier: optionalText(200),
-  sender_name: requiredText(200, 'Sender name'),
-  sender_address: optionalText(500, true),
-  sender_email: optionalEmail,
-  sender_phone: optionalText(40),
-  recipient_name: requiredText(200, 'Recipient name'),
-  recipient_address: requiredText(500, 'Recipient address', true),
-  recipient_mail: optionalEmail,
-  recipient_phone: optionalText(40),
-  weight: optionalAmount,
-  dimensions: optionalText(100),
-  package_type: optionalText(100),
-  contents: optionalText(500, true),
-  declared_value: optionalAmount,
-  origin: requiredText(200, 'Origin'),
-  destination: requiredText(200, 'Destination'),
-  shipping_date: optionalDate,
-  estimated_delivery: optionalDate,
-  delivery_method: optionalText(100),
-  customs_status: optionalText(100),
-  customs_fees: optionalAmount,
-  delivery_date: optionalDate,
-  agent_notes: optionalText(2000, true),
-  admin_notes: optionalText(2000, true),
-  current_location: optionalText(200),
-  arrival_time: optionalDateTime,
-});
+/** The public page shows the recipient's city from the destination, so the address must lie there. */
+export const ADDRESS_NOT_IN_DESTINATION =
+  "Must be in the destination's city (edit the destination and the address together)";
+
+/**
+ * Every field of a shipment sent on creation (spec section 3), as `POST /api/add_tracking` takes
+ * them. `admin_notes` becomes the shipment's first staff note.
+ */
+export const shipmentCreateSchema = z
+  .object({
+    tracking_number: z.preprocess(blankToUndefined, trackingNumberSchema.optional()),
+    order_date: optionalDate,
+    status: shipmentStatusSchema,
+    courier: optionalText(200),
+    sender_name: requiredText(200, 'Sender name'),
+    sender_address: optionalText(500, true),
+    sender_email: optionalEmail,
+    sender_phone: optionalText(40),
+    recipient_name: requiredText(200, 'Recipient name'),
+    recipient_address: requiredText(500, 'Recipient address', true),
+    recipient_mail: optionalEmail,
+    recipient_phone: optionalText(40),
+    weight: optionalAmount,
+    dimensions: optionalText(100),
+    package_type: optionalText(100),
+    contents: optionalText(500, true),
+    declared_value: optionalAmount,
+    origin: requiredText(200, 'Origin'),
+    destination: requiredText(200, 'Destination'),
+    shipping_date: optionalDate,
+    estimated_delivery: optionalDate,
+    delivery_method: optionalText(100),
+    customs_status: optionalText(100),
+    customs_fees: optionalAmount,
+    delivery_date: optionalDate,
+    agent_notes: optionalText(2000, true),
+    admin_notes: optionalText(2000, true),
+    current_location: optionalText(200),
+    /** Next arrival: when the shipment reaches its next stop. */
+    arrival_time: optionalDateTime,
+  })
+  .superRefine((shipment, context) => {
+    if (!addressIsIn(shipment.recipient_address, shipment.destination)) {
+      context.addIssue({ code: 'custom', path: ['recipient_address'], message: ADDRESS_NOT_IN_DESTINATION });
+    }
+  });
 export type ShipmentCreateInput = z.infer<typeof shipmentCreateSchema>;
 
 /** The creation fields a shipment stores, in column order. */
 export const SHIPMENT_FIELDS = Object.keys(shipmentCreateSchema.shape) as Array<keyof ShipmentCreateInput>;
 
-/** The Manage Shipments add dialog (`POST /api/shipments`). `customer` is a customer id (CUS-####) or exact name. */
-export const shipmentDialogSchema = z.object({
-  customer: requiredText(200, 'Customer'),
-  origin: requiredText(200, 'Origin'),
-  destination: requiredText(200, 'Destination'),
-  eta: optionalDate,
-  type: optionalText(100),
-  status: shipmentStatusSchema,
-  notes: optionalText(2000, true),
+/** `eta` is the former name of `estimated_delivery` (a date, never the next arrival); accepted until the admin moves. */
+const deprecatedEta = optionalDate.meta({
+  deprecated: true,
+  description: 'Former name of estimated_delivery; used only when estimated_delivery is absent.',
 });
+
+/** Folds the deprecated `eta` into `estimated_delivery`. */
+function withoutEta<T extends { eta?: string | null | undefined; estimated_delivery?: string | null | undefined }>({
+  eta,
+  ...rest
+}: T): Omit<T, 'eta'> {
+  return rest.estimated_delivery === undefined && eta !== undefined ? { ...rest, estimated_delivery: eta } : rest;
+}
+
+/** The Manage Shipments add dialog (`POST /api/shipments`). `customer` is a customer id (CUS-####) or exact name. */
+export const shipmentDialogSchema = z
+  .object({
+    customer: requiredText(200, 'Customer'),
+    origin: requiredText(200, 'Origin'),
+    destination: requiredText(200, 'Destination'),
+    /** Estimated delivery: the date promised to the customer. */
+    estimated_delivery: optionalDate,
+    /** Next arrival: the date and time the shipment reaches its next stop. */
+    arrival_time: optionalDateTime,
+    eta: deprecatedEta,
+    type: optionalText(100),
+    status: shipmentStatusSchema,
+    /** The first staff note. */
+    notes: optionalText(2000, true),
+  })
+  .transform(withoutEta);
 export type ShipmentDialogInput = z.infer<typeof shipmentDialogSchema>;
 
-/** The edit dialog's save (`PATCH /api/shipments/{tracking_number}`): the dialog's fields, all optional. */
-export const shipmentPatchSchema = z.object({
-  customer: z.preprocess(blankToUndefined, text(200).nullable().optional()),
-  origin: z.preprocess(blankToUndefined, text(200).min(1).optional()),
-  destination: z.preprocess(blankToUndefined, text(200).min(1).optional()),
-  eta: optionalDate,
-  type: optionalText(100),
-  status: shipmentStatusSchema.optional(),
-  notes: optionalText(2000, true),
-});
+/**
+ * The edit dialog's save (`PATCH /api/shipments/{tracking_number}`): every field optional, only those
+ * given change. `notes` appends a staff note (it never replaces one). A new destination needs the
+ * recipient's address in it in the same call (unless the address is the destination itself).
+ */
+export const shipmentPatchSchema = z
+  .object({
+    customer: z.preprocess(blankToUndefined, text(200).nullable().optional()),
+    origin: z.preprocess(blankToUndefined, text(200).min(1).optional()),
+    destination: z.preprocess(blankToUndefined, text(200).min(1).optional()),
+    recipient_address: z.preprocess(blankToUndefined, text(500).min(1).optional()),
+    estimated_delivery: optionalDate,
+    arrival_time: optionalDateTime,
+    eta: deprecatedEta,
+    type: optionalText(100),
+    status: shipmentStatusSchema.optional(),
+    notes: optionalText(2000, true),
+  })
+  .transform(withoutEta);
 export type ShipmentPatchInput = z.infer<typeof shipmentPatchSchema>;
 
 /** `PUT /api/tracking/{tracking_number}/update`. */
@@ -157,11 +213,17 @@ export type StatusUpdateInput = z.infer<typeof statusUpdateSchema>;
 
 const BOTH_REQUIRED = 'Please enter both country and arrival time';
 
-/** `PUT /api/tracking/{tracking_number}/update-location`. */
+/**
+ * `PUT /api/tracking/{tracking_number}/update-location`. The place is `current_country` plus the
+ * optional `current_city`; without a city, "City, Country" in `current_country` is split at its last
+ * comma. `arrival_time` is the next arrival there; `note` is shown on the public timeline as typed.
+ */
 export const locationUpdateSchema = z.object({
   tracking_number: trackingNumberSchema,
   current_country: z.preprocess(blankToUndefined, text(200, BOTH_REQUIRED)),
+  current_city: optionalText(200),
   arrival_time: z.preprocess(blankToUndefined, dateTime(BOTH_REQUIRED)),
+  note: optionalText(2000, true),
 });
 export type LocationUpdateInput = z.infer<typeof locationUpdateSchema>;
 
@@ -198,12 +260,19 @@ const nullableDate = z.iso.date().nullable();
 const nullableText = z.string().nullable();
 const nullableAmount = z.number().nullable();
 
-/** One entry of a shipment's history, the same for the public lookup and the staff read. */
+/**
+ * One entry of a shipment's history (the event log customers read), the same for the public lookup
+ * and the staff read: its status, where it happened (country, optional city), the expected arrival
+ * there when staff gave one, and `notes` exactly as staff typed them.
+ */
 export const historyEntrySchema = z.object({
   id: z.number().int(),
   status: shipmentStatusValueSchema,
   created_at: timestamp,
   notes: nullableText,
+  location_city: nullableText,
+  location_country: nullableText,
+  expected_arrival: nullableText.meta({ description: 'ISO 8601 instant in UTC' }),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
@@ -237,18 +306,36 @@ export const shipmentRecordSchema = z.object({
   customs_fees: nullableAmount,
   delivery_date: nullableDate,
   agent_notes: nullableText,
-  admin_notes: nullableText,
   current_location: nullableText,
-  arrival_time: nullableText,
+  arrival_time: nullableText.meta({
+    description: 'Next arrival: when the shipment reaches its next stop (ISO 8601 instant in UTC)',
+  }),
   created_at: timestamp,
   updated_at: timestamp,
 });
 
-/** A whole shipment as the staff calls answer it: the record and its histories, oldest first. */
-export const shipmentSchema = shipmentRecordSchema.extend({ histories: z.array(historyEntrySchema) });
+/** A staff-only note: who wrote it (null for notes imported from before notes had authors), when, what. */
+export const shipmentNoteSchema = z.object({
+  id: z.number().int(),
+  author: nullableText,
+  created_at: timestamp,
+  text: z.string(),
+});
+export type ShipmentNote = z.infer<typeof shipmentNoteSchema>;
+
+/** A whole shipment as the staff calls answer it: the record, its histories and its staff notes, oldest first. */
+export const shipmentSchema = shipmentRecordSchema.extend({
+  histories: z.array(historyEntrySchema),
+  notes: z.array(shipmentNoteSchema),
+  admin_notes: nullableText.meta({
+    deprecated: true,
+    description:
+      'The texts of `notes`, oldest first, separated by blank lines; for clients written before notes became a list.',
+  }),
+});
 export type Shipment = z.infer<typeof shipmentSchema>;
 
-/** A row of the admin list, as `GET /api/trackings` answers it. */
+/** A row of the admin list, as `GET /api/trackings` answers it; its ETA column is `estimated_delivery`. */
 export const shipmentListItemSchema = shipmentRecordSchema.pick({
   id: true,
   tracking_number: true,
@@ -256,6 +343,7 @@ export const shipmentListItemSchema = shipmentRecordSchema.pick({
   destination: true,
   current_location: true,
   status: true,
+  estimated_delivery: true,
   arrival_time: true,
   package_type: true,
 });

@@ -1,7 +1,20 @@
 import { z } from 'zod';
 import { historyEntrySchema, shipmentRecordSchema } from './shipment';
 
-/** What the public lookup answers in `data`: only what the tracking page shows (spec section 3). */
+/** A place on the route map: its gazetteer name and coordinates. */
+export const mapPointSchema = z.object({
+  name: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type MapPoint = z.infer<typeof mapPointSchema>;
+
+/**
+ * What the public lookups answer for a shipment: only what the tracking page shows (spec section 3
+ * plus issue 12), private by default. `sender_name` is shortened (first name and initial, or the
+ * company name); `recipient_address` is the recipient's city and country until the browser proved
+ * the recipient's email or phone (`address_revealed`). Histories oldest first; staff notes never.
+ */
 export const trackingResultSchema = shipmentRecordSchema
   .pick({
     tracking_number: true,
@@ -10,6 +23,68 @@ export const trackingResultSchema = shipmentRecordSchema
     weight: true,
     status: true,
     destination: true,
+    origin: true,
+    current_location: true,
+    estimated_delivery: true,
+    arrival_time: true,
+    delivery_date: true,
   })
-  .extend({ histories: z.array(historyEntrySchema) });
+  .extend({
+    address_revealed: z.boolean(),
+    /** Whether the recipient's email or phone is on file, so the full address can be revealed. */
+    can_reveal: z.boolean(),
+    histories: z.array(historyEntrySchema),
+    /** Coordinates of the route's places, each null when the gazetteer does not know it. */
+    route: z.object({
+      origin: mapPointSchema.nullable(),
+      destination: mapPointSchema.nullable(),
+      current: mapPointSchema.nullable(),
+    }),
+  });
 export type TrackingResult = z.infer<typeof trackingResultSchema>;
+
+export const BATCH_MAX_NUMBERS = 10;
+
+/** `POST /api/tracking/batch`: up to 10 numbers as typed (each trimmed and upper-cased by the server). */
+export const trackingBatchSchema = z.object({
+  numbers: z
+    .array(z.string({ error: 'Must be text' }).max(64, 'Must be at most 64 characters'), {
+      error: (issue) => (issue.input === undefined ? 'Numbers are required' : 'Must be a list of tracking numbers'),
+    })
+    .min(1, 'Enter at least one tracking number')
+    .max(BATCH_MAX_NUMBERS, `At most ${BATCH_MAX_NUMBERS} tracking numbers at once`),
+});
+export type TrackingBatchInput = z.infer<typeof trackingBatchSchema>;
+
+/** One number's answer in a batch: the shipment, or why there is none. */
+export const trackingBatchItemSchema = z.discriminatedUnion('result', [
+  z.object({ number: z.string(), result: z.literal('found'), data: trackingResultSchema }),
+  z.object({ number: z.string(), result: z.literal('unknown'), message: z.string() }),
+  z.object({ number: z.string(), result: z.literal('malformed'), message: z.string() }),
+]);
+export type TrackingBatchItem = z.infer<typeof trackingBatchItemSchema>;
+
+/**
+ * `POST /api/tracking/{n}/reveal`: the recipient's email, or the last 4 digits of their phone. One of
+ * the two; the answer is the shipment with its full address, and the browser keeps it for the session.
+ */
+export const revealSchema = z
+  .object({
+    email: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z.string({ error: 'Must be text' }).trim().toLowerCase().max(254, 'Must be at most 254 characters').optional(),
+    ),
+    phone_last4: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z
+        .string({ error: 'Must be text' })
+        .trim()
+        .regex(/^\d{4}$/, 'Must be the last 4 digits of the phone number')
+        .optional(),
+    ),
+  })
+  .refine((proof) => (proof.email === undefined) !== (proof.phone_last4 === undefined), {
+    message: "Enter the recipient's email or the last 4 digits of their phone",
+    path: ['email'],
+  });
+export type RevealInput = z.infer<typeof revealSchema>;

@@ -111,7 +111,9 @@ test('the support button opens a panel with phone, email, hours and the contact 
   await expect(panel).toBeVisible();
   await expect(panel).toContainText(company.phone);
   await expect(panel).toContainText(company.emails.support);
-  await expect(panel).toContainText(company.hours.helpSupport);
+  await expect(panel).toContainText(`Urgent line, ${company.hours.urgentLine}: ${company.urgentPhone}`);
+  await expect(panel).toContainText(`Call us, ${company.hours.callSupport}: ${company.phone}`);
+  await expect(panel).toContainText(`Track a shipment online ${company.hours.onlineTracking}`);
   await expect(panel.getByRole('link', { name: 'All contact options' })).toHaveAttribute('href', '/contact');
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { company } from '../../../src/data/company';
-import { countries, homeFigures, homeStats } from '../../../src/data/figures';
+import { aboutStats, figures, homeFigures, homeStats } from '../../../src/data/figures';
+import { homeServices } from '../../../src/data/services';
 import { collectErrors, PUBLIC_PAGES } from './helpers';
 
 test.describe('every public page', () => {
@@ -42,7 +43,8 @@ test('the home page shows its sections in the spec order', async ({ page }) => {
   const hero = page.locator('main > section').first();
   await expect(hero.getByRole('link', { name: 'Track Shipment' })).toHaveAttribute('href', '/track');
   await expect(hero.getByRole('link', { name: 'Contact Logistics Team' })).toHaveAttribute('href', '/contact');
-  await expect(hero).toContainText(countries.home);
+  await expect(hero).toContainText(`${figures.partnerCountries.value} countries`);
+  await expect(hero).toContainText(`Our partner network reaches ${figures.partnerCountries.value} countries`);
   const headings = await page.locator('main h2').allTextContents();
   expect(headings).toEqual([
     'Freight that moves the world',
@@ -53,11 +55,18 @@ test('the home page shows its sections in the spec order', async ({ page }) => {
     'What our customers say',
     'Shipping made simple',
   ]);
-  for (const stat of [...homeStats, ...homeFigures])
+  for (const stat of [...homeStats, ...homeFigures]) {
     await expect(page.getByText(stat.value, { exact: true })).toBeAttached();
+    await expect(page.getByRole('term').filter({ hasText: stat.label })).toBeAttached();
+  }
+  await expect(page.getByText('Active contract clients', { exact: true })).toBeAttached();
   await expect(page.getByRole('link', { name: 'Learn More About Us' })).toHaveAttribute('href', '/about');
-  for (const title of ['Modern Storage', 'House Shifting', 'Smart Warehousing']) {
-    await expect(page.getByRole('heading', { name: title })).toBeAttached();
+  for (const service of homeServices) {
+    await expect(page.getByRole('heading', { name: service.title })).toBeAttached();
+    await expect(page.getByRole('link', { name: `Learn More about ${service.title}` })).toHaveAttribute(
+      'href',
+      `/services#${service.id}`,
+    );
   }
   await expect(page.locator('#testimonials-title + div figure')).toHaveCount(6);
   for (const tile of ['Call Back From Office', 'Delivery Availability', 'Online Shipping', 'Global Access']) {
@@ -73,11 +82,13 @@ test('about, services and contact show their sections', async ({ page }) => {
   for (const value of ['Reliability', 'Customer Focus', 'Excellence', 'Integrity']) {
     await expect(page.getByRole('heading', { level: 3, name: value })).toBeAttached();
   }
-  await expect(page.getByText(`${countries.network}+`, { exact: true })).toBeAttached();
+  for (const stat of aboutStats) await expect(page.getByRole('term').filter({ hasText: stat.label })).toBeAttached();
+  await expect(page.getByText(`Clients served since ${company.founded}`)).toBeAttached();
 
   await page.goto('/services');
   for (const name of [
     'Core Logistics Services',
+    'Storage and Moving',
     'How It Works',
     'Specialized Services',
     'Service Comparison',

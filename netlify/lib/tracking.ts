@@ -1,0 +1,274 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Client, InStatement } from '@libsql/client';
+import { z } from 'zod';
+import { historyEntrySchema, shipmentRecordSchema } from '@/lib/schemas/shipment';
+import {
+  type MapPoint,
+  type RevealInput,
+  type TrackingBatchItem,
+  type TrackingResult,
+  trackingResultSchema,
+} from '@/lib/schemas/tracking';
+import { normalizeTrackingNumber, trackingNumberProblem } from '@/lib/tracking-number';
+import { HttpError, invalidInput } from './http';
+import { enforceRateLimit, type WindowLimit } from './rate-limit';
+import { decodeFirst, decodeRow, decodeRows } from './rows';
+import { selectHistories } from './shipments';
+
+/**
+ * The public side of shipments: the lookups of the tracking page, which only read, and the
+ * recipient's reveal of the full address (the one writer of tracking_reveals).
+ */
+
+export const NOT_FOUND = 'No shipment found with this tracking number';
+
+/** Lookups per address and minute, a batch counting each of its numbers (matches config.rateLimit). */
+export const TRACKING_RATE_LIMIT: WindowLimit = { name: 'tracking', limit: 60, windowSeconds: 60 };
+
+const sqlBoolean = z.number().transform((value) => value !== 0);
+
+const publicRowSchema = shipmentRecordSchema
+  .pick({
+    tracking_number: true,
+    sender_name: true,
+    recipient_address: true,
+    weight: true,
+    status: true,
+    destination: true,
+    origin: true,
+    current_location: true,
+    estimated_delivery: true,
+    arrival_time: true,
+    delivery_date: true,
+  })
+  .extend({ sender_is_company: sqlBoolean, can_reveal: sqlBoolean, revealed: sqlBoolean });
+
+const historyRowSchema = historyEntrySchema.extend({ tracking_number: z.string() });
+
+const pointRowSchema = z.object({
+  tracking_number: z.string(),
+  role: z.enum(['origin', 'destination', 'current']),
+  name: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+
+const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ');
+
+/** Company names are shown whole; these endings mark a sender that is not linked to a customer as one. */
+const COMPANY_ENDING =
+  /\b(?:inc|ltd|llc|llp|plc|gmbh|ag|sa|bv|nv|co|corp|company|corporation|limited|group|logistics|industries|trading)\.?$/i;
+
+/** The sender as the public sees it: a company whole, a person as first name and last initial. */
+export function shortenSenderName(name: string, isCompany: boolean): string {
+  const trimmed = name.trim();
+  if (isCompany || COMPANY_ENDING.test(trimmed)) return trimmed;
+  const words = trimmed.split(/\s+/);
+  if (words.length < 2) return trimmed;
+  const initial = [...words.at(-1)!][0]!.toLocaleUpperCase();
+  return `${words[0]} ${initial}.`;
+}
+
+/**
+ * The statements of a public lookup: shipments, histories, and the gazetteer's coordinates for each
+ * route place (the name itself, else its country part). Reads only.
+ */
+function lookupStatements(numbers: readonly string[], revealTokenHash: string | null, now: string): InStatement[] {
+  const revealed = revealTokenHash
+    ? `EXISTS (SELECT 1 FROM tracking_reveals r WHERE r.token_hash = ? AND r.shipment_id = s.id AND r.expires_at > ?)`
+    : '0';
+  return [
+    {
+      sql: `SELECT s.tracking_number, s.sender_name, s.recipient_address, s.weight, s.status, s.destination, s.origin,
+                   s.current_location, s.estimated_delivery, s.arrival_time, s.delivery_date,
+                   EXISTS (SELECT 1 FROM customers c WHERE c.id = s.customer_id AND c.name = s.sender_name) AS sender_is_company,
+                   (coalesce(s.recipient_mail, '') <> '' OR coalesce(s.recipient_phone, '') <> '') AS can_reveal,
+                   ${revealed} AS revealed
+            FROM shipments s WHERE s.tracking_number IN (${placeholders(numbers)})`,
+      args: [...(revealTokenHash ? [revealTokenHash, now] : []), ...numbers],
+    },
+    selectHistories(numbers),
+    {
+      sql: `SELECT q.tracking_number, q.role, g.name, g.latitude, g.longitude
+            FROM (
+              SELECT s.tracking_number, r.role,
+                     trim(CASE r.role WHEN 'origin' THEN s.origin WHEN 'destination' THEN s.destination
+                          ELSE s.current_location END) AS place
+              FROM shipments s
+              CROSS JOIN (SELECT 'origin' AS role UNION ALL SELECT 'destination' UNION ALL SELECT 'current') r
+              WHERE s.tracking_number IN (${placeholders(numbers)})
+            ) q
+            JOIN gazetteer g ON g.name = coalesce(
+              (SELECT name FROM gazetteer WHERE name = q.place),
+              (SELECT name FROM gazetteer WHERE name = trim(substr(q.place, length(rtrim(q.place, replace(q.place, ',', ''))) + 1)))
+            )`,
+      args: [...numbers],
+    },
+  ];
+}
+
+/**
+ * The public view of the shipments with these (well-formed, normalized) numbers, by number; missing
+ * numbers have none. Private by default: the full recipient address only for shipments this browser
+ * revealed (its reveal token).
+ */
+export async function findPublicTrackings(
+  db: Client,
+  numbers: readonly string[],
+  revealToken: string | null = null,
+  now = new Date(),
+): Promise<Map<string, TrackingResult>> {
+  const found = new Map<string, TrackingResult>();
+  if (numbers.length === 0) return found;
+  const [shipments, histories, points] = await db.batch(
+    lookupStatements(numbers, revealToken ? hashToken(revealToken) : null, now.toISOString()),
+    'read',
+  );
+  const historiesOf = Map.groupBy(decodeRows(historyRowSchema, histories!.rows), (entry) => entry.tracking_number);
+  const pointsOf = Map.groupBy(decodeRows(pointRowSchema, points!.rows), (point) => point.tracking_number);
+  for (const row of decodeRows(publicRowSchema, shipments!.rows)) {
+    const { sender_is_company, revealed, can_reveal, ...shipment } = row;
+    const route: Record<'origin' | 'destination' | 'current', MapPoint | null> = {
+      origin: null,
+      destination: null,
+      current: null,
+    };
+    for (const { role, name, latitude, longitude } of pointsOf.get(row.tracking_number) ?? []) {
+      route[role] = { name, latitude, longitude };
+    }
+    found.set(
+      row.tracking_number,
+      decodeRow(trackingResultSchema, {
+        ...shipment,
+        sender_name: shortenSenderName(shipment.sender_name, sender_is_company),
+        // The recipient's city and country: the destination, which the address must lie in.
+        recipient_address: revealed ? shipment.recipient_address : shipment.destination,
+        address_revealed: revealed,
+        can_reveal,
+        histories: historiesOf.get(row.tracking_number) ?? [],
+        route,
+      }),
+    );
+  }
+  return found;
+}
+
+/** The public view of one shipment, or null. */
+export async function findPublicTracking(
+  db: Client,
+  trackingNumber: string,
+  revealToken: string | null = null,
+): Promise<TrackingResult | null> {
+  return (await findPublicTrackings(db, [trackingNumber], revealToken)).get(trackingNumber) ?? null;
+}
+
+/**
+ * The numbers of a batch as typed, each normalized, duplicates dropped (first wins): the well-formed
+ * ones to look up, and a result per number in the order given once the lookups are in.
+ */
+export function planBatch(typed: readonly string[]): {
+  lookups: string[];
+  answer: (found: Map<string, TrackingResult>) => TrackingBatchItem[];
+} {
+  const numbers = [...new Set(typed.map(normalizeTrackingNumber).filter(Boolean))];
+  const problems = new Map(numbers.map((number) => [number, trackingNumberProblem(number)]));
+  return {
+    lookups: numbers.filter((number) => !problems.get(number)),
+    answer: (found) =>
+      numbers.map((number): TrackingBatchItem => {
+        const problem = problems.get(number);
+        if (problem) return { number, result: 'malformed', message: problem };
+        const data = found.get(number);
+        return data ? { number, result: 'found', data } : { number, result: 'unknown', message: NOT_FOUND };
+      }),
+  };
+}
+
+// ---- The reveal: proving the recipient's email or phone shows the full address for the browser session.
+
+/** The browser's reveal token: an HttpOnly session cookie, so it ends when the browser session does. */
+export const REVEAL_COOKIE = '__Host-nec-reveal';
+/** However long the browser session lasts, a reveal holds at most this long. */
+const REVEAL_LIFETIME_MS = 12 * 60 * 60 * 1000;
+/** Attempts, so the 10,000 possible last-4 digits cannot be tried: per shipment per day, per address per hour. */
+export const REVEAL_LIMITS = {
+  perShipment: { limit: 10, windowSeconds: 24 * 60 * 60 },
+  perAddress: { limit: 20, windowSeconds: 60 * 60 },
+} as const;
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The reveal token a request carries, when it has a well-formed one. */
+export function revealTokenOf(request: Request): string | null {
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === REVEAL_COOKIE) {
+      const token = value.join('=');
+      return TOKEN_PATTERN.test(token) ? token : null;
+    }
+  }
+  return null;
+}
+
+const recipientSchema = z.object({
+  id: z.number().int(),
+  recipient_mail: z.string().nullable(),
+  recipient_phone: z.string().nullable(),
+  token_known: sqlBoolean,
+});
+
+const DOES_NOT_MATCH = 'This does not match the recipient of this shipment';
+
+/**
+ * Checks the proof against the recipient's email (any case) or the last 4 digits of their phone and,
+ * when it matches, grants this browser's token the full address of the shipment (a new token when
+ * the browser has none that is still valid). Attempts count against REVEAL_LIMITS first, matching or
+ * not. Answers the revealed shipment and the cookie to set, if a new token was made.
+ */
+export async function revealAddress(
+  db: Client,
+  trackingNumber: string,
+  proof: RevealInput,
+  { token, client, now = new Date() }: { token: string | null; client: string; now?: Date },
+): Promise<{ data: TrackingResult; cookie: string | null }> {
+  await enforceRateLimit(db, { key: `reveal:${client}`, ...REVEAL_LIMITS.perAddress }, now.getTime());
+  await enforceRateLimit(db, { key: `reveal:${trackingNumber}`, ...REVEAL_LIMITS.perShipment }, now.getTime());
+
+  const time = now.toISOString();
+  const { rows } = await db.execute({
+    sql: `SELECT s.id, s.recipient_mail, s.recipient_phone,
+                 EXISTS (SELECT 1 FROM tracking_reveals r WHERE r.token_hash = ? AND r.expires_at > ?) AS token_known
+          FROM shipments s WHERE s.tracking_number = ?`,
+    args: [token ? hashToken(token) : '', time, trackingNumber],
+  });
+  const recipient = decodeFirst(recipientSchema, rows);
+  if (!recipient) throw new HttpError(404, NOT_FOUND);
+
+  const matches =
+    proof.email !== undefined
+      ? !!recipient.recipient_mail && recipient.recipient_mail.trim().toLowerCase() === proof.email
+      : (recipient.recipient_phone ?? '').replace(/\D/g, '').slice(-4) === proof.phone_last4 &&
+        (recipient.recipient_phone ?? '').replace(/\D/g, '').length >= 4;
+  if (!matches) throw invalidInput({ [proof.email !== undefined ? 'email' : 'phone_last4']: [DOES_NOT_MATCH] });
+
+  const kept = token && recipient.token_known ? token : null;
+  const granted = kept ?? randomBytes(32).toString('base64url');
+  await db.batch(
+    [
+      { sql: 'DELETE FROM tracking_reveals WHERE expires_at <= ?', args: [time] },
+      {
+        sql: `INSERT INTO tracking_reveals (token_hash, shipment_id, expires_at) VALUES (?, ?, ?)
+              ON CONFLICT (token_hash, shipment_id) DO UPDATE SET expires_at = excluded.expires_at`,
+        args: [hashToken(granted), recipient.id, new Date(now.getTime() + REVEAL_LIFETIME_MS).toISOString()],
+      },
+    ],
+    'write',
+  );
+  const data = await findPublicTracking(db, trackingNumber, granted);
+  if (!data) throw new HttpError(404, NOT_FOUND);
+  return {
+    data,
+    cookie: kept ? null : `${REVEAL_COOKIE}=${granted}; Path=/; HttpOnly; Secure; SameSite=Strict`,
+  };
+}

@@ -1,0 +1,62 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { measurePageWeights } from '../../../bench/page-weight';
+import { company, supportHours } from '../../../src/data/company';
+import { homeServices } from '../../../src/data/services';
+import { builtPages, runTogether, visibleText } from './built-text';
+
+const DIST = resolve('dist');
+
+test('the built pages have no run-together words, glued links or glued email addresses', () => {
+  // The served product was built into dist/ before the tests started.
+  expect(existsSync(DIST), 'dist/ holds the build the tests run against').toBe(true);
+  const pages = builtPages(DIST).filter(({ page }) => !page.startsWith('/admin'));
+  expect(pages.length).toBeGreaterThan(8);
+  const found = pages.flatMap(({ page, html }) =>
+    runTogether(visibleText(html), Object.values(company.emails)).map((text) => `${page}: ${text}`),
+  );
+  expect(found).toEqual([]);
+});
+
+test('the scan finds what it looks for', () => {
+  const emails = [company.emails.support];
+  const glued = (html: string) => runTogether(visibleText(html), emails);
+  expect(glued(`<p>Write to<a href="#">${company.emails.support}</a>.</p>`)).toHaveLength(2);
+  expect(glued('<p>Call us or<a href="/contact">contact us</a></p>')).toEqual(['or|contact']);
+  expect(glued('<p>Northeast Express Cargo,1500 Capitol Mall</p>')).toEqual(['Cargo,1500']);
+  expect(glued('<p>OpenAPI and JavaScript, fine; clientsServed is not.</p>')).toEqual(['clientsServed']);
+  expect(glued(`<ul><li>Home</li><li>About</li></ul><p>Write to <a>${company.emails.support}</a>.</p>`)).toEqual([]);
+});
+
+test('home services lead to their own part of the services page', async ({ page }) => {
+  for (const service of homeServices) {
+    await page.goto('/');
+    await page.getByRole('link', { name: `Learn More about ${service.title}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/services/?#${service.id}$`));
+    const card = page.locator(`#${service.id}`);
+    await expect(card.getByRole('heading', { name: service.title })).toBeInViewport();
+  }
+});
+
+test('support hours say what is open around the clock and what keeps office hours', async ({ page }) => {
+  await page.goto('/contact');
+  const hours = page.getByRole('heading', { name: 'Hours' }).locator('..');
+  for (const line of supportHours) {
+    await expect(hours.getByRole('term').filter({ hasText: `${line.service}: ${line.hours}` })).toBeVisible();
+    await expect(hours.getByRole('definition').filter({ hasText: line.covers })).toBeVisible();
+  }
+  await expect(hours).toContainText('Online tracking: 24/7');
+  await expect(hours).toContainText('Urgent line: 24/7');
+  await expect(hours).toContainText(`Office: ${company.hours.office}`);
+  await expect(page.getByRole('contentinfo')).toContainText(
+    `Urgent line ${company.hours.urgentLine}: ${company.urgentPhone}`,
+  );
+});
+
+test('/track loads at most 80 KB gzip of JavaScript; the route map and its data come later, on their own', () => {
+  const track = measurePageWeights(DIST)?.find((row) => row.page === '/track');
+  expect(track, 'the /track page is built').toBeDefined();
+  expect(track!.initialGzip).toBeLessThanOrEqual(80 * 1024);
+  expect(readdirSync(resolve(DIST, '_astro')).some((file) => /^RouteMap\..*\.js$/.test(file))).toBe(true);
+});

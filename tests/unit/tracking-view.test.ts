@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import {
+  deliveryOutlook,
+  eventIds,
+  formatDate,
+  newestFirst,
+  numbersInUrl,
+  placeOf,
+  progressOf,
+  searchFor,
+  splitNumbers,
+  typoHint,
+  updatedAgo,
+} from '../../src/islands/tracking-view';
+import { addressIsIn, formatPlace, parsePlace } from '../../src/lib/place';
+
+const entry = (id: number, created_at: string) => ({
+  id,
+  status: 'in_transit' as const,
+  created_at,
+  notes: null,
+  location_city: null,
+  location_country: null,
+  expected_arrival: null,
+});
+
+describe('places', () => {
+  it('split at the last comma: "City, Country" or a country alone', () => {
+    expect(parsePlace(' Hamburg, Germany ')).toEqual({ city: 'Hamburg', country: 'Germany' });
+    expect(parsePlace('Spain')).toEqual({ city: null, country: 'Spain' });
+    expect(parsePlace('Washington, D.C., USA')).toEqual({ city: 'Washington, D.C.', country: 'USA' });
+    expect(formatPlace('Lyon', 'France')).toBe('Lyon, France');
+    expect(formatPlace(null, 'France')).toBe('France');
+    expect(placeOf({ location_city: null, location_country: null })).toBeNull();
+  });
+
+  it("an address lies in a destination when it names the destination's city", () => {
+    expect(addressIsIn('1 Test Road, Berlin', 'Berlin, Germany')).toBe(true);
+    expect(addressIsIn('221B Baker Street, Toronto', 'Montreal, Canada')).toBe(false);
+    expect(addressIsIn('Calle Mayor 1, Madrid, SPAIN', 'Spain')).toBe(true);
+  });
+});
+
+describe('the numbers a person types', () => {
+  it('are split on commas, spaces and new lines, upper-cased, once each', () => {
+    expect(splitNumbers(' nec123456789,NEC123456789\nnecAAAAAAAAA;  NEC12 ')).toEqual([
+      'NEC123456789',
+      'NECAAAAAAAAA',
+      'NEC12',
+    ]);
+    expect(splitNumbers('  \n ')).toEqual([]);
+  });
+
+  it('make a shareable address and are read back from it, in either form', () => {
+    expect(searchFor(['NEC123456789', 'NECAAAAAAAAA'])).toBe('?number=NEC123456789,NECAAAAAAAAA');
+    expect(numbersInUrl('?number=NEC123456789,necAAAAAAAAA')).toEqual(['NEC123456789', 'NECAAAAAAAAA']);
+    expect(numbersInUrl('?number=NEC123456789&number=NECAAAAAAAAA')).toEqual(['NEC123456789', 'NECAAAAAAAAA']);
+    expect(numbersInUrl('?number=NEC123456789%2CNECAAAAAAAAA')).toEqual(['NEC123456789', 'NECAAAAAAAAA']);
+  });
+
+  it('hint at look-alike characters they contain', () => {
+    expect(typoHint('NECO00000000')).toContain('the letter O and the digit 0');
+    expect(typoHint('NECI1AAAAAAA')).toContain('the letter I and the digit 1');
+    expect(typoHint('NECAAAAAAAAA')).toBeNull();
+  });
+});
+
+describe('the result', () => {
+  it('puts the newest event first and knows its ids', () => {
+    const events = [
+      entry(1, '2026-11-01T10:00:00.000Z'),
+      entry(3, '2026-11-02T10:00:00.000Z'),
+      entry(2, '2026-11-02T10:00:00.000Z'),
+    ];
+    expect(newestFirst(events).map((event) => event.id)).toEqual([3, 2, 1]);
+    expect(eventIds([{ number: 'NEC123456789', result: 'unknown', message: 'x' }])).toEqual(new Set());
+  });
+
+  it('places the status on the three-stage bar, on hold marked in transit', () => {
+    expect(progressOf('preparing')).toEqual({ stage: 0, held: false });
+    expect(progressOf('processing')).toEqual({ stage: 0, held: false });
+    expect(progressOf('in_transit')).toEqual({ stage: 1, held: false });
+    expect(progressOf('on_hold')).toEqual({ stage: 1, held: true });
+    expect(progressOf('delivered')).toEqual({ stage: 2, held: false });
+  });
+
+  it('says on time or delayed against the promised date', () => {
+    const now = Date.parse('2026-11-20T12:00:00Z');
+    const base = { status: 'in_transit' as const, delivery_date: null };
+    expect(deliveryOutlook({ ...base, estimated_delivery: null, arrival_time: null }, now)).toBeNull();
+    expect(
+      deliveryOutlook({ ...base, estimated_delivery: '2026-11-24', arrival_time: '2026-11-24T22:00:00.000Z' }, now),
+    ).toBe('on_time');
+    expect(
+      deliveryOutlook({ ...base, estimated_delivery: '2026-11-24', arrival_time: '2026-11-25T01:00:00.000Z' }, now),
+    ).toBe('delayed');
+    expect(deliveryOutlook({ ...base, estimated_delivery: '2026-11-19', arrival_time: null }, now)).toBe('delayed');
+    const delivered = { status: 'delivered' as const, arrival_time: null, estimated_delivery: '2026-11-19' };
+    expect(deliveryOutlook({ ...delivered, delivery_date: '2026-11-19' }, now)).toBe('delivered_on_time');
+    expect(deliveryOutlook({ ...delivered, delivery_date: '2026-11-20' }, now)).toBe('delivered_late');
+  });
+
+  it('shows a calendar date as the same day everywhere, and how long ago it was updated', () => {
+    expect(formatDate('2026-11-24', 'medium')).toMatch(/24/);
+    expect(updatedAgo(1_000, 50_000)).toBe('Updated just now');
+    expect(updatedAgo(0, 3 * 60_000)).toMatch(/^Updated .*3/);
+  });
+});

@@ -1,4 +1,4 @@
-import type { InStatement } from '@libsql/client';
+import type { InStatement, InValue } from '@libsql/client';
 
 /** Who did it: a staff member, by id and email (a session's user, or one just signed in). */
 export interface StaffUser {
@@ -21,7 +21,19 @@ export type SecurityAction =
   | 'recovery_code_used'
   | 'session_ended'
   | 'other_sessions_ended';
-export type ActivityAction = ShipmentAction | SessionAction | SecurityAction;
+export type CustomerAction = 'customer_created' | 'customer_updated' | 'customer_deactivated' | 'customer_reactivated';
+export type QuoteAction = 'quote_received' | 'quote_status_changed';
+export type SettingsAction = 'settings_changed';
+export type ActivityAction =
+  | ShipmentAction
+  | SessionAction
+  | SecurityAction
+  | CustomerAction
+  | QuoteAction
+  | SettingsAction;
+
+/** What a non-shipment entry is about, as stored in subject_type (with the subject's id). */
+export type ActivitySubject = 'customer' | 'quote_request' | 'settings';
 
 /**
  * The activity_log row of a shipment write. It is inserted from the shipment's row, so it is
@@ -63,5 +75,39 @@ export function securityActivity(
     sql: `INSERT INTO activity_log (user_id, actor_email, action, details, created_at)
           SELECT ?, ?, ?, ?, ? WHERE ${onlyIfChanged ? 'changes() > 0' : '1'}`,
     args: [actor.id, actor.email, action, details, now],
+  };
+}
+
+/**
+ * A staff entry about a customer, a quote request or a settings section. The subject's id is given,
+ * or read by SQL in the same batch (e.g. the id the insert just before it allocated).
+ * `onlyIfChanged` writes it only when the statement just before it in the batch changed a row.
+ */
+export function subjectActivity(
+  actor: StaffUser,
+  action: CustomerAction | QuoteAction | SettingsAction,
+  subject: { type: ActivitySubject; id: string } | { type: ActivitySubject; idSql: string; args: InValue[] },
+  details: string,
+  now: string,
+  { onlyIfChanged = false } = {},
+): InStatement {
+  const id: { sql: string; args: InValue[] } =
+    'id' in subject ? { sql: '?', args: [subject.id] } : { sql: `(${subject.idSql})`, args: subject.args };
+  return {
+    sql: `INSERT INTO activity_log (user_id, actor_email, action, subject_type, subject_id, details, created_at)
+          SELECT ?, ?, ?, ?, ${id.sql}, ?, ? WHERE ${onlyIfChanged ? 'changes() > 0' : '1'}`,
+    args: [actor.id, actor.email, action, subject.type, ...id.args, details, now],
+  };
+}
+
+/**
+ * A quote request from the public form: the requester is the actor (no staff account), the request
+ * the subject, inserted right after it in the same batch (last_insert_rowid() is its id).
+ */
+export function quoteReceivedActivity(requesterEmail: string, details: string, now: string): InStatement {
+  return {
+    sql: `INSERT INTO activity_log (user_id, actor_email, action, subject_type, subject_id, details, created_at)
+          VALUES (NULL, ?, 'quote_received', 'quote_request', CAST(last_insert_rowid() AS TEXT), ?, ?)`,
+    args: [requesterEmail, details, now],
   };
 }

@@ -1,7 +1,25 @@
-import type { Client, InStatement } from '@libsql/client';
+import type { Client, InStatement, InValue } from '@libsql/client';
 import { z } from 'zod';
-import { invalidInput } from './http';
-import { decodeFirst } from './rows';
+import type { Reply } from '@/lib/api/contract';
+import type { customersApi } from '@/lib/api/customers';
+import {
+  CUSTOMER_ID_PATTERN,
+  CUSTOMER_RECENT_SHIPMENTS,
+  CUSTOMER_TOTAL_CAP,
+  type Customer,
+  type CustomerCreateInput,
+  type CustomerDetail,
+  type CustomerListQuery,
+  type CustomerPatchInput,
+  customerListItemSchema,
+  customerRecordSchema,
+} from '@/lib/schemas/customer';
+import { shipmentListItemSchema } from '@/lib/schemas/shipment';
+import { subjectActivity } from './activity';
+import type { SessionUser } from './auth';
+import { HttpError, invalidInput } from './http';
+import { and, type Filter, keysetOrder, keysetPage, readKeyset } from './keyset';
+import { decodeFirst, decodeRows } from './rows';
 
 /** What a shipment takes from its customer. */
 const customerContactSchema = z.object({
@@ -16,12 +34,18 @@ export type CustomerContact = z.infer<typeof customerContactSchema>;
 export async function resolveCustomer(db: Client, reference: string): Promise<CustomerContact> {
   const { rows } = await db.execute({
     sql: `SELECT id, name, email, phone FROM customers WHERE id = upper(?1) OR name = ?1
-          ORDER BY id = upper(?1) DESC, id LIMIT 1`,
+          ORDER BY id = upper(?1) DESC, number LIMIT 1`,
     args: [reference.trim()],
   });
   const customer = decodeFirst(customerContactSchema, rows);
   if (!customer) throw invalidInput({ customer: ['Unknown customer'] });
   return customer;
+}
+
+/** A customer by id only; a 422 on `field` when there is none. */
+export async function resolveCustomerId(db: Client, id: string, field: string): Promise<void> {
+  const { rows } = await db.execute({ sql: 'SELECT 1 FROM customers WHERE id = ?', args: [id] });
+  if (!rows.length) throw invalidInput({ [field]: ['Unknown customer'] });
 }
 
 export interface SeedCustomer {
@@ -40,4 +64,266 @@ export function seedCustomerStatement(customer: SeedCustomer): InStatement {
           ON CONFLICT (id) DO NOTHING`,
     args: [customer.id, customer.name, customer.contact, customer.email, customer.phone, customer.status],
   };
+}
+
+// ---- Staff calls: the list, one customer, creating and changing.
+
+export const CUSTOMER_NOT_FOUND = 'Customer not found.';
+const notFound = () => new HttpError(404, CUSTOMER_NOT_FOUND);
+
+/** A customer id from a path: normalized; one that cannot exist is simply not found. */
+export function customerPathId(value: string): string {
+  const id = value.trim().toUpperCase();
+  if (!CUSTOMER_ID_PATTERN.test(id)) throw notFound();
+  return id;
+}
+
+const RECORD_COLUMNS = Object.keys(customerRecordSchema.shape)
+  .map((column) => `c.${column}`)
+  .join(', ');
+/** The record plus its real shipment count (read from the shipments_customer index). */
+const ROW_COLUMNS = `${RECORD_COLUMNS}, c.number, (SELECT count(*) FROM shipments s WHERE s.customer_id = c.id) AS shipments`;
+
+const listRowSchema = customerListItemSchema.extend({ number: z.number().int() });
+
+const selectDetail = (where: string, args: InValue[]): InStatement[] => [
+  { sql: `SELECT ${ROW_COLUMNS} FROM customers c WHERE ${where}`, args },
+  {
+    sql: `SELECT s.id, s.tracking_number, s.origin, s.destination, s.current_location, s.status, s.arrival_time, s.package_type
+          FROM shipments s WHERE s.customer_id = (SELECT c.id FROM customers c WHERE ${where})
+          ORDER BY s.id DESC LIMIT ${CUSTOMER_RECENT_SHIPMENTS}`,
+    args,
+  },
+];
+
+/** Decodes the last two results of a batch that ends with selectDetail. */
+function detailFrom(results: Array<{ rows: Parameters<typeof decodeRows>[1] }>): CustomerDetail | null {
+  const [customers, shipments] = results.slice(-2);
+  const row = decodeFirst(listRowSchema, customers!.rows);
+  if (!row) return null;
+  const { number: _number, ...customer } = row;
+  return { ...customer, recent_shipments: decodeRows(shipmentListItemSchema, shipments!.rows) };
+}
+
+/** One customer with their shipment count and most recent shipments, or null. */
+export async function findCustomer(db: Client, id: string): Promise<CustomerDetail | null> {
+  return detailFrom(await db.batch(selectDetail('c.id = ?', [id]), 'read'));
+}
+
+export type CustomerListPage = Omit<Reply<typeof customersApi.list>, 'status'>;
+
+// The trigram index matches substrings of 3+ characters; shorter terms match the start of a word.
+const TRIGRAM = 3;
+const phrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
+
+/**
+ * One page of customers, newest first (by the id's number), keyset-paged. `q` is found through an
+ * FTS5 index either way, so a search reads only its matches, in list order: 3+ characters anywhere
+ * in the id, name, contact or email (trigram); 1-2 characters at the start of a word of the name,
+ * contact or email. Matches are counted up to CUSTOMER_TOTAL_CAP + 1.
+ */
+export async function listCustomers(db: Client, query: CustomerListQuery): Promise<CustomerListPage> {
+  const keyset = readKeyset(query);
+  const filters: Filter[] = [];
+  if (query.status) filters.push({ sql: 'c.status = ?', args: [query.status] });
+  if (query.since) filters.push({ sql: 'c.created_at >= ?', args: [query.since] });
+
+  const q = query.q;
+  let page: Filter;
+  let counted: Filter;
+  if (q) {
+    const short = [...q].length < TRIGRAM;
+    // A term without a letter or digit has no word to start (the word index would match nothing).
+    if (short && !/[\p{L}\p{N}]/u.test(q))
+      return keysetPage([], () => 0, { keyset, limit: query.limit, counted: 0, cap: 1 });
+    const [table, match] = short ? ['customers_words', `${phrase(q)}*`] : ['customers_search', phrase(q)];
+    const { filters: cursor, order } = keysetOrder('f.rowid', keyset);
+    const matchFilter: Filter = { sql: `${table} MATCH ?`, args: [match] };
+    const pageWhere = and([matchFilter, ...cursor, ...filters]);
+    const countWhere = and([matchFilter, ...filters]);
+    page = {
+      sql: `SELECT ${ROW_COLUMNS} FROM ${table} f CROSS JOIN customers c ON c.number = f.rowid
+            WHERE ${pageWhere.sql} ORDER BY f.rowid ${order} LIMIT ?`,
+      args: pageWhere.args,
+    };
+    counted = {
+      sql: filters.length
+        ? `SELECT 1 FROM ${table} f CROSS JOIN customers c ON c.number = f.rowid WHERE ${countWhere.sql}`
+        : `SELECT 1 FROM ${table} f WHERE ${countWhere.sql}`,
+      args: countWhere.args,
+    };
+  } else {
+    const { filters: cursor, order } = keysetOrder('c.number', keyset);
+    const pageWhere = and([...filters, ...cursor]);
+    const countWhere = and(filters);
+    page = {
+      sql: `SELECT ${ROW_COLUMNS} FROM customers c WHERE ${pageWhere.sql} ORDER BY c.number ${order} LIMIT ?`,
+      args: pageWhere.args,
+    };
+    counted = { sql: `SELECT 1 FROM customers c WHERE ${countWhere.sql}`, args: countWhere.args };
+  }
+  const [rows, count] = await db.batch(
+    [
+      { sql: page.sql, args: [...page.args, query.limit + 1] },
+      {
+        sql: `SELECT count(*) AS total FROM (${counted.sql} LIMIT ?)`,
+        args: [...counted.args, CUSTOMER_TOTAL_CAP + 1],
+      },
+    ],
+    'read',
+  );
+  const total = decodeFirst(z.object({ total: z.number().int() }), count!.rows)?.total ?? 0;
+  const { data, meta } = keysetPage(decodeRows(listRowSchema, rows!.rows), (row) => row.number, {
+    keyset,
+    limit: query.limit,
+    counted: total,
+    cap: CUSTOMER_TOTAL_CAP,
+  });
+  return { data: data.map(({ number: _number, ...customer }) => customer), meta };
+}
+
+/** The columns staff edit, with the words the activity log uses for them. */
+const FIELD_LABELS = {
+  name: 'name',
+  contact: 'contact',
+  email: 'email',
+  phone: 'phone',
+  address: 'address',
+} as const satisfies Partial<Record<keyof Customer, string>>;
+type EditableField = keyof typeof FIELD_LABELS;
+const EDITABLE = Object.keys(FIELD_LABELS) as EditableField[];
+
+const QUOTE_HAS_CUSTOMER = 'This quote request already has a customer.';
+
+/** The newest customer: inside the write transaction that just inserted one, that one. */
+const NEWEST = 'c.number = (SELECT max(number) FROM customers)';
+
+/**
+ * Creates a customer with the next free id (max + 1, read inside the write transaction, so
+ * concurrent creations never collide), its activity entry and, when it comes from a quote request,
+ * the request's link to it: one transaction. A request that already has a customer is a 409.
+ */
+export async function createCustomer(
+  db: Client,
+  input: CustomerCreateInput,
+  actor: SessionUser,
+  now = new Date(),
+): Promise<CustomerDetail> {
+  const time = now.toISOString();
+  const quoteId = input.quote_request_id;
+  if (quoteId !== undefined) {
+    const { rows } = await db.execute({ sql: 'SELECT customer_id FROM quote_requests WHERE id = ?', args: [quoteId] });
+    const quote = decodeFirst(z.object({ customer_id: z.string().nullable() }), rows);
+    if (!quote) throw invalidInput({ quote_request_id: ['Unknown quote request'] });
+    if (quote.customer_id) throw new HttpError(409, QUOTE_HAS_CUSTOMER);
+  }
+  // With a quote request, nothing is inserted if the request was given a customer meanwhile; the
+  // statements after the insert then change nothing either (the activity entry checks changes()).
+  const unlinked =
+    quoteId === undefined
+      ? { sql: '1', args: [] }
+      : { sql: 'NOT EXISTS (SELECT 1 FROM quote_requests WHERE id = ? AND customer_id IS NOT NULL)', args: [quoteId] };
+  const newest: Filter = { sql: `SELECT c.id FROM customers c WHERE ${NEWEST}`, args: [] };
+  const results = await db.batch(
+    [
+      {
+        sql: `INSERT INTO customers (id, name, contact, email, phone, address, status, created_at, updated_at)
+              SELECT printf('CUS-%04d', coalesce(max(number), 1000) + 1), ?, ?, ?, ?, ?, ?, ?, ?
+              FROM customers WHERE ${unlinked.sql}`,
+        args: [
+          input.name,
+          input.contact ?? null,
+          input.email ?? null,
+          input.phone ?? null,
+          input.address ?? null,
+          input.status,
+          time,
+          time,
+          ...unlinked.args,
+        ],
+      },
+      subjectActivity(
+        actor,
+        'customer_created',
+        { type: 'customer', idSql: newest.sql, args: newest.args },
+        quoteId === undefined ? `Created ${input.name}` : `Created ${input.name} from quote request #${quoteId}`,
+        time,
+        { onlyIfChanged: true },
+      ),
+      ...(quoteId === undefined
+        ? []
+        : [
+            {
+              sql: `UPDATE quote_requests SET customer_id = (${newest.sql}), updated_at = ?
+                    WHERE id = ? AND customer_id IS NULL`,
+              args: [time, quoteId],
+            },
+          ]),
+      ...selectDetail(NEWEST, []),
+    ],
+    'write',
+  );
+  if (results[0]!.rowsAffected === 0) throw new HttpError(409, QUOTE_HAS_CUSTOMER);
+  const created = detailFrom(results);
+  if (!created) throw new Error('The new customer was not read back after its insert');
+  return created;
+}
+
+/**
+ * Changes the fields given (a status change is a deactivation or reactivation); nothing is written
+ * when nothing changes. The update, its activity entries and the read-back are one transaction.
+ */
+export async function updateCustomer(
+  db: Client,
+  id: string,
+  patch: CustomerPatchInput,
+  actor: SessionUser,
+  now = new Date(),
+): Promise<CustomerDetail> {
+  const current = await findCustomer(db, id);
+  if (!current) throw notFound();
+  const changed = EDITABLE.filter((field) => patch[field] !== undefined && patch[field] !== current[field]);
+  const newStatus = patch.status !== undefined && patch.status !== current.status ? patch.status : undefined;
+  if (!changed.length && !newStatus) return current;
+
+  const time = now.toISOString();
+  const columns: Array<[string, InValue]> = changed.map((field) => [field, patch[field] ?? null]);
+  if (newStatus) columns.push(['status', newStatus]);
+  const name = patch.name ?? current.name;
+  const subject = { type: 'customer' as const, id };
+  const results = await db.batch(
+    [
+      {
+        sql: `UPDATE customers SET ${columns.map(([column]) => `${column} = ?`).join(', ')}, updated_at = ? WHERE id = ?`,
+        args: [...columns.map(([, value]) => value), time, id],
+      },
+      ...(changed.length
+        ? [
+            subjectActivity(
+              actor,
+              'customer_updated',
+              subject,
+              `Edited ${changed.map((field) => FIELD_LABELS[field]).join(', ')}`,
+              time,
+            ),
+          ]
+        : []),
+      ...(newStatus
+        ? [
+            subjectActivity(
+              actor,
+              newStatus === 'inactive' ? 'customer_deactivated' : 'customer_reactivated',
+              subject,
+              `${name} is now ${newStatus}`,
+              time,
+            ),
+          ]
+        : []),
+      ...selectDetail('c.id = ?', [id]),
+    ],
+    'write',
+  );
+  const updated = detailFrom(results);
+  if (results[0]!.rowsAffected === 0 || !updated) throw notFound();
+  return updated;
 }

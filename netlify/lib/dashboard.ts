@@ -77,7 +77,7 @@ export async function getDashboard(db: Client, now = Date.now()): Promise<Dashbo
       args: [at.now],
     },
     {
-      sql: `SELECT id, action, actor_email, tracking_number, details, created_at FROM activity_log
+      sql: `SELECT id, action, actor_email, tracking_number, subject_type, subject_id, details, created_at FROM activity_log
             WHERE created_at <= ? ORDER BY created_at DESC, id DESC LIMIT 5`,
       args: [at.now],
     },
@@ -92,11 +92,10 @@ export async function getDashboard(db: Client, now = Date.now()): Promise<Dashbo
             GROUP BY days.day ORDER BY days.day`,
       args: [at.chartStart, at.today, at.now],
     },
+    { sql: `SELECT COUNT(*) AS n FROM quote_requests WHERE status = 'new'`, args: [] },
   ];
-  const [active, activeBefore, delivered, customers, pending, pendingBefore, recent, activity, perDay] = await db.batch(
-    statements,
-    'read',
-  );
+  const [active, activeBefore, delivered, customers, pending, pendingBefore, recent, activity, perDay, quotes] =
+    await db.batch(statements, 'read');
   const count = (rows: ResultRows, column = 'n') =>
     decodeFirst(z.object({ [column]: z.number().int() }), rows)?.[column] ?? 0;
 
@@ -108,6 +107,7 @@ export async function getDashboard(db: Client, now = Date.now()): Promise<Dashbo
       new_customers: figure(count(customers!.rows, 'this_month'), count(customers!.rows, 'last_month')),
       pending_orders: figure(count(pending!.rows), count(pendingBefore!.rows)),
     },
+    new_quote_requests: count(quotes!.rows),
     recent_shipments: decodeRows(dashboardSchema.shape.recent_shipments.element, recent!.rows),
     activity: decodeRows(activityEntrySchema, activity!.rows),
     shipments_per_day: decodeRows(dashboardSchema.shape.shipments_per_day.element, perDay!.rows),

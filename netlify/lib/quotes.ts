@@ -1,16 +1,142 @@
 import type { Client } from '@libsql/client';
-import { type QuoteRecord, type QuoteRequest, quoteRecordSchema } from '@/lib/schemas/quote';
-import { decodeRow } from './rows';
+import { z } from 'zod';
+import type { Reply } from '@/lib/api/contract';
+import type { quotesApi } from '@/lib/api/quotes';
+import {
+  QUOTE_STATUS_LABELS,
+  QUOTE_TOTAL_CAP,
+  type QuoteListQuery,
+  type QuoteRecord,
+  type QuoteRequest,
+  type QuoteStatus,
+  quoteRecordSchema,
+} from '@/lib/schemas/quote';
+import { quoteReceivedActivity, subjectActivity } from './activity';
+import type { SessionUser } from './auth';
+import { HttpError } from './http';
+import { and, type Filter, keysetOrder, keysetPage, readKeyset } from './keyset';
+import { decodeFirst, decodeRows } from './rows';
 
 /** Quote requests one client address may send per window: generous for people, tight for scripts. */
 export const QUOTE_RATE_LIMIT = { limit: 10, windowSeconds: 600 } as const;
 
-/** Stores a validated quote request and returns it as saved. */
-export async function createQuoteRequest(db: Client, quote: QuoteRequest): Promise<QuoteRecord> {
-  const result = await db.execute({
-    sql: `INSERT INTO quote_requests (name, email, phone, service) VALUES (?, ?, ?, ?)
-          RETURNING id, name, email, phone, service, status, created_at`,
-    args: [quote.name, quote.email, quote.phone, quote.service],
+const COLUMNS = Object.keys(quoteRecordSchema.shape).join(', ');
+
+export const QUOTE_NOT_FOUND = 'Quote request not found.';
+
+/** Stores a validated quote request with its activity entry (the dashboard shows it), in one transaction. */
+export async function createQuoteRequest(db: Client, quote: QuoteRequest, now = new Date()): Promise<QuoteRecord> {
+  const time = now.toISOString();
+  const [stored] = await db.batch(
+    [
+      {
+        sql: `INSERT INTO quote_requests (name, email, phone, service, origin, destination, weight_kg, created_at, updated_at)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+        args: [
+          quote.name,
+          quote.email,
+          quote.phone,
+          quote.service,
+          quote.origin ?? null,
+          quote.destination ?? null,
+          quote.weight_kg ?? null,
+          time,
+          time,
+        ],
+      },
+      quoteReceivedActivity(quote.email, `${quote.name} asked for a quote: ${quote.service}`, time),
+    ],
+    'write',
+  );
+  const record = decodeFirst(quoteRecordSchema, stored!.rows);
+  if (!record) throw new Error('The quote request was not read back after its insert');
+  return record;
+}
+
+export type QuoteListPage = Omit<Reply<typeof quotesApi.list>, 'status'>;
+
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const SEARCHED = ['name', 'email', 'phone', 'service', 'origin', 'destination'];
+
+/**
+ * One page of quote requests, newest first by id (ids only grow), keyset-paged. `q` is a
+ * case-insensitive substring of the requester's name, email or phone, the service or the places.
+ * Requests arrive by hand from one form (a rate-limited public call), so they stay few enough
+ * for a LIKE over the page's walk; the status filter has its index.
+ */
+export async function listQuoteRequests(db: Client, query: QuoteListQuery): Promise<QuoteListPage> {
+  const keyset = readKeyset(query);
+  const filters: Filter[] = [];
+  if (query.status) filters.push({ sql: 'status = ?', args: [query.status] });
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    filters.push({
+      sql: SEARCHED.map((column) => `${column} LIKE ? ESCAPE '\\'`).join(' OR '),
+      args: SEARCHED.map(() => pattern),
+    });
+  }
+  const { filters: cursor, order } = keysetOrder('id', keyset);
+  const pageWhere = and([...filters, ...cursor]);
+  const countWhere = and(filters);
+  const [rows, count] = await db.batch(
+    [
+      {
+        sql: `SELECT ${COLUMNS} FROM quote_requests WHERE ${pageWhere.sql} ORDER BY id ${order} LIMIT ?`,
+        args: [...pageWhere.args, query.limit + 1],
+      },
+      {
+        sql: `SELECT count(*) AS total FROM (SELECT 1 FROM quote_requests WHERE ${countWhere.sql} LIMIT ?)`,
+        args: [...countWhere.args, QUOTE_TOTAL_CAP + 1],
+      },
+    ],
+    'read',
+  );
+  const total = decodeFirst(z.object({ total: z.number().int() }), count!.rows)?.total ?? 0;
+  return keysetPage(decodeRows(quoteRecordSchema, rows!.rows), (row) => row.id, {
+    keyset,
+    limit: query.limit,
+    counted: total,
+    cap: QUOTE_TOTAL_CAP,
   });
-  return decodeRow(quoteRecordSchema, result.rows[0]!);
+}
+
+/** A quote request id from a path; one that cannot exist is simply not found. */
+export function quotePathId(value: string): number {
+  const id = Number(value);
+  if (!/^[1-9][0-9]{0,15}$/.test(value) || !Number.isSafeInteger(id)) throw new HttpError(404, QUOTE_NOT_FOUND);
+  return id;
+}
+
+/** Sets a request's status, with its activity entry, in one transaction; the same status changes nothing. */
+export async function updateQuoteStatus(
+  db: Client,
+  id: number,
+  status: QuoteStatus,
+  actor: SessionUser,
+  now = new Date(),
+): Promise<QuoteRecord> {
+  const select = { sql: `SELECT ${COLUMNS} FROM quote_requests WHERE id = ?`, args: [id] };
+  const current = decodeFirst(quoteRecordSchema, (await db.execute(select)).rows);
+  if (!current) throw new HttpError(404, QUOTE_NOT_FOUND);
+  if (current.status === status) return current;
+  const time = now.toISOString();
+  const [, , updated] = await db.batch(
+    [
+      {
+        sql: 'UPDATE quote_requests SET status = ?, updated_at = ? WHERE id = ? AND status <> ?',
+        args: [status, time, id, status],
+      },
+      subjectActivity(
+        actor,
+        'quote_status_changed',
+        { type: 'quote_request', id: String(id) },
+        `${current.name} (#${id}): ${QUOTE_STATUS_LABELS[current.status]} → ${QUOTE_STATUS_LABELS[status]}`,
+        time,
+        { onlyIfChanged: true },
+      ),
+      select,
+    ],
+    'write',
+  );
+  return decodeFirst(quoteRecordSchema, updated!.rows) ?? current;
 }

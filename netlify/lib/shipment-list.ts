@@ -2,33 +2,13 @@ import type { Client, InValue } from '@libsql/client';
 import { z } from 'zod';
 import type { Reply } from '@/lib/api/contract';
 import type { shipmentsApi } from '@/lib/api/shipments';
-import {
-  LIST_TOTAL_CAP,
-  type ShipmentListItem,
-  type ShipmentListQuery,
-  shipmentListItemSchema,
-} from '@/lib/schemas/shipment';
-import { invalidInput } from './http';
+import { LIST_TOTAL_CAP, type ShipmentListQuery, shipmentListItemSchema } from '@/lib/schemas/shipment';
+import { and, encodeCursor, type Filter, keysetOrder, keysetPage, readKeyset } from './keyset';
 import { decodeFirst, decodeRows } from './rows';
 
 export type ShipmentListPage = Omit<Reply<typeof shipmentsApi.list>, 'status'>;
 
-/** Opaque to clients: the id of the last row of a page (the list's sort key). */
-export function encodeCursor(id: number): string {
-  return Buffer.from(String(id)).toString('base64url');
-}
-
-function decodeCursor(cursor: string): number {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const id = Number(text);
-  if (/^[1-9][0-9]{0,15}$/.test(text) && Number.isSafeInteger(id)) return id;
-  throw invalidInput({ cursor: ['Invalid cursor'] });
-}
-
-interface Filter {
-  sql: string;
-  args: InValue[];
-}
+export { encodeCursor };
 
 // The trigram index needs 3 characters; shorter terms are matched with LIKE (ASCII case-insensitive).
 const TRIGRAM = 3;
@@ -58,60 +38,58 @@ function likeFilter(q: string): Filter {
 const COLUMNS = `s.id, s.tracking_number, s.origin, s.destination, s.current_location, s.status, s.estimated_delivery,
   s.arrival_time, s.package_type`;
 
-/** Whether the search match `f` has this value in `column`, read from the column's own index. */
-const inIndex = (index: string, column: string, value: InValue): Filter => ({
-  sql: `EXISTS (SELECT 1 FROM shipments x INDEXED BY ${index} WHERE x.${column} = ? AND x.id = f.rowid)`,
-  args: [value],
-});
-
-const and = (filters: Filter[]) => ({
-  sql: filters.map((filter) => filter.sql).join(' AND ') || '1',
-  args: filters.flatMap((filter) => filter.args),
+/** Whether the search match `f` has one of these values in `column`, read from the column's own index. */
+const inIndex = (index: string, column: string, values: InValue[]): Filter => ({
+  sql: `EXISTS (SELECT 1 FROM shipments x INDEXED BY ${index} WHERE x.${column} IN (${values.map(() => '?').join(', ')}) AND x.id = f.rowid)`,
+  args: values,
 });
 
 /**
- * One page of the admin list, newest first, with keyset paging: ids only grow and shipments are
- * created "now", so id order is creation order; a cursor names the last id seen, so rows added
- * meanwhile never shift a later page. `q` is a case-insensitive substring of id, tracking number,
- * origin, current location, destination, customer or sender name, found through the FTS5 trigram
- * index. Every query reads only the page (plus one row) and counts at most LIST_TOTAL_CAP + 1 rows:
- * an exact count of a broad match costs more than the page itself.
+ * One page of the admin list, newest first, with keyset paging (netlify/lib/keyset.ts): ids only
+ * grow and shipments are created "now", so id order is creation order. `q` is a case-insensitive
+ * substring of id, tracking number, origin, current location, destination, customer or sender name,
+ * found through the FTS5 trigram index. `status` is one status or several. Every query reads only
+ * the page (plus one row) and counts at most LIST_TOTAL_CAP + 1 rows: an exact count of a broad
+ * match costs more than the page itself.
  */
 export async function listShipments(db: Client, query: ShipmentListQuery): Promise<ShipmentListPage> {
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const keyset = readKeyset(query);
   const q = query.q;
+  const statuses = query.status ?? [];
 
   let page: Filter;
   let counted: Filter;
   if (q && [...q].length >= TRIGRAM) {
-    // The index hands its matches over newest (highest rowid) first, starting below the cursor; only
-    // the limit + 1 that pass the filters are joined to their (wide) shipment rows. Each filter is
-    // checked in its one-column index, whose entries (value, rowid) are far fewer pages to read than
-    // the rows: that keeps counting a broad match with a filter about three times faster.
+    // The index hands its matches over in rowid order, starting at the cursor; only the limit + 1
+    // that pass the filters are joined to their (wide) shipment rows. Each filter is checked in its
+    // one-column index, whose entries (value, rowid) are far fewer pages to read than the rows:
+    // that keeps counting a broad match with a filter about three times faster.
     const filters: Filter[] = [];
-    if (query.status) filters.push(inIndex('shipments_status', 'status', query.status));
-    if (query.type) filters.push(inIndex('shipments_package_type', 'package_type', query.type));
+    if (statuses.length) filters.push(inIndex('shipments_status', 'status', statuses));
+    if (query.type) filters.push(inIndex('shipments_package_type', 'package_type', [query.type]));
     const match: Filter = { sql: 'shipments_search MATCH ?', args: [phrase(q)] };
-    const cursor: Filter[] = after === undefined ? [] : [{ sql: 'f.rowid < ?', args: [after] }];
+    const { filters: cursor, order } = keysetOrder('f.rowid', keyset);
     const pageWhere = and([match, ...cursor, ...filters]);
     const countWhere = and([match, ...filters]);
     page = {
       sql: `SELECT ${COLUMNS} FROM shipments_search f CROSS JOIN shipments s ON s.id = f.rowid
-            WHERE ${pageWhere.sql} ORDER BY f.rowid DESC LIMIT ?`,
+            WHERE ${pageWhere.sql} ORDER BY f.rowid ${order} LIMIT ?`,
       args: pageWhere.args,
     };
     counted = { sql: `SELECT 1 FROM shipments_search f WHERE ${countWhere.sql}`, args: countWhere.args };
   } else {
     // One-column indexes keep rowid order within a value, so a filter walks its index in list order.
     const filters: Filter[] = [];
-    if (query.status) filters.push({ sql: 's.status = ?', args: [query.status] });
+    if (statuses.length) {
+      filters.push({ sql: `s.status IN (${statuses.map(() => '?').join(', ')})`, args: statuses });
+    }
     if (query.type) filters.push({ sql: 's.package_type = ?', args: [query.type] });
     const searched = q ? [likeFilter(q), ...filters] : filters;
-    const cursor: Filter[] = after === undefined ? [] : [{ sql: 's.id < ?', args: [after] }];
+    const { filters: cursor, order } = keysetOrder('s.id', keyset);
     const pageWhere = and([...searched, ...cursor]);
     const countWhere = and(searched);
     page = {
-      sql: `SELECT ${COLUMNS} FROM shipments s WHERE ${pageWhere.sql} ORDER BY s.id DESC LIMIT ?`,
+      sql: `SELECT ${COLUMNS} FROM shipments s WHERE ${pageWhere.sql} ORDER BY s.id ${order} LIMIT ?`,
       args: pageWhere.args,
     };
     counted = { sql: `SELECT 1 FROM shipments s WHERE ${countWhere.sql}`, args: countWhere.args };
@@ -124,20 +102,10 @@ export async function listShipments(db: Client, query: ShipmentListQuery): Promi
     'read',
   );
   const total = decodeFirst(z.object({ total: z.number().int() }), count!.rows)?.total ?? 0;
-  return toPage(decodeRows(shipmentListItemSchema, rows!.rows), total, query.limit);
-}
-
-/** The page's rows (one more than the limit was read, to know whether another page follows). */
-function toPage(rows: ShipmentListItem[], counted: number, limit: number): ShipmentListPage {
-  const shown = rows.slice(0, limit);
-  const last = shown.at(-1);
-  return {
-    data: shown,
-    meta: {
-      total: Math.min(counted, LIST_TOTAL_CAP),
-      limit,
-      next_cursor: rows.length > limit && last ? encodeCursor(last.id) : null,
-      total_is_estimate: counted > LIST_TOTAL_CAP,
-    },
-  };
+  return keysetPage(decodeRows(shipmentListItemSchema, rows!.rows), (row) => row.id, {
+    keyset,
+    limit: query.limit,
+    counted: total,
+    cap: LIST_TOTAL_CAP,
+  });
 }

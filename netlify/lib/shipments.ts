@@ -16,7 +16,7 @@ import { type ShipmentStatus, statusLabel } from '@/lib/shipment-status';
 import { generateTrackingNumber } from '@/lib/tracking-number';
 import { shipmentActivity } from './activity';
 import type { SessionUser } from './auth';
-import { resolveCustomer } from './customers';
+import { resolveCustomer, resolveCustomerId } from './customers';
 import { HttpError, invalidInput } from './http';
 import { decodeRow } from './rows';
 
@@ -171,7 +171,7 @@ const GENERATE_ATTEMPTS = 8;
 
 export type NewShipment = Omit<ShipmentCreateInput, 'tracking_number'> & {
   tracking_number?: string | undefined;
-  customer_id?: string | null;
+  customer_id?: string | null | undefined;
 };
 
 /**
@@ -186,6 +186,8 @@ export async function createShipment(
   now = new Date(),
 ): Promise<Shipment> {
   const given = input.tracking_number;
+  // Customers are never deleted, so one that exists now still exists at the insert.
+  if (input.customer_id) await resolveCustomerId(db, input.customer_id, 'customer_id');
   for (let attempt = 1; ; attempt++) {
     const trackingNumber = given ?? generateTrackingNumber();
     if (await trackingNumberTaken(db, trackingNumber)) {

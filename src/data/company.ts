@@ -4,6 +4,7 @@ export const company = {
   shortName: 'NEC Cargo',
   tagline: 'Global freight, delivered with care',
   founded: 2010,
+  website: 'https://www.nec-cargo.example',
   phone: '+1 (916) 555-0100',
   /** Answered around the clock, for shipments in transit that need action now. */
   urgentPhone: '+1 (916) 555-0199',

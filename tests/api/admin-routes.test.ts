@@ -12,6 +12,12 @@ import accountTwoFactorStatus from '../../netlify/functions/account-two-factor-s
 import addTracking from '../../netlify/functions/add-tracking';
 import adminDashboard from '../../netlify/functions/admin-dashboard';
 import adminSession from '../../netlify/functions/admin-session';
+import customer from '../../netlify/functions/customer';
+import customers from '../../netlify/functions/customers';
+import quoteRequest from '../../netlify/functions/quote-request';
+import quoteRequests from '../../netlify/functions/quote-requests';
+import settingsCompany from '../../netlify/functions/settings-company';
+import settingsNotifications from '../../netlify/functions/settings-notifications';
 import shipment from '../../netlify/functions/shipment';
 import shipments from '../../netlify/functions/shipments';
 import trackingUpdate from '../../netlify/functions/tracking-update';
@@ -155,6 +161,59 @@ const ROUTES: Route[] = [
     path: '/api/account/other-sessions',
     body: {},
   },
+  { file: 'customers', handler: customers, method: 'GET', path: '/api/customers?q=harbor&status=active' },
+  { file: 'customers', handler: customers, method: 'POST', path: '/api/customers', body: { name: 'Matrix Freight' } },
+  {
+    file: 'customer',
+    handler: customer,
+    method: 'GET',
+    path: '/api/customers/CUS-1001',
+    params: { id: 'CUS-1001' },
+  },
+  {
+    file: 'customer',
+    handler: customer,
+    method: 'PATCH',
+    path: '/api/customers/CUS-1002',
+    params: { id: 'CUS-1002' },
+    body: { phone: '+1 503 555 0100' },
+  },
+  { file: 'quote-requests', handler: quoteRequests, method: 'GET', path: '/api/quote-requests?status=new' },
+  {
+    file: 'quote-request',
+    handler: quoteRequest,
+    method: 'PATCH',
+    path: '/api/quote-requests/1',
+    params: { id: '1' },
+    body: { status: 'contacted' },
+  },
+  { file: 'settings-company', handler: settingsCompany, method: 'GET', path: '/api/settings/company' },
+  {
+    file: 'settings-company',
+    handler: settingsCompany,
+    method: 'PUT',
+    path: '/api/settings/company',
+    body: {
+      company_name: 'Matrix Cargo',
+      email: 'office@matrix.example',
+      phone: '+1 916 555 0100',
+      address: '1 Main Street',
+      city: 'Sacramento',
+    },
+  },
+  {
+    file: 'settings-notifications',
+    handler: settingsNotifications,
+    method: 'GET',
+    path: '/api/settings/notifications',
+  },
+  {
+    file: 'settings-notifications',
+    handler: settingsNotifications,
+    method: 'PUT',
+    path: '/api/settings/notifications',
+    body: { new_shipment: false, status_updates: true, new_customer: true, daily_summary: false },
+  },
 ];
 
 /** Functions anyone may call: the public lookups and reveal, quote requests, and signing in (both steps) or out. */
@@ -185,7 +244,10 @@ async function snapshot() {
     `SELECT (SELECT count(*) FROM shipments) AS s, (SELECT count(*) FROM shipment_histories) AS h,
             (SELECT count(*) FROM activity_log) AS a, (SELECT max(updated_at) FROM shipments) AS u,
             (SELECT count(*) FROM sessions) AS se, (SELECT count(*) FROM admin_two_factor) AS tf,
-            (SELECT max(updated_at) FROM admin_users) AS au`,
+            (SELECT max(updated_at) FROM admin_users) AS au,
+            (SELECT count(*) FROM customers) AS c, (SELECT max(updated_at) FROM customers) AS cu,
+            (SELECT count(*) FROM quote_requests) AS q, (SELECT max(updated_at) FROM quote_requests) AS qu,
+            (SELECT count(*) FROM settings) AS st, (SELECT max(updated_at) FROM settings) AS stu`,
   );
   return rows[0];
 }
@@ -195,6 +257,9 @@ let idle: string;
 let valid: string;
 beforeAll(async () => {
   const db = await getDb();
+  await db.execute(
+    "INSERT INTO quote_requests (id, name, email, service) VALUES (1, 'Matrix Person', 'matrix@example.com', 'Warehousing')",
+  );
   expired = await signIn();
   await db.execute({
     sql: "UPDATE sessions SET expires_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 minutes') WHERE token_hash = ?",

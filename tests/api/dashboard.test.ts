@@ -204,6 +204,8 @@ describe('getDashboard after rows inserted at known times', () => {
       'created_at',
       'details',
       'id',
+      'subject_id',
+      'subject_type',
       'tracking_number',
     ]);
   });
@@ -239,6 +241,7 @@ describe('GET /api/admin/dashboard', () => {
     expect(Object.keys(body.data).sort()).toEqual([
       'activity',
       'generated_at',
+      'new_quote_requests',
       'recent_shipments',
       'shipments_per_day',
       'stats',

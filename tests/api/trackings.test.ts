@@ -62,7 +62,13 @@ describe('GET /api/trackings', () => {
     expect(headers.get('cache-control')).toBe('no-store');
     expect(Object.keys(body).sort()).toEqual(['data', 'meta', 'status']);
     expect(body.status).toBe('success');
-    expect(body.meta).toEqual({ total: seeded.length, limit: 50, next_cursor: null, total_is_estimate: false });
+    expect(body.meta).toEqual({
+      total: seeded.length,
+      limit: 50,
+      next_cursor: null,
+      prev_cursor: null,
+      total_is_estimate: false,
+    });
     expect(body.data).toHaveLength(seeded.length);
     for (const row of body.data) expect(Object.keys(row).sort()).toEqual(ROW_FIELDS);
     // Newest first: id descending (the reference query's order), which the seed makes creation order.
@@ -130,6 +136,51 @@ describe('GET /api/trackings', () => {
     );
   });
 
+  it('filters by several statuses at once (the dashboard links), with and without q', async () => {
+    const pending = ['preparing', 'processing', 'on_hold'];
+    const { status, body } = await list({ status: pending.join(','), limit: 200 });
+    expect(status).toBe(200);
+    expect(body.data.map((row: { tracking_number: string }) => row.tracking_number)).toEqual(
+      await expected((row) => pending.includes(String(row.status))),
+    );
+    const searched = await list({ status: 'In Transit,delivered', q: 'hamburg', limit: 200 });
+    expect(searched.body.data.map((row: { tracking_number: string }) => row.tracking_number)).toEqual(
+      await expected((row) => ['in_transit', 'delivered'].includes(String(row.status)) && contains('hamburg')(row)),
+    );
+    const bad = await list({ status: 'delivered,lost' });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors)).toEqual(['status']);
+  });
+
+  it('walks back with before: each previous page is the page that led to the next one', async () => {
+    for (const query of [{}, { q: 'united' }, { status: 'in_transit,delivered' }, { q: 'o' }]) {
+      const pages: string[][] = [];
+      const cursors: Array<string | null> = [];
+      let cursor: string | null = null;
+      do {
+        const { body } = await list({ ...query, limit: 4, ...(cursor ? { cursor } : {}) });
+        pages.push(body.data.map((row: { tracking_number: string }) => row.tracking_number));
+        cursors.push(body.meta.prev_cursor);
+        cursor = body.meta.next_cursor;
+      } while (cursor);
+      expect(pages.length, JSON.stringify(query)).toBeGreaterThan(1);
+      expect(cursors[0]).toBeNull();
+      // From the last page back to the first, by `before` alone.
+      let before = cursors.at(-1);
+      for (let index = pages.length - 2; index >= 0; index--) {
+        const { status, body } = await list({ ...query, limit: 4, before: before! });
+        expect(status).toBe(200);
+        expect(body.data.map((row: { tracking_number: string }) => row.tracking_number)).toEqual(pages[index]);
+        expect(body.meta.next_cursor).not.toBeNull();
+        before = body.meta.prev_cursor;
+        if (index === 0) expect(before).toBeNull();
+      }
+    }
+    const both = await list({ cursor: 'MTA', before: 'MTA' });
+    expect(both.status).toBe(422);
+    expect(Object.keys(both.body.errors)).toEqual(['before']);
+  });
+
   it('pages with a cursor: no row skipped or repeated while rows are being added', async () => {
     const seen: string[] = [];
     const before = await expected(() => true);
@@ -171,6 +222,7 @@ describe('GET /api/trackings', () => {
       [{ limit: 'ten' }, 'limit'],
       [{ status: 'lost' }, 'status'],
       [{ cursor: 'not-a-cursor' }, 'cursor'],
+      [{ before: 'not-a-cursor' }, 'before'],
     ] as const) {
       const { status, body } = await list(query);
       expect(status).toBe(422);

@@ -15,6 +15,9 @@ export const activityEntrySchema = z.object({
   action: z.string(),
   actor_email: z.string(),
   tracking_number: z.string().nullable(),
+  /** What a non-shipment entry is about: customer, quote_request or settings, and its id. */
+  subject_type: z.string().nullable(),
+  subject_id: z.string().nullable(),
   details: z.string().nullable(),
   created_at: z.iso.datetime(),
 });
@@ -32,6 +35,8 @@ export const dashboardSchema = z.object({
     /** Preparing, processing or on hold; previous = as of 24 hours ago. */
     pending_orders: dashboardFigureSchema,
   }),
+  /** Quote requests no one has handled yet (status new). */
+  new_quote_requests: z.number().int(),
   /** The 5 newest shipments. */
   recent_shipments: z.array(
     shipmentRecordSchema.pick({

@@ -1,8 +1,10 @@
 import { accountApi } from './account';
 import { authApi } from './auth';
 import type { Endpoint } from './contract';
+import { customersApi } from './customers';
 import { dashboardApi } from './dashboard';
 import { quotesApi } from './quotes';
+import { settingsApi } from './settings';
 import { shipmentsApi } from './shipments';
 import { trackingApi } from './tracking';
 
@@ -14,6 +16,8 @@ export const API = {
   shipments: shipmentsApi,
   dashboard: dashboardApi,
   quotes: quotesApi,
+  customers: customersApi,
+  settings: settingsApi,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every endpoint, each with its resource and name (e.g. `shipments.get`). */

@@ -1,8 +1,16 @@
 import { z } from 'zod';
-import { quoteRequestSchema } from '../schemas/quote';
+import {
+  quoteListMetaSchema,
+  quoteListQuerySchema,
+  quoteRecordSchema,
+  quoteRequestSchema,
+  quoteStatusUpdateSchema,
+} from '../schemas/quote';
 import { defineEndpoint } from './contract';
 
-/** Quote requests from the home page's form. */
+const idParams = z.object({ id: z.string().meta({ description: 'The quote request id (a whole number)' }) });
+
+/** Quote requests: sent from the home page's form (public), worked on by staff. */
 export const quotesApi = {
   create: defineEndpoint({
     method: 'POST',
@@ -17,5 +25,30 @@ export const quotesApi = {
       data: z.object({ id: z.number().int() }),
     }),
     errors: [403, 429],
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/quote-requests',
+    summary:
+      'One page of quote requests, newest first: optional search (name, email, phone, service, origin, destination), status filter, keyset paging.',
+    access: 'session',
+    query: quoteListQuerySchema,
+    status: 200,
+    response: z.object({
+      status: z.literal('success'),
+      data: z.array(quoteRecordSchema),
+      meta: quoteListMetaSchema,
+    }),
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/quote-requests/:id',
+    summary: "Change a quote request's status (new, contacted, won, lost).",
+    access: 'session',
+    params: idParams,
+    body: quoteStatusUpdateSchema,
+    status: 200,
+    response: z.object({ status: z.literal('success'), data: quoteRecordSchema }),
+    errors: [404],
   }),
 };

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { customerIdSchema } from '../schemas/customer';
+import { blankToUndefined } from '../schemas/fields';
 import {
   locationUpdateSchema,
   shipmentCreateSchema,
@@ -22,6 +24,11 @@ const trackingNumberParams = z.object({
  */
 const oneShipment = z.object({ status: z.literal('success'), data: shipmentSchema });
 
+/** The New Shipment page: every creation field, and the customer it is for (picked from the list), if any. */
+export const newShipmentSchema = shipmentCreateSchema.extend({
+  customer_id: z.preprocess(blankToUndefined, customerIdSchema.optional()),
+});
+
 /** Staff calls on shipments (spec section 7, plus the staff read and the edit dialog's save). */
 export const shipmentsApi = {
   list: defineEndpoint({
@@ -42,9 +49,9 @@ export const shipmentsApi = {
     method: 'POST',
     path: '/api/add_tracking',
     summary:
-      "Create a shipment from every creation field (the New Shipment page); the tracking number is generated when absent, admin_notes becomes the first staff note, and the recipient address must lie in the destination's city.",
+      "Create a shipment from every creation field (the New Shipment page), optionally for a customer (customer_id); the tracking number is generated when absent, admin_notes becomes the first staff note, and the recipient address must lie in the destination's city.",
     access: 'session',
-    body: shipmentCreateSchema,
+    body: newShipmentSchema,
     status: 201,
     response: z.object({ status: z.literal('success'), message: z.string(), data: shipmentSchema }),
   }),

@@ -1,13 +1,39 @@
 import { z } from 'zod';
+import { blankToUndefined, listMetaSchema, optionalText, pagingQuery } from './fields';
 import { text } from './text';
 
-/** The services a quote can be asked for, as the home page's select lists them. */
-export const QUOTE_SERVICES = ['Warehousing', 'Transportation', 'Freight Forwarding'] as const;
+/**
+ * The services a quote can be asked for: the spec's three first, then every other service the site
+ * sells (src/data/services.ts; a unit test keeps the two in step).
+ */
+export const QUOTE_SERVICES = [
+  'Warehousing',
+  'Transportation',
+  'Freight Forwarding',
+  'Air Freight',
+  'Ocean Freight',
+  'Road Freight',
+  'Standard Delivery',
+  'Express Delivery',
+  'Same-Day Delivery',
+  'International Shipping',
+  'Heavy Freight',
+  'Fragile Items',
+  'Secure Packaging',
+  'Modern Storage',
+  'Smart Warehousing',
+  'House Shifting',
+  'Supply Chain Solutions',
+  'Cargo Insurance',
+  'Documentation',
+] as const;
 
 export type QuoteService = (typeof QUOTE_SERVICES)[number];
 
 /** Digits with the usual separators and an optional leading +; 7 to 15 digits in all. */
 const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
+
+export const QUOTE_MAX_WEIGHT_KG = 1_000_000;
 
 /** A quote request from the public form (home page), checked in the browser and by POST /api/quotes. */
 export const quoteRequestSchema = z.object({
@@ -29,19 +55,70 @@ export const quoteRequestSchema = z.object({
     .optional()
     .default(''),
   service: z.enum(QUOTE_SERVICES, { error: 'Please select a service' }),
+  /** Where from and where to, as the sender words it (optional). */
+  origin: optionalText(200),
+  destination: optionalText(200),
+  /** The approximate weight in kilograms (optional); the form may send it as text. */
+  weight_kg: z.preprocess(
+    (value) =>
+      typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value.trim().replace(',', '.'))) : value,
+    z
+      .number({ error: 'Please enter the weight in kilograms as a number' })
+      .positive('The weight must be more than 0 kg')
+      .max(QUOTE_MAX_WEIGHT_KG, 'Please enter at most 1,000,000 kg')
+      .nullable()
+      .optional(),
+  ),
 });
 
 export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
 
-/** A stored quote request. */
+export const QUOTE_STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  won: 'Won',
+  lost: 'Lost',
+};
+
+const quoteStatusSchema = z.enum(QUOTE_STATUSES, { error: `Must be one of ${QUOTE_STATUSES.join(', ')}` });
+
+/** A stored quote request. The service is kept as sent, even if the site stops offering it. */
 export const quoteRecordSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   email: z.string(),
   phone: z.string(),
-  service: z.enum(QUOTE_SERVICES),
-  status: z.enum(['new', 'contacted', 'closed']),
+  service: z.string(),
+  origin: z.string().nullable(),
+  destination: z.string().nullable(),
+  weight_kg: z.number().nullable(),
+  status: z.enum(QUOTE_STATUSES),
+  /** The customer created from this request, if any. */
+  customer_id: z.string().nullable(),
   created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
 });
 export type QuoteRecord = z.infer<typeof quoteRecordSchema>;
+
+export const QUOTE_LIST_DEFAULT_LIMIT = 20;
+export const QUOTE_LIST_MAX_LIMIT = 100;
+export const QUOTE_TOTAL_CAP = 10_000;
+
+/** The query of `GET /api/quote-requests`. */
+export const quoteListQuerySchema = z.object({
+  q: z.preprocess(blankToUndefined, text(200).optional()),
+  status: z.preprocess(blankToUndefined, quoteStatusSchema.optional()),
+  ...pagingQuery(QUOTE_LIST_DEFAULT_LIMIT, QUOTE_LIST_MAX_LIMIT),
+});
+export type QuoteListQuery = z.infer<typeof quoteListQuerySchema>;
+
+export const quoteListMetaSchema = listMetaSchema;
+
+/** `PATCH /api/quote-requests/{id}`: staff move a request along. */
+export const quoteStatusUpdateSchema = z.object({
+  status: z.preprocess(blankToUndefined, z.enum(QUOTE_STATUSES, { error: 'Please choose a status' })),
+});
+export type QuoteStatusUpdate = z.infer<typeof quoteStatusUpdateSchema>;

@@ -235,7 +235,22 @@ export const LIST_TOTAL_CAP = 10_000;
 /** The query of `GET /api/trackings`. */
 export const shipmentListQuerySchema = z.object({
   q: z.preprocess(blankToUndefined, text(200).optional()),
-  status: z.preprocess(blankToUndefined, shipmentStatusSchema.optional()),
+  /** One status, or several separated by commas (e.g. the dashboard's "pending": preparing,processing,on_hold). */
+  status: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .transform((value, context) => {
+        const statuses = value.split(',').map((part) => shipmentStatusSchema.safeParse(part));
+        const bad = statuses.find((status) => !status.success);
+        if (bad?.error) {
+          context.addIssue({ code: 'custom', message: bad.error.issues[0]!.message });
+          return z.NEVER;
+        }
+        return [...new Set(statuses.flatMap((status) => (status.success ? [status.data] : [])))];
+      })
+      .optional(),
+  ),
   type: z.preprocess(blankToUndefined, text(100).optional()),
   limit: z.preprocess(
     blankToUndefined,
@@ -246,7 +261,10 @@ export const shipmentListQuerySchema = z.object({
       .max(LIST_MAX_LIMIT, `Must be at most ${LIST_MAX_LIMIT}`)
       .default(LIST_DEFAULT_LIMIT),
   ),
+  /** Continue after this page (its `next_cursor`). */
   cursor: z.preprocess(blankToUndefined, z.string().max(200).optional()),
+  /** Go back to the page before this one (its `prev_cursor`). */
+  before: z.preprocess(blankToUndefined, z.string().max(200).optional()),
 });
 export type ShipmentListQuery = z.infer<typeof shipmentListQuerySchema>;
 
@@ -354,6 +372,7 @@ export const shipmentListMetaSchema = z.object({
   total: z.number().int(),
   limit: z.number().int(),
   next_cursor: z.string().nullable(),
+  prev_cursor: z.string().nullable(),
   total_is_estimate: z.boolean(),
 });
 export type ShipmentListMeta = z.infer<typeof shipmentListMetaSchema>;

@@ -1,0 +1,23 @@
+import type { Config } from '@netlify/functions';
+import { customersApi } from '@/lib/api/customers';
+import { authorizeAdmin } from '../lib/auth';
+import { createCustomer, listCustomers } from '../lib/customers';
+import { handle, readJson, readQuery, reply } from '../lib/http';
+
+const { list, create } = customersApi;
+
+/** Customers, for staff: one page of the list (GET) or a new customer (POST). */
+export default handle(async (request) => {
+  if (request.method === 'POST') {
+    const { db, user } = await authorizeAdmin(request, create.method);
+    const input = await readJson(request, create.body);
+    return reply(create, { status: 'success', data: await createCustomer(db, input, user) });
+  }
+  const { db } = await authorizeAdmin(request, list.method, 'HEAD', create.method);
+  const query = readQuery(request, list.query);
+  return reply(list, { status: 'success', ...(await listCustomers(db, query)) });
+});
+
+export const config: Config = {
+  path: '/api/customers',
+};

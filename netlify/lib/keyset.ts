@@ -1,0 +1,79 @@
+import type { InValue } from '@libsql/client';
+import type { ListMeta } from '@/lib/schemas/fields';
+import { invalidInput } from './http';
+
+/**
+ * Keyset paging for the admin lists, newest first by an integer key that only grows (a rowid, a
+ * customer number). A cursor names a row's key, opaquely: `cursor` asks for the rows after it (the
+ * next page), `before` for the rows before it (the previous page), so any page can be put in a
+ * link, and rows added meanwhile never shift a later page.
+ */
+
+export function encodeCursor(key: number): string {
+  return Buffer.from(String(key)).toString('base64url');
+}
+
+function decodeCursor(cursor: string, field: string): number {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const key = Number(text);
+  if (/^[1-9][0-9]{0,15}$/.test(text) && Number.isSafeInteger(key)) return key;
+  throw invalidInput({ [field]: ['Invalid cursor'] });
+}
+
+export type Keyset = { direction: 'next'; after: number | undefined } | { direction: 'previous'; before: number };
+
+/** The page a list query asks for: the first, the one after `cursor`, or the one before `before`. */
+export function readKeyset(query: { cursor?: string | undefined; before?: string | undefined }): Keyset {
+  if (query.cursor && query.before) throw invalidInput({ before: ['Give either cursor or before, not both'] });
+  if (query.before) return { direction: 'previous', before: decodeCursor(query.before, 'before') };
+  return { direction: 'next', after: query.cursor ? decodeCursor(query.cursor, 'cursor') : undefined };
+}
+
+export interface Filter {
+  sql: string;
+  args: InValue[];
+}
+
+/** The WHERE part and ORDER BY of a page on `key`: walking back from `before` reads upwards. */
+export function keysetOrder(key: string, keyset: Keyset): { filters: Filter[]; order: string } {
+  if (keyset.direction === 'previous') return { filters: [{ sql: `${key} > ?`, args: [keyset.before] }], order: 'ASC' };
+  return {
+    filters: keyset.after === undefined ? [] : [{ sql: `${key} < ?`, args: [keyset.after] }],
+    order: 'DESC',
+  };
+}
+
+/** Filters joined with AND ("1" when there are none). */
+export const and = (filters: Filter[]): Filter => ({
+  sql: filters.map((filter) => `(${filter.sql})`).join(' AND ') || '1',
+  args: filters.flatMap((filter) => filter.args),
+});
+
+/**
+ * A page from the rows read in `keysetOrder` order (one more than the limit, to know whether more
+ * follow in that direction), newest first, with the cursors of its neighbours. `counted` is the
+ * number of matches counted up to `cap` + 1.
+ */
+export function keysetPage<T>(
+  rows: T[],
+  keyOf: (row: T) => number,
+  { keyset, limit, counted, cap }: { keyset: Keyset; limit: number; counted: number; cap: number },
+): { data: T[]; meta: ListMeta } {
+  const more = rows.length > limit;
+  const shown = rows.slice(0, limit);
+  if (keyset.direction === 'previous') shown.reverse();
+  const first = shown[0];
+  const last = shown.at(-1);
+  const hasNext = keyset.direction === 'previous' ? true : more;
+  const hasPrevious = keyset.direction === 'previous' ? more : keyset.after !== undefined;
+  return {
+    data: shown,
+    meta: {
+      total: Math.min(counted, cap),
+      limit,
+      next_cursor: hasNext && last ? encodeCursor(keyOf(last)) : null,
+      prev_cursor: hasPrevious && first ? encodeCursor(keyOf(first)) : null,
+      total_is_estimate: counted > cap,
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import type { Client } from '@libsql/client';
+import { z } from 'zod';
+import { company } from '@/data/company';
+import {
+  COMPANY_FIELD_LABELS,
+  type CompanySettingsValue,
+  companySettingsValueSchema,
+  DEFAULT_NOTIFICATIONS,
+  NOTIFICATION_LABELS,
+  type NotificationSettings,
+  notificationSettingsSchema,
+  type SettingsMeta,
+} from '@/lib/schemas/settings';
+import { subjectActivity } from './activity';
+import type { SessionUser } from './auth';
+import { decodeFirst } from './rows';
+
+/**
+ * The settings the back office keeps: one JSON document per section in `settings`, read through
+ * its schema. Until a section is first saved, its defaults apply (the company's come from the
+ * site's own data). A later section (e.g. integrations) is one more entry in SECTIONS.
+ */
+
+interface Section<T extends Record<string, unknown>> {
+  title: string;
+  schema: z.ZodType<T>;
+  defaults: () => T;
+  /** How the activity log words a change of each field. */
+  describe: (field: keyof T & string, value: T[keyof T]) => string;
+}
+
+interface SettingsValues {
+  company: CompanySettingsValue;
+  notifications: NotificationSettings;
+}
+
+const SECTIONS: { [S in keyof SettingsValues]: Section<SettingsValues[S]> } = {
+  company: {
+    title: 'Company information',
+    schema: companySettingsValueSchema,
+    defaults: (): CompanySettingsValue => ({
+      company_name: company.name,
+      website: company.website,
+      email: company.emails.support,
+      phone: company.phone,
+      address: company.address.street,
+      city: company.address.city,
+      state: company.address.region,
+      postal_code: company.address.postalCode,
+    }),
+    describe: (field) => COMPANY_FIELD_LABELS[field],
+  },
+  notifications: {
+    title: 'Email notifications',
+    schema: notificationSettingsSchema,
+    defaults: (): NotificationSettings => ({ ...DEFAULT_NOTIFICATIONS }),
+    describe: (field, value) => `${NOTIFICATION_LABELS[field].label} ${value ? 'on' : 'off'}`,
+  },
+};
+
+export type SettingsSection = keyof SettingsValues;
+type ValueOf<S extends SettingsSection> = SettingsValues[S];
+
+const rowSchema = z.object({
+  value: z.string(),
+  updated_at: z.iso.datetime(),
+  updated_by_email: z.string().nullable(),
+});
+
+/** A section as saved (stored fields over the defaults, so fields added later read their default), and who saved it. */
+export async function readSettings<S extends SettingsSection>(
+  db: Client,
+  section: S,
+): Promise<{ data: ValueOf<S>; meta: SettingsMeta }> {
+  const { rows } = await db.execute({
+    sql: 'SELECT value, updated_at, updated_by_email FROM settings WHERE key = ?',
+    args: [section],
+  });
+  const row = decodeFirst(rowSchema, rows);
+  const definition = SECTIONS[section];
+  const defaults = definition.defaults();
+  if (!row) return { data: defaults, meta: { updated_at: null, updated_by: null } };
+  const stored: unknown = JSON.parse(row.value);
+  const data = definition.schema.parse({ ...defaults, ...(typeof stored === 'object' ? stored : {}) });
+  return { data, meta: { updated_at: row.updated_at, updated_by: row.updated_by_email } };
+}
+
+/** The company as the back office's documents and emails name it. */
+export async function getCompanySettings(db: Client): Promise<CompanySettingsValue> {
+  return (await readSettings(db, 'company')).data;
+}
+
+/**
+ * Saves a whole section with an activity entry naming what changed, in one transaction. Saving what
+ * is already there writes nothing (and logs nothing).
+ */
+export async function saveSettings<S extends SettingsSection>(
+  db: Client,
+  section: S,
+  value: ValueOf<S>,
+  actor: SessionUser,
+  now = new Date(),
+): Promise<{ data: ValueOf<S>; meta: SettingsMeta }> {
+  const definition = SECTIONS[section];
+  const current = await readSettings(db, section);
+  const next = definition.schema.parse(value);
+  const changed = (Object.keys(next) as Array<keyof ValueOf<S> & string>).filter(
+    (field) => next[field] !== current.data[field],
+  );
+  if (!changed.length) return current;
+  const time = now.toISOString();
+  await db.batch(
+    [
+      {
+        sql: `INSERT INTO settings (key, value, updated_at, updated_by, updated_by_email) VALUES (?, ?, ?, ?, ?)
+              ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at,
+                updated_by = excluded.updated_by, updated_by_email = excluded.updated_by_email`,
+        args: [section, JSON.stringify(next), time, actor.id, actor.email],
+      },
+      subjectActivity(
+        actor,
+        'settings_changed',
+        { type: 'settings', id: section },
+        `${definition.title}: ${changed.map((field) => definition.describe(field, next[field])).join(', ')}`,
+        time,
+      ),
+    ],
+    'write',
+  );
+  return { data: next, meta: { updated_at: time, updated_by: actor.email } };
+}

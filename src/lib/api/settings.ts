@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import {
+  companySettingsSchema,
+  companySettingsValueSchema,
+  notificationSettingsSchema,
+  settingsMetaSchema,
+} from '../schemas/settings';
+import { defineEndpoint } from './contract';
+
+const answer = <S extends z.ZodType>(data: S) =>
+  z.object({ status: z.literal('success'), data, meta: settingsMetaSchema });
+
+/**
+ * Staff settings, one path per section (each a tab of the Settings screen): read it (the defaults
+ * until first saved) and save it whole. Every save that changes something is an activity entry.
+ */
+export const settingsApi = {
+  getCompany: defineEndpoint({
+    method: 'GET',
+    path: '/api/settings/company',
+    summary: "The company's details as the back office uses them (waybills, emails); the site's own until saved.",
+    access: 'session',
+    status: 200,
+    response: answer(companySettingsValueSchema),
+  }),
+  saveCompany: defineEndpoint({
+    method: 'PUT',
+    path: '/api/settings/company',
+    summary: "Save the company's details.",
+    access: 'session',
+    body: companySettingsSchema,
+    status: 200,
+    response: answer(companySettingsValueSchema),
+  }),
+  getNotifications: defineEndpoint({
+    method: 'GET',
+    path: '/api/settings/notifications',
+    summary: 'Which email notifications are on (the defaults until saved).',
+    access: 'session',
+    status: 200,
+    response: answer(notificationSettingsSchema),
+  }),
+  saveNotifications: defineEndpoint({
+    method: 'PUT',
+    path: '/api/settings/notifications',
+    summary: 'Save which email notifications are on.',
+    access: 'session',
+    body: notificationSettingsSchema,
+    status: 200,
+    response: answer(notificationSettingsSchema),
+  }),
+};

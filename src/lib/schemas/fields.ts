@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+// Field rules shared by the customer, quote and settings schemas (browser forms and functions alike).
+
+/** A blank form input means "not given". */
+export const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** No control characters; tabs and line breaks only where the text may span lines. */
+const SINGLE_LINE = /^\P{Cc}*$/u;
+const MULTILINE = /^(?:[\t\n\r]|\P{Cc})*$/u;
+
+/** Free text as stored: NFC, trimmed, no control characters, at most `max` characters. */
+export const text = (max: number, { required = 'Is required', multiline = false } = {}) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? required : 'Must be text') })
+    .normalize('NFC')
+    .trim()
+    .regex(multiline ? MULTILINE : SINGLE_LINE, 'Must not contain control characters')
+    .max(max, `Must be at most ${max} characters`);
+
+/** Required text: blank reads as absent, and both say "<label> is required". */
+export const requiredText = (max: number, label: string, options: { multiline?: boolean } = {}) => {
+  const required = `${label} is required`;
+  return z.preprocess(blankToUndefined, text(max, { ...options, required }).min(1, required));
+};
+
+/** Optional text: blank is stored as null. */
+export const optionalText = (max: number, options: { multiline?: boolean } = {}) =>
+  z.preprocess(blankToUndefined, text(max, options).nullable().optional());
+
+const emailText = (required = 'Is required') =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? required : 'Must be text') })
+    .trim()
+    .max(254, 'Must be at most 254 characters')
+    .pipe(z.email({ error: 'Must be a valid email address' }));
+
+export const requiredEmail = (label: string) => z.preprocess(blankToUndefined, emailText(`${label} is required`));
+
+export const optionalEmail = z.preprocess(blankToUndefined, emailText().nullable().optional());
+
+/** Digits with the usual separators and an optional leading +; 7 to 15 digits in all. */
+const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
+export const PHONE_MESSAGE = 'Must be a phone number (7 to 15 digits)';
+const phoneText = (required = 'Is required') =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? required : 'Must be text') })
+    .trim()
+    .max(40, 'Must be at most 40 characters')
+    .refine((value) => PHONE_PATTERN.test(value) && /^(\D*\d){7,15}\D*$/.test(value), PHONE_MESSAGE);
+
+export const requiredPhone = (label: string) => z.preprocess(blankToUndefined, phoneText(`${label} is required`));
+
+export const optionalPhone = z.preprocess(blankToUndefined, phoneText().nullable().optional());
+
+/** In a change (PATCH), a blank field clears the value: blank becomes null, absent stays "unchanged". */
+export const clearable = <S extends z.ZodType>(schema: S) =>
+  z
+    .preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), schema.nullable())
+    .optional();
+
+export const emailValue = emailText();
+export const phoneValue = phoneText();
+
+/** Paging by keyset: `cursor` continues after a page, `before` goes back to the page before one. */
+export const pagingQuery = (defaultLimit: number, maxLimit: number) => ({
+  limit: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'Must be a number' })
+      .int('Must be a whole number')
+      .min(1, 'Must be at least 1')
+      .max(maxLimit, `Must be at most ${maxLimit}`)
+      .default(defaultLimit),
+  ),
+  cursor: z.preprocess(blankToUndefined, z.string().max(200).optional()),
+  before: z.preprocess(blankToUndefined, z.string().max(200).optional()),
+});
+
+/** The `meta` of a keyset-paged list: `total_is_estimate` means more matched than were counted. */
+export const listMetaSchema = z.object({
+  total: z.number().int(),
+  limit: z.number().int(),
+  next_cursor: z.string().nullable(),
+  prev_cursor: z.string().nullable(),
+  total_is_estimate: z.boolean(),
+});
+export type ListMeta = z.infer<typeof listMetaSchema>;

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { blankToUndefined, optionalText, requiredEmail, requiredPhone, requiredText } from './fields';
+
+// The settings the back office keeps, one schema per section (one tab of the Settings screen each).
+// Shared by the admin forms and the functions.
+
+/** Optional fields are stored as null when left empty. */
+const orNull = <S extends z.ZodType>(schema: S) => schema.transform((value) => value ?? null);
+
+const WEBSITE_MESSAGE = 'Must be a web address such as https://www.example.com';
+
+/** A web address; "www.example.com" is read as https://www.example.com. */
+const website = z.preprocess(
+  (value) => {
+    const given = blankToUndefined(value);
+    if (typeof given !== 'string') return given;
+    const trimmed = given.trim();
+    return /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  },
+  z
+    .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: WEBSITE_MESSAGE })
+    .max(300, 'Must be at most 300 characters')
+    .nullable()
+    .optional(),
+);
+
+/** General > Company Information: the company as everything the back office produces names it. */
+export const companySettingsSchema = z.object({
+  company_name: requiredText(200, 'Company name'),
+  website: orNull(website),
+  email: requiredEmail('Email'),
+  phone: requiredPhone('Phone'),
+  address: requiredText(300, 'Address'),
+  city: requiredText(100, 'City'),
+  state: orNull(optionalText(100)),
+  postal_code: orNull(
+    z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: 'Must be text' })
+        .trim()
+        .max(20, 'Must be at most 20 characters')
+        .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'Must be letters, digits, spaces or hyphens')
+        .nullable()
+        .optional(),
+    ),
+  ),
+});
+export type CompanySettingsInput = z.input<typeof companySettingsSchema>;
+export type CompanySettings = z.infer<typeof companySettingsSchema>;
+
+/** The company settings as stored and answered: optional fields are null when empty. */
+export const companySettingsValueSchema = z.object({
+  company_name: z.string(),
+  website: z.string().nullable(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string().nullable(),
+  postal_code: z.string().nullable(),
+});
+export type CompanySettingsValue = z.infer<typeof companySettingsValueSchema>;
+
+/** The labels of the General tab's fields (the form and the activity log use them). */
+export const COMPANY_FIELD_LABELS: Record<keyof CompanySettingsValue, string> = {
+  company_name: 'Company Name',
+  website: 'Website',
+  email: 'Email',
+  phone: 'Phone',
+  address: 'Address',
+  city: 'City',
+  state: 'State/Province',
+  postal_code: 'Zip/Postal Code',
+};
+
+/** Notifications > Email Notifications: which emails staff want (sent once a mail server is configured). */
+export const notificationSettingsSchema = z.object({
+  new_shipment: z.boolean({ error: 'Must be true or false' }),
+  status_updates: z.boolean({ error: 'Must be true or false' }),
+  new_customer: z.boolean({ error: 'Must be true or false' }),
+  daily_summary: z.boolean({ error: 'Must be true or false' }),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** The spec's defaults. */
+export const DEFAULT_NOTIFICATIONS: NotificationSettings = {
+  new_shipment: true,
+  status_updates: true,
+  new_customer: false,
+  daily_summary: true,
+};
+
+export const NOTIFICATION_LABELS: Record<keyof NotificationSettings, { label: string; description: string }> = {
+  new_shipment: { label: 'New Shipment Created', description: 'An email when a shipment is created.' },
+  status_updates: {
+    label: 'Shipment Status Updates',
+    description: 'An email when a shipment changes status.',
+  },
+  new_customer: { label: 'New Customer Registration', description: 'An email when a customer is added.' },
+  daily_summary: {
+    label: 'Daily Summary Report',
+    description: "A summary of the day's shipments each evening.",
+  },
+};
+
+/** When a section was last saved, and by whom (null until it first is: the values are then the defaults). */
+export const settingsMetaSchema = z.object({
+  updated_at: z.iso.datetime().nullable(),
+  updated_by: z.string().nullable(),
+});
+export type SettingsMeta = z.infer<typeof settingsMetaSchema>;

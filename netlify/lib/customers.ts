@@ -228,8 +228,9 @@ export async function createCustomer(
     [
       {
         sql: `INSERT INTO customers (id, name, contact, email, phone, address, status, created_at, updated_at)
-              SELECT printf('CUS-%04d', coalesce(max(number), 1000) + 1), ?, ?, ?, ?, ?, ?, ?, ?
-              FROM customers WHERE ${unlinked.sql}`,
+              SELECT next.id, ?, ?, ?, ?, ?, ?, ?, ?
+              FROM (SELECT printf('CUS-%04d', coalesce(max(number), 1000) + 1) AS id FROM customers) AS next
+              WHERE ${unlinked.sql}`,
         args: [
           input.name,
           input.contact ?? null,

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { faqGroups, servicesFaq } from '../../src/data/faq';
 import { canonicalPath, publicPaths } from '../../src/data/navigation';
 import { initials } from '../../src/data/people';
+import { comparison, coreServices, featureCards, homeServices, specializedServices } from '../../src/data/services';
 import { isCurrent } from '../../src/islands/Navbar';
 import { formatWeight, lastUpdated, statusBadge } from '../../src/islands/tracking-view';
-import { quoteRequestSchema } from '../../src/lib/schemas/quote';
+import { QUOTE_SERVICES, quoteRequestSchema } from '../../src/lib/schemas/quote';
 
 describe('tracking view helpers', () => {
   it('colours statuses case-insensitively and falls back to a grey Unknown', () => {
@@ -84,5 +85,37 @@ describe('quote request schema', () => {
       quoteRequestSchema.safeParse({ name: 'A', email: 'a@b.co', phone: '+44 20 7946 0100', service: 'Warehousing' })
         .success,
     ).toBe(true);
+  });
+});
+
+describe('the quote form', () => {
+  it('offers the spec’s three services first, then every other service the site sells', () => {
+    expect(QUOTE_SERVICES.slice(0, 3)).toEqual(['Warehousing', 'Transportation', 'Freight Forwarding']);
+    const sold = [
+      ...featureCards.map((card) => card.title),
+      ...homeServices.map((card) => card.title),
+      ...coreServices.map((card) => card.title),
+      ...specializedServices.map((service) => service.title),
+      ...comparison.filter((row) => row.service !== 'International').map((row) => row.service),
+    ];
+    for (const service of sold) expect(QUOTE_SERVICES, service).toContain(service);
+    expect(new Set(QUOTE_SERVICES).size).toBe(QUOTE_SERVICES.length);
+  });
+
+  it('takes optional origin, destination and approximate weight (as typed in a form)', () => {
+    const base = { name: 'A', email: 'a@b.co', service: 'Heavy Freight' };
+    expect(quoteRequestSchema.parse({ ...base, origin: ' Oslo ', destination: '', weight_kg: '12,5' })).toMatchObject({
+      origin: 'Oslo',
+      destination: undefined,
+      weight_kg: 12.5,
+    });
+    expect(quoteRequestSchema.parse({ ...base, weight_kg: '' }).weight_kg).toBeUndefined();
+    for (const weight_kg of ['heavy', '0', -3, 2_000_000]) {
+      const result = quoteRequestSchema.safeParse({ ...base, weight_kg });
+      expect(
+        result.error?.issues.map((issue) => issue.path[0]),
+        String(weight_kg),
+      ).toEqual(['weight_kg']);
+    }
   });
 });

@@ -41,7 +41,7 @@ export const customersApi = {
     body: customerCreateSchema,
     status: 201,
     response: oneCustomer,
-    errors: [404],
+    errors: [409],
   }),
   get: defineEndpoint({
     method: 'GET',

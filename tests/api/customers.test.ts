@@ -1,0 +1,412 @@
+import { type Client, createClient } from '@libsql/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildSeedShipments } from '../../db/seed';
+import { SEED_CUSTOMERS } from '../../db/seed-data';
+import addTracking from '../../netlify/functions/add-tracking';
+import customer from '../../netlify/functions/customer';
+import customers from '../../netlify/functions/customers';
+import quickAdd from '../../netlify/functions/shipments';
+import { createCustomer } from '../../netlify/lib/customers';
+import { CUSTOMER_RECENT_SHIPMENTS } from '../../src/lib/schemas/customer';
+import { signIn, withSession } from '../helpers/admin-session';
+import { apiRequest, call } from '../helpers/requests';
+import { TEST_ADMIN, useTestDatabase } from '../helpers/test-db';
+
+const getDb = useTestDatabase({ seed: true });
+const seeded = buildSeedShipments();
+let cookie: string;
+let adminId: number;
+beforeAll(async () => {
+  cookie = await signIn();
+  const { rows } = await (await getDb()).execute({
+    sql: 'SELECT id FROM admin_users WHERE email = ?',
+    args: [TEST_ADMIN.email],
+  });
+  adminId = Number(rows[0]!.id);
+});
+
+const list = (query: Record<string, string | number> = {}) => {
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  return call(customers, apiRequest(`/api/customers?${search}`, { headers: withSession(cookie) }));
+};
+const create = (json: unknown) => call(customers, apiRequest('/api/customers', { json, headers: withSession(cookie) }));
+const read = (id: string) =>
+  call(customer, apiRequest(`/api/customers/${id}`, { headers: withSession(cookie) }), { id });
+const patch = (id: string, json: unknown) =>
+  call(customer, apiRequest(`/api/customers/${id}`, { method: 'PATCH', json, headers: withSession(cookie) }), {
+    id,
+  });
+
+const ids = (body: { data: Array<{ id: string }> }) => body.data.map((row) => row.id);
+
+async function counts() {
+  const db = await getDb();
+  const { rows } = await db.execute(
+    `SELECT (SELECT count(*) FROM customers) AS c, (SELECT count(*) FROM activity_log) AS a,
+            (SELECT max(updated_at) FROM customers) AS u, (SELECT count(*) FROM customers_search) AS f`,
+  );
+  return { ...rows[0] };
+}
+
+async function activityFor(id: string) {
+  const db = await getDb();
+  const { rows } = await db.execute({
+    sql: `SELECT action, actor_email, user_id, details FROM activity_log
+          WHERE subject_type = 'customer' AND subject_id = ? ORDER BY id`,
+    args: [id],
+  });
+  return rows.map((row) => ({ ...row }));
+}
+
+/** The reference: every customer, newest first, matched in JavaScript. */
+async function expected(match: (row: Record<string, unknown>) => boolean) {
+  const db = await getDb();
+  const { rows } = await db.execute('SELECT * FROM customers ORDER BY number DESC');
+  return rows.filter((row) => match(row as unknown as Record<string, unknown>)).map((row) => String(row.id));
+}
+
+describe('GET /api/customers', () => {
+  it('lists the seeded customers newest first, each with its real shipment count', async () => {
+    const { status, body } = await list();
+    expect(status).toBe(200);
+    expect(ids(body)).toEqual(SEED_CUSTOMERS.map((c) => c.id).reverse());
+    expect(body.meta).toEqual({
+      total: 5,
+      limit: 20,
+      next_cursor: null,
+      prev_cursor: null,
+      total_is_estimate: false,
+    });
+    for (const row of body.data) {
+      expect(row.shipments).toBe(seeded.filter((s) => s.customer_id === row.id).length);
+    }
+    const harbor = body.data.find((row: { id: string }) => row.id === 'CUS-1001');
+    expect(harbor).toMatchObject({
+      name: SEED_CUSTOMERS[0].name,
+      contact: SEED_CUSTOMERS[0].contact,
+      email: SEED_CUSTOMERS[0].email,
+      phone: SEED_CUSTOMERS[0].phone,
+      status: 'active',
+      address: null,
+    });
+  });
+
+  it.each([
+    ['a name substring, any case', 'POINT RET', ['CUS-1001']],
+    ['a contact substring', 'ortiz', ['CUS-1002']],
+    ['an email substring', 'brightlinemed', ['CUS-1003']],
+    ['the id', 'cus-1004', ['CUS-1004']],
+    ['a word start of one letter', 'k', ['CUS-1004']],
+    ['a word start of two letters, any case', 'Ol', ['CUS-1005']],
+    ['two letters inside a word (no match: short terms match word starts)', 'rb', []],
+    ['symbols only', '@.', []],
+    ['nothing known', 'zzqx', []],
+  ])('q finds %s', async (_, q, want) => {
+    const { status, body } = await list({ q });
+    expect(status).toBe(200);
+    expect(ids(body)).toEqual(want);
+    expect(body.meta.total).toBe(want.length);
+  });
+
+  it('filters by status and by creation day, with or without q', async () => {
+    expect(ids((await list({ status: 'inactive' })).body)).toEqual(['CUS-1004']);
+    expect(ids((await list({ status: 'active', q: 'kestrel' })).body)).toEqual([]);
+    expect(ids((await list({ since: '2999-01-01' })).body)).toEqual([]);
+    expect((await list({ since: '2000-01-01' })).body.meta.total).toBe(await (await expected(() => true)).length);
+  });
+
+  it('answers 422 naming a bad status, day, limit or cursor', async () => {
+    for (const [query, field] of [
+      [{ status: 'gone' }, 'status'],
+      [{ since: '2026-02-30' }, 'since'],
+      [{ limit: 101 }, 'limit'],
+      [{ cursor: '!!' }, 'cursor'],
+      [{ before: 'abc' }, 'before'],
+    ] as const) {
+      const { status, body } = await list(query);
+      expect(status, JSON.stringify(query)).toBe(422);
+      expect(Object.keys(body.errors)).toEqual([field]);
+    }
+  });
+});
+
+describe('POST /api/customers', () => {
+  it('creates a customer with the next id, trimmed and with an activity entry', async () => {
+    const { status, body } = await create({
+      name: '  Nordic Parcel AB ',
+      contact: 'Ingrid Berg',
+      email: 'INGRID@nordicparcel.example',
+      phone: '+46 8 555 012 34',
+      address: 'Storgatan 1\nStockholm',
+    });
+    expect(status).toBe(201);
+    expect(body.data).toMatchObject({
+      id: 'CUS-1006',
+      name: 'Nordic Parcel AB',
+      email: 'INGRID@nordicparcel.example',
+      status: 'active',
+      shipments: 0,
+      recent_shipments: [],
+    });
+    expect(await activityFor('CUS-1006')).toEqual([
+      {
+        action: 'customer_created',
+        actor_email: TEST_ADMIN.email,
+        user_id: adminId,
+        details: 'Created Nordic Parcel AB',
+      },
+    ]);
+    expect(ids((await list({ q: 'nordic' })).body)).toEqual(['CUS-1006']);
+    expect(ids((await list({ q: 'in' })).body)).toContain('CUS-1006');
+  });
+
+  it('answers 422 naming each invalid field and stores nothing', async () => {
+    const before = await counts();
+    const { status, body } = await create({
+      name: '   ',
+      email: 'not-an-email',
+      phone: 'call me',
+      status: 'sleeping',
+      contact: 'x'.repeat(201),
+    });
+    expect(status).toBe(422);
+    expect(Object.keys(body.errors).sort()).toEqual(['contact', 'email', 'name', 'phone', 'status']);
+    expect(body.errors.name).toEqual(['Customer name is required']);
+    expect((await create({ name: 'A\u0000B' })).body.errors.name).toEqual(['Must not contain control characters']);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('gives 20 simultaneous creations 20 different ids (one connection, and one connection each)', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => create({ name: `Concurrent Shared ${i}` })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(201));
+    const shared = answers.map((answer) => answer.body.data.id as string);
+    expect(new Set(shared).size).toBe(20);
+
+    // As separate function instances would: each with its own connection to the same database.
+    const url = process.env.DATABASE_URL!;
+    const clients: Client[] = Array.from({ length: 20 }, () =>
+      createClient({ url, ...(url.startsWith('file:') ? { timeout: 10_000 } : {}) }),
+    );
+    try {
+      const actor = { id: adminId, email: TEST_ADMIN.email };
+      const created = await Promise.all(
+        clients.map((client, i) => createCustomer(client, { name: `Concurrent Own ${i}`, status: 'active' }, actor)),
+      );
+      const own = created.map((row) => row.id);
+      expect(new Set([...shared, ...own]).size).toBe(40);
+    } finally {
+      for (const client of clients) client.close();
+    }
+    const numbers = (await expected((row) => String(row.name).startsWith('Concurrent'))).map((id) =>
+      Number(id.slice(4)),
+    );
+    // No gaps either: each took max + 1 in its own write transaction.
+    expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => numbers[0]! + i));
+    const db = await getDb();
+    const { rows } = await db.execute(
+      "SELECT count(*) AS n FROM activity_log WHERE action = 'customer_created' AND details LIKE 'Created Concurrent%'",
+    );
+    expect(rows[0]!.n).toBe(40);
+  });
+
+  it('keeps allocating past CUS-9999', async () => {
+    const db = await getDb();
+    await db.execute("INSERT INTO customers (id, name) VALUES ('CUS-9999', 'Last Four Digit Co')");
+    const { body } = await create({ name: 'Five Digit Freight' });
+    expect(body.data.id).toBe('CUS-10000');
+    expect(ids((await list({ limit: 2 })).body)).toEqual(['CUS-10000', 'CUS-9999']);
+    expect((await read('cus-10000')).body.data.name).toBe('Five Digit Freight');
+  });
+
+  it('is one transaction: a failing activity entry leaves no customer behind', async () => {
+    const db = await getDb();
+    const before = await counts();
+    await db.execute(
+      "CREATE TRIGGER fail_activity BEFORE INSERT ON activity_log BEGIN SELECT RAISE(ABORT, 'forced failure'); END",
+    );
+    try {
+      expect((await create({ name: 'Doomed Freight' })).status).toBe(503);
+      expect((await patch('CUS-1003', { name: 'Doomed Rename' })).status).toBe(503);
+    } finally {
+      await db.execute('DROP TRIGGER fail_activity');
+    }
+    expect(await counts()).toEqual(before);
+    expect((await read('CUS-1003')).body.data.name).toBe(SEED_CUSTOMERS[2].name);
+  });
+});
+
+describe('GET /api/customers/{id}', () => {
+  it('answers the customer with its shipment count and newest shipments', async () => {
+    const { status, body } = await read('cus-1001');
+    expect(status).toBe(200);
+    const own = seeded.filter((s) => s.customer_id === 'CUS-1001');
+    expect(body.data.id).toBe('CUS-1001');
+    expect(body.data.shipments).toBe(own.length);
+    expect(body.data.recent_shipments).toHaveLength(Math.min(own.length, CUSTOMER_RECENT_SHIPMENTS));
+    const db = await getDb();
+    const { rows } = await db.execute(
+      "SELECT tracking_number FROM shipments WHERE customer_id = 'CUS-1001' ORDER BY id DESC",
+    );
+    expect(body.data.recent_shipments.map((s: { tracking_number: string }) => s.tracking_number)).toEqual(
+      rows.map((row) => row.tracking_number),
+    );
+  });
+
+  it('answers 404 for an unknown or impossible id', async () => {
+    for (const id of ['CUS-4242', 'nobody', 'CUS-12']) {
+      const { status, body } = await read(id);
+      expect(status).toBe(404);
+      expect(body).toEqual({ status: 'error', message: 'Customer not found.' });
+    }
+  });
+});
+
+describe('PATCH /api/customers/{id}', () => {
+  it('changes only the fields given, clears a blank one, and logs what changed', async () => {
+    const created = (await create({ name: 'Patchable Ltd', contact: 'Pat', phone: '+1 555 010 9999' })).body.data;
+    const { status, body } = await patch(created.id, { email: 'pat@patchable.example', contact: '' });
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({
+      name: 'Patchable Ltd',
+      contact: null,
+      email: 'pat@patchable.example',
+      phone: '+1 555 010 9999',
+    });
+    expect(body.data.updated_at >= created.updated_at).toBe(true);
+    expect((await activityFor(created.id)).map((entry) => entry.details)).toEqual([
+      'Created Patchable Ltd',
+      'Edited contact, email',
+    ]);
+    // The same values again: nothing written, nothing logged.
+    const before = await counts();
+    expect((await patch(created.id, { email: 'pat@patchable.example' })).status).toBe(200);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('deactivates and reactivates (never deletes), each an activity entry', async () => {
+    const { body } = await patch('CUS-1002', { status: 'inactive' });
+    expect(body.data.status).toBe('inactive');
+    expect(body.data.shipments).toBeGreaterThan(0);
+    expect(ids((await list({ status: 'inactive' })).body)).toContain('CUS-1002');
+    await patch('CUS-1002', { status: 'active' });
+    const entries = (await activityFor('CUS-1002')).map((entry) => entry.action);
+    expect(entries).toEqual(['customer_deactivated', 'customer_reactivated']);
+    const removal = await call(
+      customer,
+      apiRequest('/api/customers/CUS-1002', { method: 'DELETE', headers: withSession(cookie) }),
+      { id: 'CUS-1002' },
+    );
+    expect(removal.status).toBe(405);
+  });
+
+  it('a renamed customer is found under the new name, in the customers and the shipments search', async () => {
+    await patch('CUS-1005', { name: 'Southern Star Traders' });
+    expect(ids((await list({ q: 'southern star' })).body)).toEqual(['CUS-1005']);
+    expect(ids((await list({ q: 'cross traders' })).body)).toEqual([]);
+    const db = await getDb();
+    const { rows } = await db.execute(
+      'SELECT count(*) AS n FROM shipments_search WHERE shipments_search MATCH \'"southern star"\'',
+    );
+    expect(rows[0]!.n).toBe(seeded.filter((s) => s.customer_id === 'CUS-1005').length);
+  });
+
+  it('answers 422 for a blank name or bad email, 404 for an unknown customer', async () => {
+    const { status, body } = await patch('CUS-1003', { name: ' ', email: 'nope' });
+    expect(status).toBe(422);
+    expect(Object.keys(body.errors).sort()).toEqual(['email', 'name']);
+    expect((await patch('CUS-7777', { name: 'Ghost' })).status).toBe(404);
+  });
+});
+
+describe('shipments for a customer', () => {
+  it('the quick-add dialog links the shipment and the count follows', async () => {
+    const created = (await create({ name: 'Counted Cargo', email: 'ops@counted.example' })).body.data;
+    const added = await call(
+      quickAdd,
+      apiRequest('/api/shipments', {
+        json: { customer: created.id, origin: 'Oslo, Norway', destination: 'Lima, Peru', status: 'preparing' },
+        headers: withSession(cookie),
+      }),
+    );
+    expect(added.status).toBe(201);
+    expect(added.body.data.customer_id).toBe(created.id);
+    const detail = (await read(created.id)).body.data;
+    expect(detail.shipments).toBe(1);
+    expect(detail.recent_shipments.map((s: { tracking_number: string }) => s.tracking_number)).toEqual([
+      added.body.data.tracking_number,
+    ]);
+    expect((await list({ q: 'counted cargo' })).body.data[0].shipments).toBe(1);
+  });
+
+  it('the New Shipment page links a picked customer by customer_id; an unknown one is a 422', async () => {
+    const base = {
+      sender_name: 'Harbor Point Retail',
+      recipient_name: 'R',
+      recipient_address: 'A',
+      origin: 'O',
+      destination: 'D',
+      status: 'processing',
+    };
+    const send = (json: unknown) =>
+      call(addTracking, apiRequest('/api/add_tracking', { json, headers: withSession(cookie) }));
+    const ok = await send({ ...base, customer_id: 'cus-1001' });
+    expect(ok.status).toBe(201);
+    expect(ok.body.data.customer_id).toBe('CUS-1001');
+    const unknown = await send({ ...base, customer_id: 'CUS-8888' });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors).toEqual({ customer_id: ['Unknown customer'] });
+    const malformed = await send({ ...base, customer_id: 'Harbor' });
+    expect(Object.keys(malformed.body.errors)).toEqual(['customer_id']);
+  });
+});
+
+describe('search at 100,000 customers', () => {
+  it('reads only index entries for every kind of query (no scan of the customers table)', {
+    timeout: 180_000,
+  }, async () => {
+    const db = await getDb();
+    await db.execute(`WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < 100000)
+      INSERT INTO customers (id, name, contact, email, status)
+      SELECT printf('CUS-%04d', 20000 + n), 'Bulk Customer ' || n, 'Contact ' || (n % 97),
+             'bulk' || n || '@example.com', CASE WHEN n % 9 = 0 THEN 'inactive' ELSE 'active' END
+      FROM seq`);
+    const queries: Array<Record<string, string>> = [
+      {},
+      { status: 'inactive' },
+      { q: 'bulk customer 4242' },
+      { q: 'bu' },
+      { q: 'b', status: 'active' },
+      { q: 'example', status: 'inactive' },
+    ];
+    // Each list query's SQL, as the list runs it, explained by SQLite: no full scan of customers.
+    const traced: string[] = [];
+    const spy = {
+      ...db,
+      batch: async (statements: Parameters<Client['batch']>[0], mode?: Parameters<Client['batch']>[1]) => {
+        for (const statement of statements) {
+          const { sql, args } = typeof statement === 'string' ? { sql: statement, args: [] } : statement;
+          const plan = await db.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args: args as never });
+          traced.push(...plan.rows.map((row) => String(row.detail)));
+        }
+        return db.batch(statements, mode);
+      },
+    } as Client;
+    const { listCustomers } = await import('../../netlify/lib/customers');
+    const { customerListQuerySchema } = await import('../../src/lib/schemas/customer');
+    for (const query of queries) {
+      traced.length = 0;
+      const page = await listCustomers(spy, customerListQuerySchema.parse(query));
+      expect(page.data.length, JSON.stringify(query)).toBeGreaterThan(0);
+      expect(
+        traced.filter((detail) => /^SCAN c\b/.test(detail) && !/USING (COVERING )?INDEX/.test(detail)),
+        JSON.stringify(query),
+      ).toEqual([]);
+    }
+    const { body } = await list({ q: 'bulk customer 4242' });
+    const { rows } = await db.execute(
+      "SELECT id FROM customers WHERE lower(name) LIKE '%bulk customer 4242%' ORDER BY number DESC",
+    );
+    expect(ids(body)).toEqual(rows.map((row) => row.id));
+    expect(ids(body)).toContain('CUS-24242');
+  });
+});

@@ -1,0 +1,160 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import settingsCompany from '../../netlify/functions/settings-company';
+import settingsNotifications from '../../netlify/functions/settings-notifications';
+import { getCompanySettings } from '../../netlify/lib/settings';
+import { company } from '../../src/data/company';
+import { signIn, withSession } from '../helpers/admin-session';
+import { apiRequest, call } from '../helpers/requests';
+import { TEST_ADMIN, useTestDatabase } from '../helpers/test-db';
+
+const getDb = useTestDatabase({ seed: true });
+let cookie: string;
+beforeAll(async () => {
+  cookie = await signIn();
+});
+
+const get = (handler: typeof settingsCompany, path: string) =>
+  call(handler, apiRequest(path, { headers: withSession(cookie) }));
+const put = (handler: typeof settingsCompany, path: string, json: unknown) =>
+  call(handler, apiRequest(path, { method: 'PUT', json, headers: withSession(cookie) }));
+const getCompany = () => get(settingsCompany, '/api/settings/company');
+const putCompany = (json: unknown) => put(settingsCompany, '/api/settings/company', json);
+const getNotifications = () => get(settingsNotifications, '/api/settings/notifications');
+const putNotifications = (json: unknown) => put(settingsNotifications, '/api/settings/notifications', json);
+
+async function settingsActivity() {
+  const db = await getDb();
+  const { rows } = await db.execute(
+    "SELECT actor_email, subject_id, details FROM activity_log WHERE action = 'settings_changed' ORDER BY id",
+  );
+  return rows.map((row) => ({ ...row }));
+}
+
+const COMPANY = {
+  company_name: 'Northeast Express Cargo LLC',
+  website: 'www.nec-cargo.example',
+  email: 'office@nec-cargo.example',
+  phone: '+1 (916) 555-0100',
+  address: '1500 Capitol Mall, Suite 200',
+  city: 'Sacramento',
+  state: 'CA',
+  postal_code: '95814',
+};
+
+describe('Settings > General (company information)', () => {
+  it("answers the site's own company details until saved", async () => {
+    const { status, body } = await getCompany();
+    expect(status).toBe(200);
+    expect(body.data).toEqual({
+      company_name: company.name,
+      website: company.website,
+      email: company.emails.support,
+      phone: company.phone,
+      address: company.address.street,
+      city: company.address.city,
+      state: company.address.region,
+      postal_code: company.address.postalCode,
+    });
+    expect(body.meta).toEqual({ updated_at: null, updated_by: null });
+  });
+
+  it('saves the details (a bare website gets https://), keeps them, and logs what changed', async () => {
+    const saved = await putCompany(COMPANY);
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toEqual({ ...COMPANY, website: 'https://www.nec-cargo.example' });
+    expect(saved.body.meta.updated_by).toBe(TEST_ADMIN.email);
+    const read = await getCompany();
+    expect(read.body).toEqual(saved.body);
+    expect(await getCompanySettings(await getDb())).toEqual(saved.body.data);
+    expect(await settingsActivity()).toEqual([
+      {
+        actor_email: TEST_ADMIN.email,
+        subject_id: 'company',
+        details: 'Company information: Company Name, Email, Address',
+      },
+    ]);
+    // Saving the same again writes and logs nothing.
+    await putCompany(COMPANY);
+    expect(await settingsActivity()).toHaveLength(1);
+    // Clearing the optional fields stores them as empty.
+    const cleared = await putCompany({ ...COMPANY, website: '', state: ' ', postal_code: '' });
+    expect(cleared.body.data).toMatchObject({ website: null, state: null, postal_code: null });
+    expect((await settingsActivity()).at(-1)!.details).toBe(
+      'Company information: Website, State/Province, Zip/Postal Code',
+    );
+  });
+
+  it('answers 422 naming each invalid field and saves nothing', async () => {
+    const before = await getCompany();
+    const { status, body } = await putCompany({
+      company_name: ' ',
+      website: 'ftp://files.example',
+      email: 'not-an-email',
+      phone: '12',
+      address: '',
+      postal_code: '95814!',
+    });
+    expect(status).toBe(422);
+    expect(Object.keys(body.errors).sort()).toEqual([
+      'address',
+      'city',
+      'company_name',
+      'email',
+      'phone',
+      'postal_code',
+      'website',
+    ]);
+    expect(body.errors.company_name).toEqual(['Company name is required']);
+    expect(body.errors.city).toEqual(['City is required']);
+    expect((await getCompany()).body).toEqual(before.body);
+  });
+
+  it('is one transaction: a failing activity entry leaves the saved details as they were', async () => {
+    const before = await getCompany();
+    const db = await getDb();
+    await db.execute(
+      "CREATE TRIGGER fail_activity BEFORE INSERT ON activity_log BEGIN SELECT RAISE(ABORT, 'forced failure'); END",
+    );
+    try {
+      expect((await putCompany({ ...COMPANY, city: 'Elsewhere' })).status).toBe(503);
+    } finally {
+      await db.execute('DROP TRIGGER fail_activity');
+    }
+    expect((await getCompany()).body).toEqual(before.body);
+  });
+});
+
+describe('Settings > Notifications', () => {
+  it("answers the spec's defaults until saved", async () => {
+    const { body } = await getNotifications();
+    expect(body.data).toEqual({ new_shipment: true, status_updates: true, new_customer: false, daily_summary: true });
+    expect(body.meta.updated_at).toBeNull();
+  });
+
+  it('saves the switches, keeps them, and logs each one turned', async () => {
+    const saved = await putNotifications({
+      new_shipment: true,
+      status_updates: true,
+      new_customer: true,
+      daily_summary: false,
+    });
+    expect(saved.status).toBe(200);
+    expect((await getNotifications()).body.data).toEqual({
+      new_shipment: true,
+      status_updates: true,
+      new_customer: true,
+      daily_summary: false,
+    });
+    expect((await settingsActivity()).at(-1)).toEqual({
+      actor_email: TEST_ADMIN.email,
+      subject_id: 'notifications',
+      details: 'Email notifications: New Customer Registration on, Daily Summary Report off',
+    });
+  });
+
+  it('answers 422 for a missing or non-boolean switch', async () => {
+    const { status, body } = await putNotifications({ new_shipment: 'yes', status_updates: true, new_customer: false });
+    expect(status).toBe(422);
+    expect(Object.keys(body.errors).sort()).toEqual(['daily_summary', 'new_shipment']);
+  });
+});

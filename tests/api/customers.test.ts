@@ -384,8 +384,13 @@ describe('search at 100,000 customers', () => {
       ...db,
       batch: async (statements: Parameters<Client['batch']>[0], mode?: Parameters<Client['batch']>[1]) => {
         for (const statement of statements) {
-          const { sql, args } = typeof statement === 'string' ? { sql: statement, args: [] } : statement;
-          const plan = await db.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args: args as never });
+          const { sql, args = [] } =
+            typeof statement === 'string'
+              ? { sql: statement }
+              : Array.isArray(statement)
+                ? { sql: statement[0], args: statement[1] }
+                : statement;
+          const plan = await db.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args });
           traced.push(...plan.rows.map((row) => String(row.detail)));
         }
         return db.batch(statements, mode);

@@ -12,6 +12,10 @@ const DashboardScreen = lazy(() => import('./screens/DashboardScreen'));
 const ShipmentsScreen = lazy(() => import('./screens/ShipmentsScreen'));
 const NewShipmentScreen = lazy(() => import('./screens/NewShipmentScreen'));
 const ViewShipmentScreen = lazy(() => import('./screens/ViewShipmentScreen'));
+const CustomersScreen = lazy(() => import('./screens/CustomersScreen'));
+const CustomerScreen = lazy(() => import('./screens/CustomerScreen'));
+const QuotesScreen = lazy(() => import('./screens/QuotesScreen'));
+const SettingsScreen = lazy(() => import('./screens/SettingsScreen'));
 const NotFoundScreen = lazy(() => import('./screens/NotFoundScreen'));
 
 function Screen() {
@@ -25,6 +29,14 @@ function Screen() {
       return <NewShipmentScreen />;
     case 'viewShipment':
       return <ViewShipmentScreen key={page.params.trackingNumber} trackingNumber={page.params.trackingNumber} />;
+    case 'customers':
+      return <CustomersScreen />;
+    case 'customer':
+      return <CustomerScreen key={page.params.id} id={page.params.id} />;
+    case 'quotes':
+      return <QuotesScreen />;
+    case 'settings':
+      return <SettingsScreen />;
     default:
       return <NotFoundScreen />;
   }

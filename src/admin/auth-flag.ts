@@ -14,6 +14,15 @@ export function setAuthFlag(): void {
   }
 }
 
+/** Whether this browser signed in last time and has not signed out (a hint, not proof of a session). */
+export function hasAuthFlag(): boolean {
+  try {
+    return localStorage.getItem(AUTH_FLAG) === 'true';
+  } catch {
+    return false;
+  }
+}
+
 export function clearAuthFlag(): void {
   try {
     localStorage.removeItem(AUTH_FLAG);

@@ -9,6 +9,10 @@ export const $router = createRouter({
   shipments: '/admin/shipments',
   newShipment: '/admin/new_shipment',
   viewShipment: '/admin/view_shipment/:trackingNumber',
+  customers: '/admin/customers',
+  customer: '/admin/customers/:id',
+  quotes: '/admin/quotes',
+  settings: '/admin/settings',
 });
 
 export type RouteName = NonNullable<typeof $router.value>['route'];

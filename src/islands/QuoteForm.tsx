@@ -5,7 +5,7 @@ import { apiErrorSchema } from '@/lib/api/contract';
 import { quotesApi } from '@/lib/api/quotes';
 import { QUOTE_SERVICES, quoteRequestSchema } from '@/lib/schemas/quote';
 
-const FIELDS = ['name', 'email', 'phone', 'service'] as const;
+const FIELDS = ['name', 'email', 'phone', 'service', 'origin', 'destination', 'weight_kg'] as const;
 type Field = (typeof FIELDS)[number];
 type State =
   | { kind: 'idle' }
@@ -26,7 +26,7 @@ export default function QuoteForm() {
     formState: { errors },
   } = useForm({
     resolver: zodResolver(quoteRequestSchema),
-    defaultValues: { name: '', email: '', phone: '' },
+    defaultValues: { name: '', email: '', phone: '', origin: '', destination: '', weight_kg: '' },
   });
   const [state, setState] = useState<State>({ kind: 'idle' });
   const id = useId();
@@ -115,6 +115,27 @@ export default function QuoteForm() {
           ))}
         </select>
         {fieldError('service')}
+      </div>
+      <div>
+        <label htmlFor={`${id}-origin`} className="font-medium text-slate-800">
+          From <span className="font-normal text-slate-600">(optional)</span>
+        </label>
+        <input type="text" placeholder="City, country" {...fieldProps('origin')} />
+        {fieldError('origin')}
+      </div>
+      <div>
+        <label htmlFor={`${id}-destination`} className="font-medium text-slate-800">
+          To <span className="font-normal text-slate-600">(optional)</span>
+        </label>
+        <input type="text" placeholder="City, country" {...fieldProps('destination')} />
+        {fieldError('destination')}
+      </div>
+      <div>
+        <label htmlFor={`${id}-weight_kg`} className="font-medium text-slate-800">
+          Approximate weight in kg <span className="font-normal text-slate-600">(optional)</span>
+        </label>
+        <input type="text" inputMode="decimal" {...fieldProps('weight_kg')} />
+        {fieldError('weight_kg')}
       </div>
       <div className="sm:col-span-2">
         <button

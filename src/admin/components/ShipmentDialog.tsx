@@ -1,11 +1,12 @@
-import { type BaseSyntheticEvent, useEffect } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { type BaseSyntheticEvent, type ReactNode, useEffect } from 'react';
+import { type UseFormRegisterReturn, useController } from 'react-hook-form';
 import { toast } from 'sonner';
 import { type ShipmentListItem, shipmentDialogSchema, shipmentPatchSchema } from '@/lib/schemas/shipment';
 import { ApiError } from '../api/client';
 import { editShipment, quickAddShipment } from '../api/shipments';
 import { toDateInput } from '../format';
 import { applyServerErrors, useSchemaForm } from '../forms';
+import { CustomerCombobox } from './CustomerCombobox';
 import { Dialog } from './Dialog';
 import { buttonClass, Field, inputClass, secondaryButtonClass } from './Field';
 import { PACKAGE_TYPES, StatusOptions } from './StatusSelect';
@@ -37,6 +38,8 @@ export function ShipmentDialog(props: ShipmentDialogProps) {
 
 function AddForm({ open, onClose, onSaved }: ShipmentDialogProps) {
   const form = useSchemaForm(shipmentDialogSchema, defaultsFor(undefined));
+  // The customer is chosen in a combobox: its value is the chosen customer's id (or the text typed).
+  const { field: customer } = useController({ control: form.control, name: 'customer' });
   const submit = form.handleSubmit(async (values) => {
     try {
       await quickAddShipment(values);
@@ -50,7 +53,22 @@ function AddForm({ open, onClose, onSaved }: ShipmentDialogProps) {
     }
   });
   return (
-    <DialogForm form={form} submit={submit} open={open} onClose={onClose} editing={false} title="Add New Shipment" />
+    <DialogForm
+      form={form}
+      submit={submit}
+      open={open}
+      onClose={onClose}
+      editing={false}
+      title="Quick add shipment"
+      customerInput={(props) => (
+        <CustomerCombobox
+          {...props}
+          inputRef={customer.ref}
+          onBlur={customer.onBlur}
+          onChange={(text, chosen) => customer.onChange(chosen?.id ?? text)}
+        />
+      )}
+    />
   );
 }
 
@@ -102,9 +120,11 @@ interface DialogFormProps {
   title: string;
   /** The row being edited: each opening starts from it. */
   reopen?: ShipmentListItem;
+  /** The customer control, when not a plain text input (the add path's combobox). */
+  customerInput?: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
 }
 
-function DialogForm({ form, submit, open, onClose, editing, title, reopen }: DialogFormProps) {
+function DialogForm({ form, submit, open, onClose, editing, title, reopen, customerInput }: DialogFormProps) {
   const {
     register,
     reset,
@@ -132,12 +152,20 @@ function DialogForm({ form, submit, open, onClose, editing, title, reopen }: Dia
         <Field
           label="Customer"
           errors={message('customer')}
-          hint={editing ? 'Leave empty to keep the current customer.' : 'Customer ID (e.g. CUS-1001) or exact name.'}
+          hint={
+            editing
+              ? 'Leave empty to keep the current customer.'
+              : 'Type part of a name, contact, email or id, then choose from the list.'
+          }
           className="sm:col-span-2"
         >
-          {(props) => (
-            <input {...props} {...register('customer')} type="text" className={inputClass} autoComplete="off" />
-          )}
+          {(props) =>
+            customerInput ? (
+              customerInput(props)
+            ) : (
+              <input {...props} {...register('customer')} type="text" className={inputClass} autoComplete="off" />
+            )
+          }
         </Field>
         <Field label="Origin" errors={message('origin')}>
           {(props) => <input {...props} {...register('origin')} type="text" className={inputClass} />}

@@ -3,13 +3,13 @@ import { useEffect, useRef } from 'react';
 import { $router, type RouteName } from '../router';
 import { $sidebarOpen } from '../stores/ui';
 
-/**
- * The sidebar entries, one line each. Customers and Settings join here when their screens exist
- * (a link without a screen behind it would be a control that does not work).
- */
+/** The sidebar entries, one line each (a link is added with the screen behind it). */
 const NAV: Array<{ label: string; href: string; routes: RouteName[] }> = [
   { label: 'Dashboard', href: '/admin', routes: ['dashboard'] },
   { label: 'Shipments', href: '/admin/shipments', routes: ['shipments', 'newShipment', 'viewShipment'] },
+  { label: 'Customers', href: '/admin/customers', routes: ['customers', 'customer'] },
+  { label: 'Quotes', href: '/admin/quotes', routes: ['quotes'] },
+  { label: 'Settings', href: '/admin/settings', routes: ['settings'] },
 ];
 
 export const SIDEBAR_ID = 'admin-sidebar';

@@ -1,4 +1,4 @@
-import { SHIPMENT_STATUSES, STATUS_LABELS } from '@/lib/shipment-status';
+import { PENDING_STATUSES, SHIPMENT_STATUSES, STATUS_LABELS, statusLabel } from '@/lib/shipment-status';
 
 /** The five statuses as <option>s, with an optional empty first choice. */
 export function StatusOptions({ placeholder }: { placeholder?: string }) {
@@ -16,3 +16,20 @@ export function StatusOptions({ placeholder }: { placeholder?: string }) {
 
 /** Package types offered as suggestions; any other text is accepted. */
 export const PACKAGE_TYPES = ['Standard', 'Express', 'Fragile', 'Documents', 'Pallet', 'Heavy Freight'];
+
+/** The dashboard's groups of statuses, as the list's status filter takes them (comma-separated). */
+export const ACTIVE_STATUSES = SHIPMENT_STATUSES.filter((status) => status !== 'delivered').join(',');
+export const PENDING_FILTER = PENDING_STATUSES.join(',');
+
+/** The list filter's choices: every status, then the groups the dashboard figures count. */
+export function StatusFilterOptions({ value }: { value: string }) {
+  const known = new Set<string>([...SHIPMENT_STATUSES, ACTIVE_STATUSES, PENDING_FILTER, '']);
+  return (
+    <>
+      <StatusOptions placeholder="All statuses" />
+      <option value={ACTIVE_STATUSES}>Active (not delivered)</option>
+      <option value={PENDING_FILTER}>Pending (preparing, processing, on hold)</option>
+      {known.has(value) ? null : <option value={value}>{value.split(',').map(statusLabel).join(', ')}</option>}
+    </>
+  );
+}

@@ -1,8 +1,26 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 
-/** The ARIA tabs pattern: arrow keys, Home and End move between tabs (automatic activation), Tab enters the panel. */
-export function Tabs({ label, tabs }: { label: string; tabs: Array<{ title: string; panel: ReactNode }> }) {
-  const [selected, setSelected] = useState(0);
+/**
+ * The ARIA tabs pattern: arrow keys, Home and End move between tabs (automatic activation), Tab enters
+ * the panel. Selection is its own, or the caller's (`selected` + `onSelect`, e.g. kept in the URL).
+ */
+export function Tabs({
+  label,
+  tabs,
+  selected: chosen,
+  onSelect,
+}: {
+  label: string;
+  tabs: Array<{ title: string; panel: ReactNode }>;
+  selected?: number;
+  onSelect?: (index: number) => void;
+}) {
+  const [own, setOwn] = useState(0);
+  const selected = chosen ?? own;
+  const setSelected = (index: number) => {
+    setOwn(index);
+    onSelect?.(index);
+  };
   const id = useId();
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
 

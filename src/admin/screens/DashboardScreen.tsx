@@ -3,17 +3,47 @@ import { lazy, Suspense, useEffect } from 'react';
 import type { Dashboard, DashboardFigure } from '@/lib/api/dashboard';
 import { Panel } from '../components/Panel';
 import { StatusBadge } from '../components/StatusBadge';
+import { ACTIVE_STATUSES, PENDING_FILTER } from '../components/StatusSelect';
 import { formatDateTime } from '../format';
 import { $dashboard, loadDashboard } from '../stores/dashboard';
 
 // recharts is large: its chunk loads only with the chart, after the figures are shown.
 const ShipmentsChart = lazy(() => import('../components/ShipmentsChart'));
 
-const CARDS: Array<{ key: keyof Dashboard['stats']; label: string; since: string }> = [
-  { key: 'active_shipments', label: 'Active Shipments', since: 'since last week' },
-  { key: 'delivered_today', label: 'Delivered Today', since: 'since yesterday' },
-  { key: 'new_customers', label: 'New Customers', since: 'since last month' },
-  { key: 'pending_orders', label: 'Pending Orders', since: 'since yesterday' },
+/** The first day of this calendar month (UTC, as the server counts it). */
+const monthStart = (generatedAt: string) => `${generatedAt.slice(0, 7)}-01`;
+
+/** Each figure links to the list it counts. */
+const CARDS: Array<{
+  key: keyof Dashboard['stats'];
+  label: string;
+  since: string;
+  href: (data: Dashboard) => string;
+}> = [
+  {
+    key: 'active_shipments',
+    label: 'Active Shipments',
+    since: 'since last week',
+    href: () => `/admin/shipments?status=${ACTIVE_STATUSES}`,
+  },
+  {
+    key: 'delivered_today',
+    label: 'Delivered Today',
+    since: 'since yesterday',
+    href: () => '/admin/shipments?status=delivered',
+  },
+  {
+    key: 'new_customers',
+    label: 'New Customers',
+    since: 'since last month',
+    href: (data) => `/admin/customers?since=${monthStart(data.generated_at)}`,
+  },
+  {
+    key: 'pending_orders',
+    label: 'Pending Orders',
+    since: 'since yesterday',
+    href: () => `/admin/shipments?status=${PENDING_FILTER}`,
+  },
 ];
 
 const ACTIONS: Record<string, string> = {
@@ -23,14 +53,64 @@ const ACTIONS: Record<string, string> = {
   location_changed: 'updated the location of',
   login: 'signed in',
   logout: 'signed out',
+  customer_created: 'created customer',
+  customer_updated: 'edited customer',
+  customer_deactivated: 'deactivated customer',
+  customer_reactivated: 'reactivated customer',
+  quote_received: 'asked for a quote',
+  quote_status_changed: 'updated quote request',
+  settings_changed: 'changed the settings',
 };
+
+/** Where an entry's subject is shown in the back office. */
+function subjectLink(entry: Dashboard['activity'][number]): { href: string; text: string } | null {
+  if (entry.tracking_number) {
+    return { href: `/admin/view_shipment/${entry.tracking_number}`, text: entry.tracking_number };
+  }
+  if (!entry.subject_id) return null;
+  switch (entry.subject_type) {
+    case 'customer':
+      return { href: `/admin/customers/${entry.subject_id}`, text: entry.subject_id };
+    case 'quote_request':
+      return { href: '/admin/quotes', text: `#${entry.subject_id}` };
+    case 'settings':
+      return {
+        href: entry.subject_id === 'company' ? '/admin/settings' : `/admin/settings?tab=${entry.subject_id}`,
+        text: entry.subject_id,
+      };
+    default:
+      return null;
+  }
+}
+
+function SubjectLink({ entry }: { entry: Dashboard['activity'][number] }) {
+  const link = subjectLink(entry);
+  return link ? (
+    <>
+      {' '}
+      <a href={link.href} className="font-mono text-brand-700 underline-offset-2 hover:underline">
+        {link.text}
+      </a>
+    </>
+  ) : null;
+}
 
 function change({ value, change_percent }: DashboardFigure): string {
   if (change_percent === null) return value === 0 ? 'no change' : 'up from 0';
   return `${change_percent > 0 ? '+' : ''}${change_percent}%`;
 }
 
-function StatCard({ label, since, figure }: { label: string; since: string; figure: DashboardFigure }) {
+function StatCard({
+  label,
+  since,
+  figure,
+  href,
+}: {
+  label: string;
+  since: string;
+  figure: DashboardFigure;
+  href: string;
+}) {
   const tone =
     figure.value > figure.previous
       ? 'text-green-800'
@@ -38,8 +118,13 @@ function StatCard({ label, since, figure }: { label: string; since: string; figu
         ? 'text-red-700'
         : 'text-slate-700';
   return (
-    <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <dt className="text-sm font-medium text-slate-700">{label}</dt>
+    <div className="relative rounded-lg border border-slate-200 bg-white p-5 shadow-sm focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-600">
+      <dt className="text-sm font-medium text-slate-700">
+        {/* The whole card is the link's target area; the link itself names the list. */}
+        <a href={href} className="text-brand-700 underline-offset-2 after:absolute after:inset-0 hover:underline">
+          {label}
+        </a>
+      </dt>
       <dd className="mt-2 text-3xl font-bold text-slate-900">{figure.value.toLocaleString('en-US')}</dd>
       <dd className={`mt-1 text-sm ${tone}`}>
         {change(figure)} {since} <span className="text-slate-600">(was {figure.previous.toLocaleString('en-US')})</span>
@@ -79,9 +164,23 @@ function DashboardBody({ data }: { data: Dashboard }) {
     <>
       <dl className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {CARDS.map((card) => (
-          <StatCard key={card.key} label={card.label} since={card.since} figure={data.stats[card.key]} />
+          <StatCard
+            key={card.key}
+            label={card.label}
+            since={card.since}
+            figure={data.stats[card.key]}
+            href={card.href(data)}
+          />
         ))}
       </dl>
+      <p className="mt-4 rounded-lg border border-slate-200 bg-white p-4 text-slate-900 shadow-sm">
+        <a href="/admin/quotes?status=new" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+          {data.new_quote_requests === 1
+            ? '1 new quote request'
+            : `${data.new_quote_requests.toLocaleString('en-US')} new quote requests`}
+        </a>{' '}
+        <span className="text-slate-700">waiting for a reply.</span>
+      </p>
 
       <Panel title="Shipments created, last 30 days" className="mt-8">
         <Suspense fallback={<p className="h-64 text-slate-700">Loading chart...</p>}>
@@ -124,7 +223,7 @@ function DashboardBody({ data }: { data: Dashboard }) {
                 <li key={entry.id} className="py-3 text-sm">
                   <p className="text-slate-900">
                     <span className="font-medium">{entry.actor_email}</span> {ACTIONS[entry.action] ?? entry.action}
-                    {entry.tracking_number ? <span className="font-mono"> {entry.tracking_number}</span> : null}
+                    <SubjectLink entry={entry} />
                   </p>
                   {entry.details ? <p className="text-slate-700">{entry.details}</p> : null}
                   <p className="text-slate-600">

@@ -2,16 +2,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useRef, useState } from 'react';
 import { type FieldErrors as FormErrors, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { shipmentCreateSchema } from '@/lib/schemas/shipment';
+import { newShipmentSchema } from '@/lib/api/shipments';
+import type { CustomerListItem } from '@/lib/schemas/customer';
 import { generateTrackingNumber } from '@/lib/tracking-number';
 import { ApiError, type FieldErrors } from '../api/client';
 import { addShipment } from '../api/shipments';
+import { CustomerCombobox } from '../components/CustomerCombobox';
 import { buttonClass, Field, inputClass, secondaryButtonClass } from '../components/Field';
 import { PACKAGE_TYPES, StatusOptions } from '../components/StatusSelect';
 import { localDateTimeToIso } from '../format';
 import { applyServerErrors, flattenErrors, messagesOf } from '../forms';
 
-type Values = z.input<typeof shipmentCreateSchema>;
+type Values = z.input<typeof newShipmentSchema>;
 type Name = keyof Values & string;
 type Input = { name: Name; label: string; type?: string; hint?: string; step?: string; wide?: boolean };
 
@@ -77,6 +79,7 @@ const GROUPS: Array<{ title: string; fields: Input[] }> = [
 const LABELS: Record<string, string> = Object.fromEntries([
   ...GROUPS.flatMap((group) => group.fields.map((field) => [field.name, field.label.replace(' (required)', '')])),
   ['tracking_number', 'Tracking number'],
+  ['customer_id', 'Customer'],
   ['status', 'Status'],
   ['agent_notes', 'Agent notes'],
   ['admin_notes', 'Admin notes'],
@@ -97,6 +100,7 @@ type Banner =
 
 const NAMES: Name[] = [
   'tracking_number',
+  'customer_id',
   'status',
   ...GROUPS.flatMap((group) => group.fields.map((field) => field.name)),
   'agent_notes',
@@ -114,8 +118,8 @@ const defaults = (): Values => ({
 });
 
 // The arrival time is typed in local time; the API takes it as an ISO instant.
-const schemaResolver = zodResolver(shipmentCreateSchema);
-const resolver: Resolver<Values, unknown, z.output<typeof shipmentCreateSchema>> = (values, context, options) =>
+const schemaResolver = zodResolver(newShipmentSchema);
+const resolver: Resolver<Values, unknown, z.output<typeof newShipmentSchema>> = (values, context, options) =>
   schemaResolver(
     { ...values, arrival_time: localDateTimeToIso(typeof values.arrival_time === 'string' ? values.arrival_time : '') },
     context,
@@ -134,8 +138,21 @@ export default function NewShipmentScreen() {
     setError,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, z.output<typeof shipmentCreateSchema>>({ resolver, defaultValues: defaults() });
+  } = useForm<Values, unknown, z.output<typeof newShipmentSchema>>({ resolver, defaultValues: defaults() });
   const [banner, setBanner] = useState<Banner | null>(null);
+  // A new key gives the customer picker an empty start after each shipment added.
+  const [pickerKey, setPickerKey] = useState(0);
+
+  /** A customer chosen: the shipment is theirs, and they are its sender. */
+  const chooseCustomer = (customer: CustomerListItem | null) => {
+    setValue('customer_id', customer?.id ?? '');
+    if (!customer) return;
+    const fill = { shouldDirty: true, shouldValidate: false };
+    setValue('sender_name', customer.name, fill);
+    setValue('sender_email', customer.email ?? '', fill);
+    setValue('sender_phone', customer.phone ?? '', fill);
+    setValue('sender_address', customer.address ?? '', fill);
+  };
   const bannerRef = useRef<HTMLDivElement>(null);
 
   const show = (next: Banner) => {
@@ -149,6 +166,7 @@ export default function NewShipmentScreen() {
         const created = (await addShipment(shipment)).data.tracking_number;
         show({ kind: 'success', trackingNumber: created, message: `Shipment ${created} added successfully!` });
         reset(defaults());
+        setPickerKey((key) => key + 1);
       } catch (error) {
         if (!(error instanceof ApiError) || error.status === 401) return;
         applyServerErrors(setError, NAMES, error.fieldErrors);
@@ -230,6 +248,18 @@ export default function NewShipmentScreen() {
                 <StatusOptions />
               </select>
             )}
+          </Field>
+        </Group>
+
+        <Group title="Customer">
+          <Field
+            key={pickerKey}
+            label="Customer (optional)"
+            errors={messagesOf(errors, 'customer_id')}
+            hint="Type part of a name, contact, email or id and choose from the list: the shipment is linked to the customer and the sender fields are filled in from it."
+            className="sm:col-span-2"
+          >
+            {(props) => <CustomerCombobox {...props} onChange={(_, customer) => chooseCustomer(customer)} />}
           </Field>
         </Group>
 

@@ -1,22 +1,20 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import type { ShipmentListItem } from '@/lib/schemas/shipment';
 import { buttonClass, inputClass, secondaryButtonClass } from '../components/Field';
+import { ListFooter } from '../components/ListFooter';
 import { ShipmentDialog } from '../components/ShipmentDialog';
 import { StatusBadge } from '../components/StatusBadge';
-import { PACKAGE_TYPES, StatusOptions } from '../components/StatusSelect';
+import { PACKAGE_TYPES, StatusFilterOptions } from '../components/StatusSelect';
 import { formatDate } from '../format';
+import { goToList, useSearchBox, useSearchParams } from '../list-url';
 import {
-  $pageCursors,
-  $shipmentFilters,
   $shipmentList,
-  nextPage,
-  previousPage,
+  loadShipments,
   refreshPage,
-  reloadShipments,
+  type ShipmentListParams,
+  shipmentParams,
 } from '../stores/shipments';
-
-const SEARCH_DELAY_MS = 300;
 
 const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e'];
 const SKELETON_CELLS = ['id', 'number', 'route', 'status', 'eta', 'type', 'actions'];
@@ -37,12 +35,47 @@ function SkeletonRows() {
   );
 }
 
+const actionClass = 'rounded px-2 py-1 font-semibold text-brand-700 underline-offset-2 hover:underline';
+
+function Actions({ shipment, onEdit }: { shipment: ShipmentListItem; onEdit: () => void }) {
+  return (
+    <div className="flex gap-2">
+      <a
+        href={`/admin/view_shipment/${shipment.tracking_number}`}
+        className={actionClass}
+        aria-label={`View ${shipment.tracking_number}`}
+      >
+        View
+      </a>
+      <button type="button" className={actionClass} aria-label={`Edit ${shipment.tracking_number}`} onClick={onEdit}>
+        Edit
+      </button>
+    </div>
+  );
+}
+
+function Route({ shipment }: { shipment: ShipmentListItem }) {
+  return (
+    <>
+      <div className="text-slate-900">{shipment.origin}</div>
+      <div className="text-slate-700">
+        <span aria-hidden="true">→ </span>
+        <span className="sr-only">to </span>
+        {shipment.destination}
+      </div>
+    </>
+  );
+}
+
 export default function ShipmentsScreen() {
   const list = useStore($shipmentList);
-  const filters = useStore($shipmentFilters);
-  const cursors = useStore($pageCursors);
-  const [search, setSearch] = useState(filters.q);
-  const [filtersOpen, setFiltersOpen] = useState(Boolean(filters.status || filters.type));
+  const params = shipmentParams(useSearchParams());
+  const { q, status, type } = params;
+  const go = (next: Partial<ShipmentListParams>, options?: { replace?: boolean }) =>
+    goToList('shipments', { q, status, type, ...next }, options);
+  // Search and filters start again from the first page; typing replaces the history entry.
+  const [search, setSearch] = useSearchBox(q, (value) => go({ q: value }, { replace: true }));
+  const [filtersOpen, setFiltersOpen] = useState(Boolean(status || type));
   // The dialog keeps its row after closing (so it can close in place); a new key remounts it fresh on each opening.
   const [dialog, setDialog] = useState<{ open: boolean; key: number; shipment?: ShipmentListItem }>({
     open: false,
@@ -51,37 +84,25 @@ export default function ShipmentsScreen() {
   const openDialog = (shipment?: ShipmentListItem) =>
     setDialog((current) => ({ open: true, key: current.key + 1, ...(shipment ? { shipment } : {}) }));
   const filtersId = useId();
-  const firstSearch = useRef(true);
+  const hintId = useId();
 
+  const key = JSON.stringify(params);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the parameters it is made of
   useEffect(() => {
-    void reloadShipments();
-  }, []);
-
-  // Search runs on the server, once typing pauses.
-  useEffect(() => {
-    if (firstSearch.current) {
-      firstSearch.current = false;
-      return;
-    }
-    const timer = setTimeout(() => {
-      $shipmentFilters.setKey('q', search);
-      void reloadShipments();
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
-
-  const setFilter = (key: 'status' | 'type', value: string) => {
-    $shipmentFilters.setKey(key, value);
-    void reloadShipments();
-  };
+    void loadShipments(params);
+  }, [key]);
 
   const closeDialog = useCallback(() => setDialog((current) => ({ ...current, open: false })), []);
   const saved = () => {
     closeDialog();
-    void (dialog.shipment ? refreshPage() : reloadShipments());
+    // A new shipment is first in the list: show the first page; an edit stays on its page.
+    if (dialog.shipment) void refreshPage();
+    else if (params.cursor || params.before) go({});
+    else void loadShipments(params);
   };
 
-  const activeFilters = [filters.status, filters.type].filter(Boolean).length;
+  const activeFilters = [status, type].filter(Boolean).length;
+  const items = list.status === 'ready' ? list.items : [];
 
   return (
     <section aria-labelledby="shipments-title">
@@ -89,13 +110,23 @@ export default function ShipmentsScreen() {
         <h1 id="shipments-title" className="text-2xl font-bold text-slate-900">
           Manage Shipments
         </h1>
-        <div className="flex gap-2">
-          <button type="button" className={secondaryButtonClass} onClick={() => openDialog()}>
-            Add Shipment
-          </button>
-          <a href="/admin/new_shipment" className={buttonClass}>
-            New Shipment
-          </a>
+        <div className="flex flex-col items-end gap-1">
+          <div className="flex gap-2">
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              aria-describedby={hintId}
+              onClick={() => openDialog()}
+            >
+              Quick add
+            </button>
+            <a href="/admin/new_shipment" className={buttonClass} aria-describedby={hintId}>
+              New shipment
+            </a>
+          </div>
+          <p id={hintId} className="text-xs text-slate-600">
+            Quick add: customer, route and status. New shipment: every field.
+          </p>
         </div>
       </div>
 
@@ -131,11 +162,11 @@ export default function ShipmentsScreen() {
             </label>
             <select
               id="filter-status"
-              value={filters.status}
-              onChange={(event) => setFilter('status', event.target.value)}
+              value={status}
+              onChange={(event) => go({ status: event.target.value })}
               className={inputClass}
             >
-              <StatusOptions placeholder="All statuses" />
+              <StatusFilterOptions value={status} />
             </select>
           </div>
           <div>
@@ -144,148 +175,119 @@ export default function ShipmentsScreen() {
             </label>
             <select
               id="filter-type"
-              value={filters.type}
-              onChange={(event) => setFilter('type', event.target.value)}
+              value={type}
+              onChange={(event) => go({ type: event.target.value })}
               className={inputClass}
             >
               <option value="">All types</option>
-              {PACKAGE_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {type}
+              {PACKAGE_TYPES.map((option) => (
+                <option key={option} value={option}>
+                  {option}
                 </option>
               ))}
             </select>
           </div>
           {activeFilters ? (
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              onClick={() => {
-                $shipmentFilters.set({ ...$shipmentFilters.get(), status: '', type: '' });
-                void reloadShipments();
-              }}
-            >
+            <button type="button" className={secondaryButtonClass} onClick={() => go({ status: '', type: '' })}>
               Clear filters
             </button>
           ) : null}
         </div>
       </div>
 
-      <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-        <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={list.status === 'loading'}>
-          <caption className="sr-only">Shipments</caption>
-          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                ID
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Tracking ID
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Route
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-3">
-                ETA
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Type
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {list.status === 'loading' ? (
-              <SkeletonRows />
-            ) : list.status === 'error' ? (
-              <tr>
-                <td colSpan={7} className="px-4 py-8 text-center text-red-700" role="alert">
-                  {list.message}{' '}
-                  <button type="button" className="font-semibold underline" onClick={() => void refreshPage()}>
-                    Try again
-                  </button>
-                </td>
-              </tr>
-            ) : list.items.length === 0 ? (
-              <tr>
-                <td colSpan={7} className="px-4 py-8 text-center text-slate-700" role="status">
-                  No shipments found.
-                </td>
-              </tr>
-            ) : (
-              list.items.map((shipment) => (
-                <tr key={shipment.id}>
-                  <td className="px-4 py-3 text-slate-700">{shipment.id}</td>
-                  <td className="px-4 py-3 font-mono font-semibold text-slate-900">{shipment.tracking_number}</td>
-                  <td className="px-4 py-3">
-                    <div className="text-slate-900">{shipment.origin}</div>
-                    <div className="text-slate-700">
-                      <span aria-hidden="true">→ </span>
-                      <span className="sr-only">to </span>
-                      {shipment.destination}
-                    </div>
-                  </td>
-                  <td className="px-4 py-3">
-                    <StatusBadge status={shipment.status} />
-                  </td>
-                  <td className="px-4 py-3 text-slate-700">{formatDate(shipment.arrival_time)}</td>
-                  <td className="px-4 py-3 text-slate-700">{shipment.package_type ?? '—'}</td>
-                  <td className="px-4 py-3">
-                    <div className="flex gap-2">
-                      <a
-                        href={`/admin/view_shipment/${shipment.tracking_number}`}
-                        className="rounded px-2 py-1 font-semibold text-brand-700 underline-offset-2 hover:underline"
-                        aria-label={`View ${shipment.tracking_number}`}
-                      >
-                        View
-                      </a>
-                      <button
-                        type="button"
-                        className="rounded px-2 py-1 font-semibold text-brand-700 underline-offset-2 hover:underline"
-                        aria-label={`Edit ${shipment.tracking_number}`}
-                        onClick={() => openDialog(shipment)}
-                      >
-                        Edit
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
-        <p role="status">
-          {list.status === 'ready'
-            ? `Showing ${list.items.length} of ${list.totalIsEstimate ? `${list.total.toLocaleString('en')}+` : list.total} shipments`
-            : ''}
+      {list.status === 'error' ? (
+        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-4 text-center text-red-700">
+          {list.message}{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void refreshPage()}>
+            Try again
+          </button>
         </p>
-        <div className="flex gap-2">
-          <button
-            type="button"
-            className={secondaryButtonClass}
-            disabled={cursors.length < 2 || list.status === 'loading'}
-            onClick={() => void previousPage()}
+      ) : list.status === 'ready' && items.length === 0 ? (
+        <p role="status" className="mt-4 rounded-md border border-slate-200 bg-white p-8 text-center text-slate-700">
+          No shipments found.
+        </p>
+      ) : (
+        <>
+          {/* Wide screens: the spec's table. */}
+          <div className="mt-4 hidden overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm md:block">
+            <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={list.status === 'loading'}>
+              <caption className="sr-only">Shipments</caption>
+              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
+                <tr>
+                  {['ID', 'Tracking ID', 'Route', 'Status', 'ETA', 'Type', 'Actions'].map((heading) => (
+                    <th key={heading} scope="col" className="px-4 py-3">
+                      {heading}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {list.status === 'loading' ? (
+                  <SkeletonRows />
+                ) : (
+                  items.map((shipment) => (
+                    <tr key={shipment.id}>
+                      <td className="px-4 py-3 text-slate-700">{shipment.id}</td>
+                      <td className="px-4 py-3 font-mono font-semibold text-slate-900">{shipment.tracking_number}</td>
+                      <td className="px-4 py-3">
+                        <Route shipment={shipment} />
+                      </td>
+                      <td className="px-4 py-3">
+                        <StatusBadge status={shipment.status} />
+                      </td>
+                      <td className="px-4 py-3 text-slate-700">{formatDate(shipment.arrival_time)}</td>
+                      <td className="px-4 py-3 text-slate-700">{shipment.package_type ?? '—'}</td>
+                      <td className="px-4 py-3">
+                        <Actions shipment={shipment} onEdit={() => openDialog(shipment)} />
+                      </td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+          {/* Small screens: one card per shipment, its actions always in view. */}
+          <ul
+            aria-label="Shipments"
+            aria-busy={list.status === 'loading'}
+            className="mt-4 flex flex-col gap-3 md:hidden"
           >
-            Previous
-          </button>
-          <button
-            type="button"
-            className={secondaryButtonClass}
-            disabled={list.status !== 'ready' || !list.nextCursor}
-            onClick={() => void nextPage()}
-          >
-            Next
-          </button>
-        </div>
-      </div>
+            {list.status === 'loading'
+              ? SKELETON_ROWS.map((row) => (
+                  <li key={row} aria-hidden="true" className="h-28 animate-pulse rounded-lg bg-slate-200" />
+                ))
+              : items.map((shipment) => (
+                  <li key={shipment.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <span className="font-mono font-semibold text-slate-900">{shipment.tracking_number}</span>
+                      <StatusBadge status={shipment.status} />
+                    </div>
+                    <div className="mt-2 text-sm">
+                      <Route shipment={shipment} />
+                    </div>
+                    <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 text-sm">
+                      <dt className="text-slate-700">ID</dt>
+                      <dd className="text-slate-900">{shipment.id}</dd>
+                      <dt className="text-slate-700">ETA</dt>
+                      <dd className="text-slate-900">{formatDate(shipment.arrival_time)}</dd>
+                      <dt className="text-slate-700">Type</dt>
+                      <dd className="text-slate-900">{shipment.package_type ?? '—'}</dd>
+                    </dl>
+                    <div className="mt-2 -ml-2">
+                      <Actions shipment={shipment} onEdit={() => openDialog(shipment)} />
+                    </div>
+                  </li>
+                ))}
+          </ul>
+        </>
+      )}
+
+      <ListFooter
+        state={list}
+        noun="shipments"
+        onPrevious={(before) => go({ before })}
+        onNext={(cursor) => go({ cursor })}
+      />
 
       <ShipmentDialog
         key={dialog.key}

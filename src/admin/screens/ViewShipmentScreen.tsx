@@ -7,6 +7,7 @@ import { ApiError } from '../api/client';
 import { updateLocation, updateStatus } from '../api/shipments';
 import { buttonClass, Field, inputClass } from '../components/Field';
 import { Panel } from '../components/Panel';
+import { ShipmentCustomer } from '../components/ShipmentCustomer';
 import { StatusBadge } from '../components/StatusBadge';
 import { StatusOptions } from '../components/StatusSelect';
 import { Tabs } from '../components/Tabs';
@@ -207,6 +208,7 @@ export default function ViewShipmentScreen({ trackingNumber }: { trackingNumber:
       </div>
 
       <div className="grid gap-6 lg:grid-cols-2">
+        {shipment.customer_id ? <ShipmentCustomer id={shipment.customer_id} /> : null}
         <Panel title="Sender Info">
           <Facts
             items={[

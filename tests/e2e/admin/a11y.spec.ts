@@ -30,7 +30,7 @@ for (const viewport of [
     });
 
     test('every admin screen and dialog', async ({ page }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(150_000);
       await signIn(page);
       await expect(page.getByRole('heading', { name: 'Recent Shipments' })).toBeVisible();
       await expect(page.locator('figure .recharts-wrapper')).toBeVisible();
@@ -46,9 +46,15 @@ for (const viewport of [
       await expect(page.getByText(/Showing \d+ of \d+ shipments/)).toBeVisible();
       await page.getByRole('button', { name: 'Filters' }).click();
       await expectNoViolations(page, 'shipments');
-      await page.getByRole('button', { name: 'Add Shipment' }).click();
+      await page.getByRole('button', { name: 'Quick add' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await expectNoViolations(page, 'add dialog');
+      await page.getByRole('combobox', { name: 'Customer' }).fill('har');
+      await expect(page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first()).toBeVisible();
+      await expectNoViolations(page, 'add dialog, customer suggestions open');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('listbox')).toBeHidden();
+      await expect(page.getByRole('dialog')).toBeVisible();
       await page.keyboard.press('Escape');
       await page
         .getByRole('button', { name: /^Edit NEC/ })
@@ -74,6 +80,46 @@ for (const viewport of [
       await page.goto('/admin/view_shipment/NEC000000000');
       await expect(page.getByText('Shipment not found.')).toBeVisible();
       await expectNoViolations(page, 'shipment not found');
+
+      await page.goto('/admin/customers');
+      await expect(page.getByText(/Showing \d+ of \d+ customers/)).toBeVisible();
+      await page.getByRole('button', { name: 'Filters' }).click();
+      await expectNoViolations(page, 'customers');
+      await page.getByRole('button', { name: 'New Customer' }).click();
+      await expect(page.getByRole('dialog', { name: 'New Customer' })).toBeVisible();
+      await page.getByRole('button', { name: 'Create Customer' }).click();
+      await expect(page.getByText('Customer name is required')).toBeVisible();
+      await expectNoViolations(page, 'new customer dialog with errors');
+      await page.keyboard.press('Escape');
+
+      await page.goto('/admin/customers/CUS-1001');
+      await expect(page.getByRole('heading', { level: 1, name: /Harbor Point Retail/ })).toBeVisible();
+      await expect(page.getByRole('link', { name: /^NEC/ }).first()).toBeVisible();
+      await expectNoViolations(page, 'customer page');
+      await page.goto('/admin/customers/CUS-0000');
+      await expect(page.getByText('Customer not found.')).toBeVisible();
+      await expectNoViolations(page, 'customer not found');
+
+      const quote = await page.request.post('/api/quotes', {
+        data: { name: 'Axe Requester', email: 'axe@example.com', service: 'Ocean Freight', origin: 'Oslo' },
+        headers: { 'x-forwarded-for': `192.0.2.${viewport.width % 250}` },
+      });
+      expect(quote.status()).toBe(201);
+      await page.goto('/admin/quotes');
+      await expect(page.getByText(/Showing \d+ of \d+ quote requests/)).toBeVisible();
+      await expectNoViolations(page, 'quote requests');
+
+      await page.goto('/admin/settings');
+      await expect(page.getByRole('heading', { name: 'Company Information' })).toBeVisible();
+      await expectNoViolations(page, 'settings, general');
+      await page.getByRole('tab', { name: 'Notifications' }).click();
+      await expect(page.getByRole('switch').first()).toBeVisible();
+      await expectNoViolations(page, 'settings, notifications');
+
+      await page.goto(`/admin/view_shipment/${sample}`);
+      await expect(page.getByRole('heading', { name: 'Customer' })).toBeVisible();
+      await expect(page.getByRole('link', { name: /Harbor|Redwood|Brightline|Kestrel|Southern/ })).toBeVisible();
+      await expectNoViolations(page, 'view shipment with its customer');
 
       await page.goto('/admin/nothing-here');
       await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();

@@ -63,7 +63,7 @@ test('the dashboard shows real figures, and Exit Admin ends the session', async 
 test('an ended session on a later call returns to sign-in with a message', async ({ page, context }) => {
   await signIn(page);
   await context.clearCookies();
-  await page.getByRole('link', { name: 'Shipments' }).click();
+  await page.getByRole('link', { name: 'Shipments', exact: true }).click();
   await page.waitForURL('**/admin-login');
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Your session has ended' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('admin-auth'))).toBeNull();
@@ -101,7 +101,7 @@ test('on a small screen the menu button toggles the sidebar and manages focus', 
   await expect(sidebar).toBeHidden();
   await expect(menu).toBeFocused();
   await menu.click();
-  await page.getByRole('link', { name: 'Shipments' }).click();
+  await page.getByRole('link', { name: 'Shipments', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Manage Shipments' })).toBeVisible();
   await expect(sidebar).toBeHidden();
 });
@@ -137,4 +137,29 @@ test('public pages and the sign-in page load none of the admin app', async ({ pa
     scripts.filter((script) => /\/(App|[A-Za-z]+Screen|ShipmentsChart|Layout|Sidebar)\.[\w-]+\.js$/.test(script)),
   ).toEqual([]);
   expect(scripts.some((script) => /LoginForm\./.test(script))).toBe(true);
+});
+
+test('the sign-in page with a live session goes to the dashboard', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/admin-login');
+  await page.waitForURL('**/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+});
+
+test('admin pages have the site icon: no request of an admin page fails', async ({ page }) => {
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  await page.goto('/admin-login');
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
+  await signIn(page);
+  for (const path of ['/admin/customers', '/admin/quotes', '/admin/settings']) {
+    await page.goto(path);
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  const icon = await page.request.get('/favicon.svg');
+  expect(icon.status()).toBe(200);
+  expect(failed).toEqual([]);
 });

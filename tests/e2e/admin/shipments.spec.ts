@@ -10,8 +10,8 @@ test('the shipment life cycle: create, find, edit, update status and location, t
   await signIn(page);
 
   // Create on the Add New Shipment page.
-  await page.getByRole('link', { name: 'Shipments' }).click();
-  await page.getByRole('link', { name: 'New Shipment' }).click();
+  await page.getByRole('link', { name: 'Shipments', exact: true }).click();
+  await page.getByRole('link', { name: 'New shipment' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Add New Shipment' })).toBeVisible();
   const numberInput = page.getByLabel('Tracking number');
   const first = await numberInput.inputValue();
@@ -40,7 +40,7 @@ test('the shipment life cycle: create, find, edit, update status and location, t
   await expect(page.getByLabel('Sender name (required)')).toHaveValue('');
 
   // Find it by a server-side search.
-  await page.getByRole('link', { name: 'Shipments' }).click();
+  await page.getByRole('link', { name: 'Shipments', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Manage Shipments' })).toBeVisible();
   await page.getByPlaceholder('Search shipments...').fill(number.toLowerCase());
   const row = page.getByRole('row').filter({ hasText: number });
@@ -111,14 +111,14 @@ test('the add dialog works by keyboard: focus moves in, Escape closes and return
   page,
 }) => {
   await signIn(page);
-  await page.getByRole('link', { name: 'Shipments' }).click();
+  await page.getByRole('link', { name: 'Shipments', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Manage Shipments' })).toBeVisible();
   await expect(page.getByText(/Showing \d+ of \d+ shipments/)).toBeVisible();
 
-  const opener = page.getByRole('button', { name: 'Add Shipment' });
+  const opener = page.getByRole('button', { name: 'Quick add' });
   await opener.focus();
   await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: 'Add New Shipment' });
+  const dialog = page.getByRole('dialog', { name: 'Quick add shipment' });
   await expect(dialog).toBeVisible();
   await expect(dialog.locator(':focus')).toHaveCount(1);
   await page.keyboard.press('Escape');
@@ -139,7 +139,7 @@ test('the add dialog works by keyboard: focus moves in, Escape closes and return
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Customer')).toHaveAttribute('aria-invalid', 'true');
 
-  // A real customer by id: added, dialog closes, list reloads with it first.
+  // A real customer by id, typed without choosing from the list: the server still finds it.
   await dialog.getByLabel('Customer').fill('CUS-1001');
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Shipment added successfully' })).toBeVisible();
@@ -149,7 +149,7 @@ test('the add dialog works by keyboard: focus moves in, Escape closes and return
 
 test('filters narrow the list on the server and paging walks the cursor', async ({ page }) => {
   await signIn(page);
-  await page.getByRole('link', { name: 'Shipments' }).click();
+  await page.getByRole('link', { name: 'Shipments', exact: true }).click();
   const footer = page.getByText(/Showing \d+ of \d+ shipments/);
   await expect(footer).toBeVisible();
   const total = Number((await footer.textContent())!.match(/of (\d+)/)![1]);
@@ -176,4 +176,60 @@ test('filters narrow the list on the server and paging walks the cursor', async 
   await page.getByPlaceholder('Search shipments...').fill('zzzz-no-such-shipment');
   await expect(page.getByText('No shipments found.')).toBeVisible();
   await expect(page.getByText('Showing 0 of 0 shipments')).toBeVisible();
+});
+
+test('the list keeps its search, filters and page in the URL: Back from a shipment returns to the same page', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  await page.goto('/admin/shipments?status=preparing,processing,in_transit,on_hold');
+  await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+  await expect(page.getByLabel('Status')).toHaveValue('preparing,processing,in_transit,on_hold');
+  const rows = page.getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(rows.first()).toBeVisible();
+  for (const text of await rows.allTextContents()) expect(text).not.toContain('Delivered');
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/[?&]cursor=/);
+  const url = page.url();
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeEnabled();
+  const firstOnPage = (await rows.first().getByRole('cell').nth(1).textContent())!;
+  expect(firstOnPage).toMatch(/^NEC/);
+  await rows
+    .first()
+    .getByRole('link', { name: /^View / })
+    .click();
+  await page.waitForURL('**/admin/view_shipment/**');
+  await page.goBack();
+  await expect(page).toHaveURL(url);
+  await expect(rows.first().getByRole('cell').nth(1)).toHaveText(firstOnPage, { timeout: 30_000 });
+  await expect(page.getByLabel('Status')).toHaveValue('preparing,processing,in_transit,on_hold');
+
+  // The same address in a fresh page (a shared link) shows the same page, and Previous walks back.
+  const shared = await page.context().newPage();
+  await shared.goto(url);
+  await expect(shared.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText(firstOnPage, { timeout: 30_000 });
+  await shared.getByRole('button', { name: 'Previous' }).click();
+  await expect(shared).toHaveURL(/[?&]before=/);
+  await expect(shared.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+  // Typing a search replaces the address (no history entry per keystroke) and starts at the first page.
+  await page.getByPlaceholder('Search shipments...').fill('united');
+  await expect(page).toHaveURL(/[?&]q=united/);
+  expect(new URL(page.url()).searchParams.get('cursor')).toBeNull();
+});
+
+test('dashboard figures link to the lists they count', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('link', { name: 'Pending Orders' }).click();
+  await expect(page).toHaveURL(/\/admin\/shipments\?status=preparing(,|%2C)processing(,|%2C)on_hold$/);
+  await expect(page.getByLabel('Status')).toHaveValue('preparing,processing,on_hold');
+  const rows = page.getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(rows.first()).toBeVisible();
+  for (const text of await rows.allTextContents()) expect(text).toMatch(/Preparing|Processing|On Hold/);
+  await page.goBack();
+  await page.getByRole('link', { name: 'New Customers' }).click();
+  await expect(page).toHaveURL(/\/admin\/customers\?since=\d{4}-\d{2}-01$/);
+  await expect(page.getByText(/Showing customers created since/)).toBeVisible();
 });

@@ -1,0 +1,139 @@
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import {
+  CUSTOMER_STATUS_LABELS,
+  CUSTOMER_STATUSES,
+  type Customer,
+  type CustomerDetail,
+  customerFieldsSchema,
+} from '@/lib/schemas/customer';
+import type { QuoteRecord } from '@/lib/schemas/quote';
+import { ApiError } from '../api/client';
+import { createCustomer, updateCustomer } from '../api/customers';
+import { applyServerErrors, messagesOf, useSchemaForm } from '../forms';
+import { Dialog } from './Dialog';
+import { buttonClass, Field, inputClass, secondaryButtonClass } from './Field';
+
+const FIELDS = ['name', 'contact', 'email', 'phone', 'address', 'status'] as const;
+
+interface CustomerDialogProps {
+  open: boolean;
+  onClose: () => void;
+  onSaved: (customer: CustomerDetail) => void;
+  /** The customer being edited; absent for a new one. */
+  customer?: Customer | undefined;
+  /** The quote request a new customer comes from: its details fill the form, and it is linked to the customer. */
+  quote?: QuoteRecord | undefined;
+}
+
+const defaultsFor = (customer: Customer | undefined, quote: QuoteRecord | undefined) => ({
+  name: customer?.name ?? quote?.name ?? '',
+  contact: customer?.contact ?? quote?.name ?? '',
+  email: customer?.email ?? quote?.email ?? '',
+  phone: customer?.phone ?? quote?.phone ?? '',
+  address: customer?.address ?? '',
+  status: customer?.status ?? 'active',
+});
+
+/** New Customer and Edit: one validated form; saving an edit sends every field (a blank one is cleared). */
+export function CustomerDialog({ open, onClose, onSaved, customer, quote }: CustomerDialogProps) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useSchemaForm(customerFieldsSchema, defaultsFor(customer, quote));
+
+  useEffect(() => {
+    if (open) reset(defaultsFor(customer, quote));
+  }, [open, customer, quote, reset]);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const saved = customer
+        ? await updateCustomer(customer.id, {
+            ...values,
+            contact: values.contact ?? '',
+            email: values.email ?? '',
+            phone: values.phone ?? '',
+            address: values.address ?? '',
+          })
+        : await createCustomer({ ...values, ...(quote ? { quote_request_id: quote.id } : {}) });
+      toast.success(customer ? `Customer ${saved.data.id} updated` : `Customer ${saved.data.id} created`);
+      onSaved(saved.data);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status === 401) return;
+      console.error('Failed to save the customer', error);
+      applyServerErrors(setError, FIELDS, error.fieldErrors);
+      if (error.status === 409) setError('root.server', { message: error.message });
+      toast.error(error.status === 409 ? error.message : 'Failed to save the customer');
+    }
+  });
+
+  const summary = FIELDS.filter((name) => errors[name]).length;
+  const serverMessage = errors.root?.server?.message;
+  const title = customer
+    ? `Edit Customer ${customer.id}`
+    : quote
+      ? `New Customer from quote request #${quote.id}`
+      : 'New Customer';
+
+  return (
+    <Dialog open={open} onClose={onClose} title={title}>
+      <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+        {summary || serverMessage ? (
+          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 sm:col-span-2">
+            {summary ? `Please correct the ${summary === 1 ? 'field' : `${summary} fields`} marked below.` : ''}
+            {serverMessage ? ` ${serverMessage}` : ''}
+          </p>
+        ) : null}
+        <Field label="Customer name (required)" errors={messagesOf(errors, 'name')} className="sm:col-span-2">
+          {(props) => (
+            <input {...props} {...register('name')} type="text" autoComplete="organization" className={inputClass} />
+          )}
+        </Field>
+        <Field label="Contact person" errors={messagesOf(errors, 'contact')}>
+          {(props) => (
+            <input {...props} {...register('contact')} type="text" autoComplete="off" className={inputClass} />
+          )}
+        </Field>
+        <Field label="Email" errors={messagesOf(errors, 'email')}>
+          {(props) => (
+            <input {...props} {...register('email')} type="email" autoComplete="off" className={inputClass} />
+          )}
+        </Field>
+        <Field label="Phone" errors={messagesOf(errors, 'phone')}>
+          {(props) => <input {...props} {...register('phone')} type="tel" autoComplete="off" className={inputClass} />}
+        </Field>
+        <Field label="Status" errors={messagesOf(errors, 'status')}>
+          {(props) => (
+            <select {...props} {...register('status')} className={inputClass}>
+              {CUSTOMER_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {CUSTOMER_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          label="Address"
+          errors={messagesOf(errors, 'address')}
+          hint="Used as the sender address of this customer's shipments."
+          className="sm:col-span-2"
+        >
+          {(props) => <textarea {...props} {...register('address')} rows={2} className={inputClass} />}
+        </Field>
+        <div className="flex justify-end gap-3 sm:col-span-2">
+          <button type="button" onClick={onClose} className={secondaryButtonClass}>
+            Cancel
+          </button>
+          <button type="submit" disabled={isSubmitting} className={buttonClass}>
+            {isSubmitting ? 'Saving...' : customer ? 'Save Changes' : 'Create Customer'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

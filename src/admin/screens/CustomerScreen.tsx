@@ -1,0 +1,190 @@
+import { useStore } from '@nanostores/react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import type { CustomerDetail } from '@/lib/schemas/customer';
+import { ApiError } from '../api/client';
+import { updateCustomer } from '../api/customers';
+import { CustomerDialog } from '../components/CustomerDialog';
+import { CustomerStatusBadge } from '../components/CustomerStatusBadge';
+import { secondaryButtonClass } from '../components/Field';
+import { Panel } from '../components/Panel';
+import { StatusBadge } from '../components/StatusBadge';
+import { formatDate, formatDateTime } from '../format';
+import { $customer, loadCustomer, showCustomer } from '../stores/customers';
+
+function Facts({ items }: { items: Array<[string, ReactNode]> }) {
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm [overflow-wrap:anywhere]">
+      {items.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="font-medium text-slate-700">{term}</dt>
+          <dd className="whitespace-pre-line text-slate-900">
+            {value === null || value === undefined || value === '' ? '—' : value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Deactivating keeps the customer and their shipments; it only takes them out of the pickers. */
+function StatusToggle({ customer }: { customer: CustomerDetail }) {
+  const [busy, setBusy] = useState(false);
+  const next = customer.status === 'active' ? 'inactive' : 'active';
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      const { data } = await updateCustomer(customer.id, { status: next });
+      showCustomer(data);
+      toast.success(`${data.name} is now ${data.status}`);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return;
+      console.error('Failed to change the customer status', error);
+      toast.error('Failed to change the customer status');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => void toggle()}>
+      {customer.status === 'active' ? 'Deactivate' : 'Reactivate'}
+    </button>
+  );
+}
+
+export default function CustomerScreen({ id }: { id: string }) {
+  const state = useStore($customer);
+  const [editing, setEditing] = useState({ open: false, key: 0 });
+  const close = useCallback(() => setEditing((current) => ({ ...current, open: false })), []);
+  useEffect(() => {
+    void loadCustomer(id);
+  }, [id]);
+
+  if (state.status === 'loading') {
+    return (
+      <p role="status" className="text-slate-700">
+        Loading...
+      </p>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <section>
+        <h1 className="text-2xl font-bold text-slate-900">Customer</h1>
+        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
+          {state.message}
+        </p>
+        <a href="/admin/customers" className="mt-4 inline-block font-semibold text-brand-700 underline">
+          Back to customers
+        </a>
+      </section>
+    );
+  }
+
+  const customer = state.data;
+  const shown = customer.recent_shipments.length;
+  return (
+    <section aria-labelledby="customer-title" className="flex flex-col gap-6">
+      <div>
+        <a href="/admin/customers" className="text-sm font-semibold text-brand-700 underline">
+          Customers
+        </a>
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+          <h1 id="customer-title" className="flex flex-wrap items-center gap-3 text-2xl font-bold text-slate-900">
+            {customer.name}
+            <CustomerStatusBadge status={customer.status} />
+          </h1>
+          <div className="flex gap-2">
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              onClick={() => setEditing((current) => ({ open: true, key: current.key + 1 }))}
+            >
+              Edit
+            </button>
+            <StatusToggle customer={customer} />
+          </div>
+        </div>
+      </div>
+
+      <Panel title="Details">
+        <Facts
+          items={[
+            [
+              'ID',
+              <span key="id" className="font-mono">
+                {customer.id}
+              </span>,
+            ],
+            ['Contact', customer.contact],
+            [
+              'Email',
+              customer.email ? (
+                <a key="email" className="text-brand-700 underline" href={`mailto:${customer.email}`}>
+                  {customer.email}
+                </a>
+              ) : null,
+            ],
+            ['Phone', customer.phone],
+            ['Address', customer.address],
+            ['Shipments', customer.shipments.toLocaleString('en')],
+            ['Customer since', formatDateTime(customer.created_at)],
+          ]}
+        />
+      </Panel>
+
+      <Panel title="Shipments">
+        {shown === 0 ? (
+          <p className="text-sm text-slate-700">No shipments yet.</p>
+        ) : (
+          <>
+            <p className="text-sm text-slate-700">
+              {customer.shipments > shown
+                ? `The ${shown} most recent of ${customer.shipments.toLocaleString('en')} shipments.`
+                : `${shown} shipment${shown === 1 ? '' : 's'}, newest first.`}
+            </p>
+            <ul className="mt-3 divide-y divide-slate-200" aria-label={`Shipments of ${customer.name}`}>
+              {customer.recent_shipments.map((shipment) => (
+                <li key={shipment.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
+                  <div>
+                    <a
+                      href={`/admin/view_shipment/${shipment.tracking_number}`}
+                      className="font-mono font-semibold text-brand-700 underline-offset-2 hover:underline"
+                    >
+                      {shipment.tracking_number}
+                    </a>
+                    <p className="text-slate-700">
+                      {shipment.origin} <span aria-hidden="true">→</span>
+                      <span className="sr-only">to</span> {shipment.destination}
+                      {shipment.arrival_time ? ` · ETA ${formatDate(shipment.arrival_time)}` : ''}
+                    </p>
+                  </div>
+                  <StatusBadge status={shipment.status} />
+                </li>
+              ))}
+            </ul>
+            {customer.shipments > shown ? (
+              <a
+                href={`/admin/shipments?q=${encodeURIComponent(customer.name)}`}
+                className="mt-3 inline-block text-sm font-semibold text-brand-700 underline"
+              >
+                Search all shipments for {customer.name}
+              </a>
+            ) : null}
+          </>
+        )}
+      </Panel>
+
+      <CustomerDialog
+        key={editing.key}
+        open={editing.open}
+        customer={customer}
+        onClose={close}
+        onSaved={(saved) => {
+          close();
+          showCustomer(saved);
+        }}
+      />
+    </section>
+  );
+}

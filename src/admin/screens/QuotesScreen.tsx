@@ -1,0 +1,277 @@
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, type QuoteRecord, type QuoteStatus } from '@/lib/schemas/quote';
+import { ApiError } from '../api/client';
+import { setQuoteStatus } from '../api/quotes';
+import { CustomerDialog } from '../components/CustomerDialog';
+import { inputClass, secondaryButtonClass } from '../components/Field';
+import { ListFooter } from '../components/ListFooter';
+import { formatDateTime } from '../format';
+import { goToList, useSearchBox, useSearchParams } from '../list-url';
+import {
+  $quoteList,
+  loadQuotes,
+  type QuoteListParams,
+  quoteParams,
+  refreshQuotes,
+  replaceQuote,
+} from '../stores/quotes';
+
+const COLUMNS = ['Received', 'Requester', 'Service', 'Route', 'Weight', 'Status', 'Customer'];
+const SKELETON = ['a', 'b', 'c', 'd', 'e'];
+
+const isQuoteStatus = (value: string): value is QuoteStatus => (QUOTE_STATUSES as readonly string[]).includes(value);
+
+/** The request's status, changed in place by staff. */
+function StatusControl({ quote }: { quote: QuoteRecord }) {
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const change = async (status: string) => {
+    if (!isQuoteStatus(status)) return;
+    setBusy(true);
+    try {
+      const { data } = await setQuoteStatus(quote.id, { status });
+      replaceQuote(data);
+      toast.success(`Request from ${data.name} marked ${QUOTE_STATUS_LABELS[data.status]}`);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return;
+      console.error('Failed to change the quote request status', error);
+      toast.error('Failed to change the status');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div>
+      <label htmlFor={id} className="sr-only">
+        Status of the request from {quote.name}
+      </label>
+      <select
+        id={id}
+        value={quote.status}
+        disabled={busy}
+        onChange={(event) => void change(event.target.value)}
+        className={`${inputClass} mt-0 w-auto`}
+      >
+        {QUOTE_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {QUOTE_STATUS_LABELS[status]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function CustomerCell({ quote, onCreate }: { quote: QuoteRecord; onCreate: () => void }) {
+  return quote.customer_id ? (
+    <a href={`/admin/customers/${quote.customer_id}`} className="font-semibold text-brand-700 underline">
+      {quote.customer_id}
+    </a>
+  ) : (
+    <button
+      type="button"
+      className="rounded px-2 py-1 font-semibold text-brand-700 underline-offset-2 hover:underline"
+      aria-label={`Create customer from the request of ${quote.name}`}
+      onClick={onCreate}
+    >
+      Create customer
+    </button>
+  );
+}
+
+const route = (quote: QuoteRecord) =>
+  quote.origin || quote.destination ? `${quote.origin ?? '?'} → ${quote.destination ?? '?'}` : '—';
+const weight = (quote: QuoteRecord) =>
+  quote.weight_kg === null ? '—' : `${quote.weight_kg.toLocaleString('en-US')} kg`;
+
+function Requester({ quote }: { quote: QuoteRecord }) {
+  return (
+    <div className="[overflow-wrap:anywhere]">
+      <div className="font-semibold text-slate-900">{quote.name}</div>
+      <a href={`mailto:${quote.email}`} className="text-brand-700 underline">
+        {quote.email}
+      </a>
+      {quote.phone ? <div className="text-slate-700">{quote.phone}</div> : null}
+    </div>
+  );
+}
+
+export default function QuotesScreen() {
+  const list = useStore($quoteList);
+  const params = quoteParams(useSearchParams());
+  const { q, status } = params;
+  const go = (next: Partial<QuoteListParams>, options?: { replace?: boolean }) =>
+    goToList('quotes', { q, status, ...next }, options);
+  const [search, setSearch] = useSearchBox(q, (value) => go({ q: value }, { replace: true }));
+  const [dialog, setDialog] = useState<{ open: boolean; key: number; quote?: QuoteRecord }>({ open: false, key: 0 });
+  const close = useCallback(() => setDialog((current) => ({ ...current, open: false })), []);
+
+  const key = JSON.stringify(params);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the parameters it is made of
+  useEffect(() => {
+    void loadQuotes(params);
+  }, [key]);
+
+  const create = (quote: QuoteRecord) => setDialog((current) => ({ open: true, key: current.key + 1, quote }));
+  const items = list.status === 'ready' ? list.items : [];
+
+  return (
+    <section aria-labelledby="quotes-title">
+      <h1 id="quotes-title" className="text-2xl font-bold text-slate-900">
+        Quote Requests
+      </h1>
+      <p className="mt-1 text-slate-700">Requests sent from the website's quote form, newest first.</p>
+
+      <div className="mt-6 flex flex-wrap items-end gap-3">
+        <div className="min-w-60 flex-1">
+          <label htmlFor="quote-search" className="sr-only">
+            Search quote requests
+          </label>
+          <input
+            id="quote-search"
+            type="search"
+            placeholder="Search quote requests..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className={inputClass}
+          />
+        </div>
+        <div>
+          <label htmlFor="quote-filter-status" className="block text-sm font-medium text-slate-800">
+            Status
+          </label>
+          <select
+            id="quote-filter-status"
+            value={status}
+            onChange={(event) => go({ status: event.target.value })}
+            className={inputClass}
+          >
+            <option value="">All statuses</option>
+            {QUOTE_STATUSES.map((option) => (
+              <option key={option} value={option}>
+                {QUOTE_STATUS_LABELS[option]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {list.status === 'error' ? (
+        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-4 text-center text-red-700">
+          {list.message}{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void refreshQuotes()}>
+            Try again
+          </button>
+        </p>
+      ) : list.status === 'ready' && items.length === 0 ? (
+        <p role="status" className="mt-4 rounded-md border border-slate-200 bg-white p-8 text-center text-slate-700">
+          No quote requests found.
+        </p>
+      ) : (
+        <>
+          <div className="mt-4 hidden overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm md:block">
+            <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={list.status === 'loading'}>
+              <caption className="sr-only">Quote requests</caption>
+              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
+                <tr>
+                  {COLUMNS.map((heading) => (
+                    <th key={heading} scope="col" className="px-4 py-3">
+                      {heading}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {list.status === 'loading'
+                  ? SKELETON.map((row) => (
+                      <tr key={row}>
+                        {COLUMNS.map((cell) => (
+                          <td key={cell} className="px-4 py-3">
+                            <div aria-hidden="true" className="h-4 animate-pulse rounded bg-slate-200" />
+                          </td>
+                        ))}
+                      </tr>
+                    ))
+                  : items.map((quote) => (
+                      <tr key={quote.id}>
+                        <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+                          <time dateTime={quote.created_at}>{formatDateTime(quote.created_at)}</time>
+                        </td>
+                        <td className="px-4 py-3">
+                          <Requester quote={quote} />
+                        </td>
+                        <td className="px-4 py-3 text-slate-900">{quote.service}</td>
+                        <td className="px-4 py-3 text-slate-700">{route(quote)}</td>
+                        <td className="whitespace-nowrap px-4 py-3 text-slate-700">{weight(quote)}</td>
+                        <td className="px-4 py-3">
+                          <StatusControl quote={quote} />
+                        </td>
+                        <td className="px-4 py-3">
+                          <CustomerCell quote={quote} onCreate={() => create(quote)} />
+                        </td>
+                      </tr>
+                    ))}
+              </tbody>
+            </table>
+          </div>
+          <ul
+            aria-label="Quote requests"
+            aria-busy={list.status === 'loading'}
+            className="mt-4 flex flex-col gap-3 md:hidden"
+          >
+            {list.status === 'loading'
+              ? SKELETON.map((row) => (
+                  <li key={row} aria-hidden="true" className="h-32 animate-pulse rounded-lg bg-slate-200" />
+                ))
+              : items.map((quote) => (
+                  <li key={quote.id} className="rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm">
+                    <Requester quote={quote} />
+                    <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3">
+                      <dt className="text-slate-700">Received</dt>
+                      <dd className="text-slate-900">
+                        <time dateTime={quote.created_at}>{formatDateTime(quote.created_at)}</time>
+                      </dd>
+                      <dt className="text-slate-700">Service</dt>
+                      <dd className="text-slate-900">{quote.service}</dd>
+                      <dt className="text-slate-700">Route</dt>
+                      <dd className="text-slate-900">{route(quote)}</dd>
+                      <dt className="text-slate-700">Weight</dt>
+                      <dd className="text-slate-900">{weight(quote)}</dd>
+                    </dl>
+                    <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+                      <StatusControl quote={quote} />
+                      <CustomerCell quote={quote} onCreate={() => create(quote)} />
+                    </div>
+                  </li>
+                ))}
+          </ul>
+        </>
+      )}
+
+      <ListFooter
+        state={list}
+        noun="quote requests"
+        onPrevious={(before) => go({ before })}
+        onNext={(cursor) => go({ cursor })}
+      />
+      {status || q ? (
+        <button type="button" className={`${secondaryButtonClass} mt-3`} onClick={() => go({ q: '', status: '' })}>
+          Show all requests
+        </button>
+      ) : null}
+
+      <CustomerDialog
+        key={dialog.key}
+        open={dialog.open}
+        quote={dialog.quote}
+        onClose={close}
+        onSaved={(customer) => {
+          close();
+          if (dialog.quote) replaceQuote({ ...dialog.quote, customer_id: customer.id });
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { redirectPage } from '@nanostores/router';
+import { Suspense } from 'react';
+import { Tabs } from '../components/Tabs';
+import { useSearchParams } from '../list-url';
+import { $router } from '../router';
+import { SETTINGS_TABS } from './settings/tabs';
+
+export default function SettingsScreen() {
+  const { tab } = useSearchParams();
+  const selected = Math.max(
+    0,
+    SETTINGS_TABS.findIndex((candidate) => candidate.id === tab),
+  );
+  return (
+    <section aria-labelledby="settings-title">
+      <h1 id="settings-title" className="text-2xl font-bold text-slate-900">
+        Settings
+      </h1>
+      <p className="mt-1 text-slate-700">Manage your system settings and preferences</p>
+      <div className="mt-6 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <Tabs
+          label="Settings"
+          selected={selected}
+          // The tab is kept in the URL without a history entry of its own.
+          onSelect={(index) => redirectPage($router, 'settings', {}, index ? { tab: SETTINGS_TABS[index]!.id } : {})}
+          tabs={SETTINGS_TABS.map(({ title, panel: Panel }) => ({
+            title,
+            panel: (
+              <Suspense
+                fallback={
+                  <p role="status" className="text-slate-700">
+                    Loading...
+                  </p>
+                }
+              >
+                <Panel />
+              </Suspense>
+            ),
+          }))}
+        />
+      </div>
+    </section>
+  );
+}

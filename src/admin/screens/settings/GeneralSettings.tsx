@@ -1,0 +1,137 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import {
+  COMPANY_FIELD_LABELS,
+  type CompanySettingsValue,
+  companySettingsSchema,
+  type SettingsMeta,
+} from '@/lib/schemas/settings';
+import { ApiError } from '../../api/client';
+import { getCompanySettings, saveCompanySettings } from '../../api/settings';
+import { buttonClass, Field, inputClass } from '../../components/Field';
+import { formatDateTime } from '../../format';
+import { applyServerErrors, messagesOf, useSchemaForm } from '../../forms';
+import { failureMessage } from '../../stores/load';
+
+type Name = keyof CompanySettingsValue;
+
+/** The General tab's fields in the spec's order, with what browsers may fill them from. */
+const FIELDS: Array<{ name: Name; type?: string; autoComplete?: string; required?: boolean; wide?: boolean }> = [
+  { name: 'company_name', autoComplete: 'organization', required: true, wide: true },
+  { name: 'website', type: 'url', autoComplete: 'url' },
+  { name: 'email', type: 'email', autoComplete: 'email', required: true },
+  { name: 'phone', type: 'tel', autoComplete: 'tel', required: true },
+  { name: 'address', autoComplete: 'street-address', required: true, wide: true },
+  { name: 'city', autoComplete: 'address-level2', required: true },
+  { name: 'state', autoComplete: 'address-level1' },
+  { name: 'postal_code', autoComplete: 'postal-code' },
+];
+
+/** The saved values as the inputs show them (an empty optional field is empty text). */
+const asForm = (value: CompanySettingsValue) => ({
+  ...value,
+  website: value.website ?? '',
+  state: value.state ?? '',
+  postal_code: value.postal_code ?? '',
+});
+
+type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; meta: SettingsMeta };
+
+function Saved({ meta }: { meta: SettingsMeta }) {
+  return (
+    <p className="text-sm text-slate-700">
+      {meta.updated_at
+        ? `Last saved ${formatDateTime(meta.updated_at)}${meta.updated_by ? ` by ${meta.updated_by}` : ''}.`
+        : "Not saved yet: these are the website's own details."}
+    </p>
+  );
+}
+
+/** General > Company Information: how the back office names the company on everything it produces. */
+export default function GeneralSettings() {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useSchemaForm(companySettingsSchema, {});
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getCompanySettings({ signal: controller.signal })
+      .then(({ data, meta }) => {
+        reset(asForm(data));
+        setState({ status: 'ready', meta });
+      })
+      .catch((error: unknown) => {
+        const message = failureMessage(error, 'Failed to load the company information.');
+        if (message) setState({ status: 'error', message });
+      });
+    return () => controller.abort();
+  }, [reset]);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const { data, meta } = await saveCompanySettings(values);
+      reset(asForm(data));
+      setState({ status: 'ready', meta });
+      toast.success('Company information saved');
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status === 401) return;
+      console.error('Failed to save the company information', error);
+      applyServerErrors(
+        setError,
+        FIELDS.map(({ name }) => name),
+        error.fieldErrors,
+      );
+      toast.error('Failed to save the company information');
+    }
+  });
+
+  if (state.status === 'loading') {
+    return (
+      <p role="status" className="text-slate-700">
+        Loading...
+      </p>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
+        {state.message}
+      </p>
+    );
+  }
+  return (
+    <form noValidate onSubmit={submit} aria-labelledby="company-information" className="flex flex-col gap-4">
+      <div>
+        <h2 id="company-information" className="text-lg font-semibold text-slate-900">
+          Company Information
+        </h2>
+        <p className="text-sm text-slate-700">Printed on waybills and used in emails the back office sends.</p>
+        <Saved meta={state.meta} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {FIELDS.map(({ name, type = 'text', autoComplete, required, wide }) => (
+          <Field
+            key={name}
+            label={`${COMPANY_FIELD_LABELS[name]}${required ? ' (required)' : ''}`}
+            errors={messagesOf(errors, name)}
+            className={wide ? 'sm:col-span-2' : ''}
+          >
+            {(props) => (
+              <input {...props} {...register(name)} type={type} autoComplete={autoComplete} className={inputClass} />
+            )}
+          </Field>
+        ))}
+      </div>
+      <div>
+        <button type="submit" disabled={isSubmitting} className={buttonClass}>
+          {isSubmitting ? 'Saving...' : 'Save Changes'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { toast } from 'sonner';
+import {
+  DEFAULT_NOTIFICATIONS,
+  NOTIFICATION_LABELS,
+  type NotificationSettings as Notifications,
+  notificationSettingsSchema,
+  type SettingsMeta,
+} from '@/lib/schemas/settings';
+import { ApiError } from '../../api/client';
+import { getNotificationSettings, saveNotificationSettings } from '../../api/settings';
+import { buttonClass } from '../../components/Field';
+import { Switch } from '../../components/Switch';
+import { formatDateTime } from '../../format';
+import { useSchemaForm } from '../../forms';
+import { failureMessage } from '../../stores/load';
+
+const SWITCHES = Object.keys(DEFAULT_NOTIFICATIONS) as Array<keyof Notifications>;
+
+type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; meta: SettingsMeta };
+
+/** Notifications > Email Notifications: which emails staff want, kept until a mail server can send them. */
+export default function NotificationSettings() {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const {
+    control,
+    handleSubmit,
+    reset,
+    formState: { isSubmitting },
+  } = useSchemaForm(notificationSettingsSchema, DEFAULT_NOTIFICATIONS);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getNotificationSettings({ signal: controller.signal })
+      .then(({ data, meta }) => {
+        reset(data);
+        setState({ status: 'ready', meta });
+      })
+      .catch((error: unknown) => {
+        const message = failureMessage(error, 'Failed to load the notification preferences.');
+        if (message) setState({ status: 'error', message });
+      });
+    return () => controller.abort();
+  }, [reset]);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const { data, meta } = await saveNotificationSettings(values);
+      reset(data);
+      setState({ status: 'ready', meta });
+      toast.success('Notification preferences saved');
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status === 401) return;
+      console.error('Failed to save the notification preferences', error);
+      toast.error('Failed to save the notification preferences');
+    }
+  });
+
+  if (state.status === 'loading') {
+    return (
+      <p role="status" className="text-slate-700">
+        Loading...
+      </p>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
+        {state.message}
+      </p>
+    );
+  }
+  return (
+    <form noValidate onSubmit={submit} aria-labelledby="email-notifications" className="flex flex-col gap-4">
+      <div>
+        <h2 id="email-notifications" className="text-lg font-semibold text-slate-900">
+          Email Notifications
+        </h2>
+        <p className="text-sm text-slate-700">
+          {state.meta.updated_at
+            ? `Last saved ${formatDateTime(state.meta.updated_at)}${state.meta.updated_by ? ` by ${state.meta.updated_by}` : ''}.`
+            : 'Not saved yet: these are the defaults.'}
+        </p>
+      </div>
+      <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+        No mail server is configured yet, so no emails are sent. Your preferences are saved now and apply once one is
+        set up.
+      </p>
+      <div className="divide-y divide-slate-200">
+        {SWITCHES.map((name) => (
+          <Controller
+            key={name}
+            control={control}
+            name={name}
+            render={({ field }) => (
+              <Switch
+                label={NOTIFICATION_LABELS[name].label}
+                description={NOTIFICATION_LABELS[name].description}
+                checked={field.value === true}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+              />
+            )}
+          />
+        ))}
+      </div>
+      <div>
+        <button type="submit" disabled={isSubmitting} className={buttonClass}>
+          {isSubmitting ? 'Saving...' : 'Save Preferences'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+export interface SettingsTab {
+  /** The tab in the URL: /admin/settings?tab=<id> (the first tab has none). */
+  id: string;
+  title: string;
+  panel: LazyExoticComponent<ComponentType>;
+}
+
+/**
+ * The Settings screen's tabs, in order. A tab is one component that loads and saves its own
+ * section; Security and Integrations join here (one entry each) when their issues build them.
+ */
+export const SETTINGS_TABS: SettingsTab[] = [
+  { id: 'general', title: 'General', panel: lazy(() => import('./GeneralSettings')) },
+  { id: 'notifications', title: 'Notifications', panel: lazy(() => import('./NotificationSettings')) },
+];

@@ -11,6 +11,8 @@
 --    customer created from a request; the service is any offered one (the list lives in code, with
 --    the site's services).
 -- 3. Settings: one JSON document per section (company, notifications, ...), with who saved it last.
+-- 4. History entries by status and time: the dashboard's "delivered today" and the shipments list
+--    it links to read the day's deliveries from it instead of every history entry.
 
 -- Rebuilding customers (a CHECK cannot be altered) drops it, and with foreign keys on that nulls
 -- shipments.customer_id (ON DELETE SET NULL): the links are kept aside and put back. The search
@@ -150,3 +152,5 @@ CREATE TABLE settings (
   updated_by        INTEGER REFERENCES admin_users (id) ON DELETE SET NULL,
   updated_by_email  TEXT
 ) WITHOUT ROWID;
+
+CREATE INDEX shipment_histories_status_time ON shipment_histories (status, created_at);

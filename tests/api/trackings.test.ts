@@ -152,6 +152,30 @@ describe('GET /api/trackings', () => {
     expect(Object.keys(bad.body.errors)).toEqual(['status']);
   });
 
+  it("lists the shipments delivered since a moment (the dashboard's Delivered Today), with q too", async () => {
+    const db = await getDb();
+    const { rows } = await db.execute(
+      "SELECT created_at FROM shipment_histories WHERE status = 'delivered' ORDER BY created_at DESC LIMIT 1 OFFSET 2",
+    );
+    const since = String(rows[0]!.created_at);
+    const delivered = await db.execute({
+      sql: `SELECT DISTINCT s.tracking_number, s.id FROM shipments s JOIN shipment_histories h ON h.shipment_id = s.id
+            WHERE h.status = 'delivered' AND h.created_at >= ? ORDER BY s.id DESC`,
+      args: [since],
+    });
+    const want = delivered.rows.map((row) => String(row.tracking_number));
+    expect(want.length).toBeGreaterThanOrEqual(3);
+    const { status, body } = await list({ delivered_since: since });
+    expect(status).toBe(200);
+    expect(body.data.map((row: { tracking_number: string }) => row.tracking_number)).toEqual(want);
+    expect(body.meta.total).toBe(want.length);
+    const searched = await list({ delivered_since: since, q: want[0]!.slice(3, 9) });
+    expect(searched.body.data.map((row: { tracking_number: string }) => row.tracking_number)).toEqual([want[0]]);
+    const bad = await list({ delivered_since: 'today' });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors)).toEqual(['delivered_since']);
+  });
+
   it('walks back with before: each previous page is the page that led to the next one', async () => {
     for (const query of [{}, { q: 'united' }, { status: 'in_transit,delivered' }, { q: 'o' }]) {
       const pages: string[][] = [];

@@ -30,7 +30,8 @@ const CARDS: Array<{
     key: 'delivered_today',
     label: 'Delivered Today',
     since: 'since yesterday',
-    href: () => '/admin/shipments?status=delivered',
+    // Delivered since the start of this UTC day, as the server counts it.
+    href: (data) => `/admin/shipments?delivered_since=${data.generated_at.slice(0, 10)}T00:00:00.000Z`,
   },
   {
     key: 'new_customers',

@@ -6,7 +6,7 @@ import { ListFooter } from '../components/ListFooter';
 import { ShipmentDialog } from '../components/ShipmentDialog';
 import { StatusBadge } from '../components/StatusBadge';
 import { PACKAGE_TYPES, StatusFilterOptions } from '../components/StatusSelect';
-import { formatDate } from '../format';
+import { formatDate, formatDateTime } from '../format';
 import { goToList, useSearchBox, useSearchParams } from '../list-url';
 import {
   $shipmentList,
@@ -70,12 +70,12 @@ function Route({ shipment }: { shipment: ShipmentListItem }) {
 export default function ShipmentsScreen() {
   const list = useStore($shipmentList);
   const params = shipmentParams(useSearchParams());
-  const { q, status, type } = params;
+  const { q, status, type, delivered_since } = params;
   const go = (next: Partial<ShipmentListParams>, options?: { replace?: boolean }) =>
-    goToList('shipments', { q, status, type, ...next }, options);
+    goToList('shipments', { q, status, type, delivered_since, ...next }, options);
   // Search and filters start again from the first page; typing replaces the history entry.
   const [search, setSearch] = useSearchBox(q, (value) => go({ q: value }, { replace: true }));
-  const [filtersOpen, setFiltersOpen] = useState(Boolean(status || type));
+  const [filtersOpen, setFiltersOpen] = useState(Boolean(status || type || delivered_since));
   // The dialog keeps its row after closing (so it can close in place); a new key remounts it fresh on each opening.
   const [dialog, setDialog] = useState<{ open: boolean; key: number; shipment?: ShipmentListItem }>({
     open: false,
@@ -101,7 +101,7 @@ export default function ShipmentsScreen() {
     else void loadShipments(params);
   };
 
-  const activeFilters = [status, type].filter(Boolean).length;
+  const activeFilters = [status, type, delivered_since].filter(Boolean).length;
   const items = list.status === 'ready' ? list.items : [];
 
   return (
@@ -187,8 +187,15 @@ export default function ShipmentsScreen() {
               ))}
             </select>
           </div>
+          {delivered_since ? (
+            <p className="self-center text-sm text-slate-800">Delivered since {formatDateTime(delivered_since)}</p>
+          ) : null}
           {activeFilters ? (
-            <button type="button" className={secondaryButtonClass} onClick={() => go({ status: '', type: '' })}>
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              onClick={() => go({ status: '', type: '', delivered_since: '' })}
+            >
               Clear filters
             </button>
           ) : null}

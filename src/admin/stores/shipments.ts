@@ -9,6 +9,8 @@ export interface ShipmentListParams {
   q: string;
   status: string;
   type: string;
+  /** Delivered at or after this moment (the dashboard's Delivered Today). */
+  delivered_since: string;
   cursor: string;
   before: string;
 }
@@ -17,13 +19,14 @@ export const shipmentParams = (search: Record<string, string>): ShipmentListPara
   q: search.q ?? '',
   status: search.status ?? '',
   type: search.type ?? '',
+  delivered_since: search.delivered_since ?? '',
   cursor: search.cursor ?? '',
   before: search.before ?? '',
 });
 
 const list = pagedList<ShipmentListItem, ShipmentListParams>(
-  ({ q, status, type, cursor, before }, signal) =>
-    listShipments({ q: q.trim(), status, type: type.trim(), cursor, before, limit: PAGE_SIZE }, { signal }),
+  ({ q, type, ...rest }, signal) =>
+    listShipments({ q: q.trim(), type: type.trim(), ...rest, limit: PAGE_SIZE }, { signal }),
   'Failed to fetch shipments.',
 );
 

@@ -252,6 +252,11 @@ export const shipmentListQuerySchema = z.object({
       .optional(),
   ),
   type: z.preprocess(blankToUndefined, text(100).optional()),
+  /** Only shipments delivered at or after this moment (the dashboard's "delivered today"). */
+  delivered_since: z.preprocess(
+    blankToUndefined,
+    z.iso.datetime({ error: 'Must be a moment as YYYY-MM-DDTHH:MM:SSZ' }).optional(),
+  ),
   limit: z.preprocess(
     blankToUndefined,
     z.coerce

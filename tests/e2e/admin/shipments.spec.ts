@@ -229,6 +229,10 @@ test('dashboard figures link to the lists they count', async ({ page }) => {
   await expect(rows.first()).toBeVisible();
   for (const text of await rows.allTextContents()) expect(text).toMatch(/Preparing|Processing|On Hold/);
   await page.goBack();
+  await page.getByRole('link', { name: 'Delivered Today' }).click();
+  await expect(page).toHaveURL(/\/admin\/shipments\?delivered_since=\d{4}-\d{2}-\d{2}T00(:|%3A)00/);
+  await expect(page.getByText(/^Delivered since /)).toBeVisible();
+  await page.goBack();
   await page.getByRole('link', { name: 'New Customers' }).click();
   await expect(page).toHaveURL(/\/admin\/customers\?since=\d{4}-\d{2}-01$/);
   await expect(page.getByText(/Showing customers created since/)).toBeVisible();

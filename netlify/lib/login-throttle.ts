@@ -26,7 +26,6 @@ import { decodeFirst } from './rows';
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_LIMITS = { pair: 5, account: 10, address: 20, inFlight: 8 } as const;
-export type LoginLimits = { [K in keyof typeof LOGIN_LIMITS]: number };
 /** An unfinished attempt older than this no longer counts as in flight (its function died); it still counts as an attempt. */
 export const IN_FLIGHT_STALE_MS = 10_000;
 export const KNOWN_ADDRESS_TTL_MS = 90 * 24 * 60 * 60 * 1000;
@@ -47,12 +46,11 @@ export interface Attempt {
 
 export interface CountedAttempt {
   id: number;
-  known: boolean;
   /** The answers of the extra reads run in the same transaction, in order. */
   reads: ResultSet[];
 }
 
-const countedSchema = z.object({ id: z.number().int(), known: z.number().int() });
+const countedSchema = z.object({ id: z.number().int() });
 
 /**
  * Counts an attempt, or refuses it: 429 with Retry-After when a bucket is full, 503 when too many
@@ -62,7 +60,7 @@ const countedSchema = z.object({ id: z.number().int(), known: z.number().int() }
 export async function countAttempt(
   db: Client,
   attempt: Attempt,
-  { now = Date.now(), limits = LOGIN_LIMITS, also = [], reads = [] }: CountOptions = {},
+  { now = Date.now(), also = [], reads = [] }: CountOptions = {},
 ): Promise<CountedAttempt> {
   const since = iso(now - LOGIN_WINDOW_MS);
   const args = {
@@ -73,10 +71,10 @@ export async function countAttempt(
     stale: iso(now - IN_FLIGHT_STALE_MS),
     finished: attempt.kind === 'password' ? 0 : 1,
     checkInFlight: attempt.kind === 'password' ? 1 : 0,
-    pair: limits.pair,
-    account: limits.account,
-    addressLimit: limits.address,
-    inFlight: limits.inFlight,
+    pair: LOGIN_LIMITS.pair,
+    account: LOGIN_LIMITS.account,
+    addressLimit: LOGIN_LIMITS.address,
+    inFlight: LOGIN_LIMITS.inFlight,
   };
   const results = await db.batch(
     [
@@ -98,7 +96,7 @@ export async function countAttempt(
                        WHERE address = :address AND known = 0 AND attempted_at > :since) < :addressLimit
                   AND (:checkInFlight = 0 OR (SELECT count(*) FROM login_attempts
                        WHERE finished = 0 AND attempted_at > :stale) < :inFlight)))
-              RETURNING id, known`,
+              RETURNING id`,
         args,
       },
       ...reads,
@@ -107,13 +105,12 @@ export async function countAttempt(
   );
   const countedAt = purgeStatements(now).length + also.length;
   const counted = decodeFirst(countedSchema, results[countedAt]!.rows);
-  if (!counted) throw await refusal(db, attempt, limits, now);
-  return { id: counted.id, known: counted.known === 1, reads: results.slice(countedAt + 1) };
+  if (!counted) throw await refusal(db, attempt, now);
+  return { id: counted.id, reads: results.slice(countedAt + 1) };
 }
 
 interface CountOptions {
   now?: number;
-  limits?: LoginLimits;
   also?: InStatement[];
   reads?: InStatement[];
 }
@@ -127,7 +124,7 @@ const fullSinceSchema = z.object({
 });
 
 /** Why an attempt was refused: the 429 of the fullest bucket (when it reopens), else the 503 of the in-flight cap. */
-async function refusal(db: Client, attempt: Attempt, limits: LoginLimits, now: number): Promise<HttpError> {
+async function refusal(db: Client, attempt: Attempt, now: number): Promise<HttpError> {
   // The limit-th most recent attempt of a full bucket: the bucket reopens when it leaves the window.
   const { rows } = await db.execute({
     sql: `SELECT
@@ -145,15 +142,15 @@ async function refusal(db: Client, attempt: Attempt, limits: LoginLimits, now: n
       address: attempt.address,
       since: iso(now - LOGIN_WINDOW_MS),
       stale: iso(now - IN_FLIGHT_STALE_MS),
-      pair: limits.pair,
-      account: limits.account,
-      addressLimit: limits.address,
+      pair: LOGIN_LIMITS.pair,
+      account: LOGIN_LIMITS.account,
+      addressLimit: LOGIN_LIMITS.address,
     },
   });
   const full = decodeFirst(fullSinceSchema, rows)!;
   const buckets = full.known ? [full.pair] : [full.pair, full.account, full.address];
   const reopens = buckets.flatMap((since) => (since ? [Date.parse(since) + LOGIN_WINDOW_MS] : []));
-  const inFlightFull = attempt.kind === 'password' && !full.known && full.in_flight >= limits.inFlight;
+  const inFlightFull = attempt.kind === 'password' && !full.known && full.in_flight >= LOGIN_LIMITS.inFlight;
   if (!reopens.length && inFlightFull) return hashingBusy();
   // Without a full bucket now, one emptied in between: a second later is right.
   const retryAfter = Math.max(1, Math.ceil((Math.max(now, ...reopens) - now) / 1000));

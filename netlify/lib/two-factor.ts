@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Client } from '@libsql/client';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import { z } from 'zod';
 import type { TwoFactorSetup, TwoFactorStatus } from '@/lib/schemas/account';
 import { type StaffUser, securityActivity } from './activity';
@@ -94,6 +93,8 @@ export async function startTwoFactorSetup(db: Client, user: StaffUser, now = Dat
   });
   if (!rows.length) throw new HttpError(409, ALREADY_ENABLED);
   const uri = totpFor(secret, user.email).toString();
+  // Loaded here only: every staff function imports this module (through auth), few draw a QR code.
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return {
     secret,

@@ -89,7 +89,8 @@ const listRowSchema = customerListItemSchema.extend({ number: z.number().int() }
 const selectDetail = (where: string, args: InValue[]): InStatement[] => [
   { sql: `SELECT ${ROW_COLUMNS} FROM customers c WHERE ${where}`, args },
   {
-    sql: `SELECT s.id, s.tracking_number, s.origin, s.destination, s.current_location, s.status, s.arrival_time, s.package_type
+    sql: `SELECT s.id, s.tracking_number, s.origin, s.destination, s.current_location, s.status, s.estimated_delivery, s.arrival_time,
+                 s.package_type
           FROM shipments s WHERE s.customer_id = (SELECT c.id FROM customers c WHERE ${where})
           ORDER BY s.id DESC LIMIT ${CUSTOMER_RECENT_SHIPMENTS}`,
     args,

@@ -342,7 +342,7 @@ describe('shipments for a customer', () => {
     const base = {
       sender_name: 'Harbor Point Retail',
       recipient_name: 'R',
-      recipient_address: 'A',
+      recipient_address: '1 Main St, D',
       origin: 'O',
       destination: 'D',
       status: 'processing',

@@ -25,7 +25,7 @@ const defaultsFor = (shipment: ShipmentListItem | undefined) => ({
   customer: '',
   origin: shipment?.origin ?? '',
   destination: shipment?.destination ?? '',
-  eta: toDateInput(shipment?.arrival_time),
+  eta: toDateInput(shipment?.estimated_delivery),
   type: shipment ? (shipment.package_type ?? '') : 'Standard',
   status: shipment?.status ?? 'preparing',
   notes: '',

@@ -242,7 +242,7 @@ export default function ShipmentsScreen() {
                       <td className="px-4 py-3">
                         <StatusBadge status={shipment.status} />
                       </td>
-                      <td className="px-4 py-3 text-slate-700">{formatDate(shipment.arrival_time)}</td>
+                      <td className="px-4 py-3 text-slate-700">{formatDate(shipment.estimated_delivery)}</td>
                       <td className="px-4 py-3 text-slate-700">{shipment.package_type ?? '—'}</td>
                       <td className="px-4 py-3">
                         <Actions shipment={shipment} onEdit={() => openDialog(shipment)} />
@@ -276,7 +276,7 @@ export default function ShipmentsScreen() {
                       <dt className="text-slate-700">ID</dt>
                       <dd className="text-slate-900">{shipment.id}</dd>
                       <dt className="text-slate-700">ETA</dt>
-                      <dd className="text-slate-900">{formatDate(shipment.arrival_time)}</dd>
+                      <dd className="text-slate-900">{formatDate(shipment.estimated_delivery)}</dd>
                       <dt className="text-slate-700">Type</dt>
                       <dd className="text-slate-900">{shipment.package_type ?? '—'}</dd>
                     </dl>

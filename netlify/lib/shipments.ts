@@ -18,6 +18,7 @@ import { shipmentActivity } from './activity';
 import type { SessionUser } from './auth';
 import { resolveCustomer, resolveCustomerId } from './customers';
 import { HttpError, invalidInput } from './http';
+import { shipmentCreatedMail, statusUpdateMail } from './outbox';
 import { decodeRow } from './rows';
 
 const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ');
@@ -225,6 +226,7 @@ async function insertShipment(
         `Shipment created (${statusLabel(input.status)})`,
         now,
       ),
+      ...shipmentCreatedMail(input.tracking_number, now),
       ...readShipment(input.tracking_number),
     ],
     'write',
@@ -296,6 +298,7 @@ export async function updateStatus(
     },
     historyEntryStatement(trackingNumber, { notes: note ?? null, created_at: time, status }),
     shipmentActivity(actor, 'status_changed', trackingNumber, `Status changed to ${statusLabel(status)}`, time),
+    ...statusUpdateMail(trackingNumber, note ?? null, time),
   ]);
 }
 
@@ -408,6 +411,7 @@ export async function editShipment(
             `Status changed to ${statusLabel(newStatus)}`,
             time,
           ),
+          ...statusUpdateMail(trackingNumber, null, time),
         ]
       : []),
     ...(details
@@ -422,4 +426,57 @@ export async function editShipment(
         ]
       : []),
   ]);
+}
+
+/** A scan from a device or a bulk upload (`POST /api/scans`), as the scans module applies it. */
+export interface ScanInput {
+  tracking_number: string;
+  status?: ShipmentStatus | undefined;
+  location?: string | null | undefined;
+  note?: string | null | undefined;
+  /** When the scan happened: the time of its history entry. */
+  scanned_at: string;
+}
+
+/**
+ * A scan's writes, for the scans module's batch: a current scan sets the status and location it
+ * carries, adds one history entry at the scan's time, logs it and emails a status change; a scan
+ * older than the shipment's latest entry only adds its history entry (and its log line), so a late
+ * upload never overwrites a newer state.
+ */
+export function scanStatements(scan: ScanInput, actor: SessionUser, current: boolean): InStatement[] {
+  const { tracking_number: trackingNumber, status, note, scanned_at: time } = scan;
+  const parsed = scan.location ? parsePlace(scan.location) : null;
+  const place = parsed ? formatPlace(parsed.city, parsed.country) : null;
+  const did = [
+    status ? `status ${statusLabel(status)}` : null,
+    place ? `location ${place}` : null,
+    note ? 'a note' : null,
+  ].filter(Boolean);
+  const action = !current ? 'scan_recorded' : status ? 'status_changed' : place ? 'location_changed' : 'scan_recorded';
+  return [
+    ...(current
+      ? [
+          {
+            sql: `UPDATE shipments SET status = coalesce(?, status), current_location = coalesce(?, current_location),
+                    updated_at = max(updated_at, ?) WHERE tracking_number = ?`,
+            args: [status ?? null, place, time, trackingNumber],
+          },
+        ]
+      : []),
+    historyEntryStatement(trackingNumber, {
+      notes: note ?? null,
+      place,
+      created_at: time,
+      ...(status ? { status } : {}),
+    }),
+    shipmentActivity(
+      actor,
+      action,
+      trackingNumber,
+      `Scan${current ? '' : ' (older than the latest entry: history only)'}: ${did.join(', ')}`,
+      time,
+    ),
+    ...(current && status ? statusUpdateMail(trackingNumber, note ?? null, time) : []),
+  ];
 }

@@ -45,7 +45,7 @@ export function companySubscription(kind: NoticeKind, at: string): InStatement {
           SELECT ?, address, 'company', 'active', ?, ?, ?
           FROM (SELECT ${email.sql} AS address) WHERE ${plausibleEmail('address')} AND ${on.sql}
           ON CONFLICT (topic, email) DO NOTHING`,
-    args: [noticeTopic(kind), ...email.args, newToken(), at, at, ...on.args],
+    args: [noticeTopic(kind), newToken(), at, at, ...email.args, ...on.args],
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Client, InStatement } from '@libsql/client';
+import type { Client, InStatement, InValue } from '@libsql/client';
 import { z } from 'zod';
 import {
   OUTBOX_STATES,
@@ -93,11 +93,17 @@ export function statusUpdateMail(trackingNumber: string, note: string | null, at
 
 /**
  * A customer was added: the company address, if "New Customer Registration" is on. For the batch
- * that inserts the customer (the customers module of issue 9 calls it).
+ * that inserts the customer (the customers module calls it): the customer by id, or by an SQL query
+ * of its id when the id is allocated in that batch. Only a customer created at `at` (that is, by
+ * this batch) is emailed about.
  */
-export function customerCreatedMail(customerId: string, at: string): InStatement[] {
+export function customerCreatedMail(
+  customer: { id: string } | { idSql: string; args: InValue[] },
+  at: string,
+): InStatement[] {
   const on = switchOn('new_customer');
   const company = companyEmail();
+  const id = 'id' in customer ? { sql: '?', args: [customer.id] } : { sql: `(${customer.idSql})`, args: customer.args };
   return [
     companySubscription('new_customer', at),
     {
@@ -108,8 +114,8 @@ export function customerCreatedMail(customerId: string, at: string): InStatement
                    ?, ?
             FROM customers c JOIN mail_subscriptions m
               ON m.state = 'active' AND m.topic = 'notice:new_customer' AND m.email = ${company.sql}
-            WHERE c.id = ? AND ${on.sql}`,
-      args: [at, at, at, ...company.args, customerId, ...on.args],
+            WHERE c.id = ${id.sql} AND c.created_at = ? AND ${on.sql}`,
+      args: [at, at, at, ...company.args, ...id.args, at, ...on.args],
     },
   ];
 }

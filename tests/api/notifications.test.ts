@@ -7,7 +7,6 @@ import alertsUnsubscribe from '../../netlify/functions/alerts-unsubscribe';
 import outbox from '../../netlify/functions/outbox';
 import outboxRetry from '../../netlify/functions/outbox-retry';
 import updateStatus from '../../netlify/functions/tracking-update';
-import { seedCustomerStatement } from '../../netlify/lib/customers';
 import { getEnv } from '../../netlify/lib/env';
 import { createMailer } from '../../netlify/lib/mail';
 import { customerCreatedMail, deliverDue, queueDailySummary } from '../../netlify/lib/outbox';
@@ -382,20 +381,24 @@ describe('other events', () => {
   it('a new customer is emailed to the company only when its switch is on', async () => {
     const db = await getDb();
     const at = new Date().toISOString();
-    const customer = (id: string) =>
-      seedCustomerStatement({
-        id,
-        name: `Customer ${id}`,
-        contact: 'C',
-        email: 'c@x.example',
-        phone: '1',
-        status: 'active',
-      });
-    await db.batch([customer('CUS-7001'), ...customerCreatedMail('CUS-7001', at)], 'write');
+    const insert = (id: string) => ({
+      sql: "INSERT INTO customers (id, name, email, created_at, updated_at) VALUES (?, ?, 'c@x.example', ?, ?)",
+      args: [id, `Customer ${id}`, at, at],
+    });
+    await db.batch([insert('CUS-7001'), ...customerCreatedMail({ id: 'CUS-7001' }, at)], 'write');
     expect(await queued()).toHaveLength(0);
     await setSwitches({ new_customer: true });
-    await db.batch([customer('CUS-7002'), ...customerCreatedMail('CUS-7002', at)], 'write');
+    // The id allocated by the insert itself, read by SQL in the same batch (as the customers module does).
+    const newest = { idSql: 'SELECT id FROM customers ORDER BY id DESC LIMIT 1', args: [] };
+    await db.batch([insert('CUS-7002'), ...customerCreatedMail(newest, at)], 'write');
     expect((await queued()).map((row) => [row.kind, row.recipient])).toEqual([['new_customer', COMPANY]]);
+    // A batch whose insert did not happen emails about no one (the newest customer is an older one).
+    await db.batch(customerCreatedMail(newest, new Date(Date.now() + 1000).toISOString()), 'write');
+    expect(await queued()).toHaveLength(1);
+    const before = smtp.received.length;
+    await deliver();
+    await smtp.waitFor(before + 1);
+    expect(to(COMPANY).at(-1)!.mail.subject).toBe('New customer: Customer CUS-7002 (CUS-7002)');
   });
 
   it("the daily summary is queued once per day however often it runs, with yesterday's figures", async () => {

@@ -13,6 +13,9 @@ export const $router = createRouter({
   customer: '/admin/customers/:id',
   quotes: '/admin/quotes',
   settings: '/admin/settings',
+  outbox: '/admin/settings/outbox',
+  integrations: '/admin/settings/integrations',
+  waybills: '/admin/waybills',
 });
 
 export type RouteName = NonNullable<typeof $router.value>['route'];

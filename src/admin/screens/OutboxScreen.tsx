@@ -192,7 +192,7 @@ export default function OutboxScreen() {
                         <summary className="cursor-pointer text-sm font-semibold text-brand-700">
                           Read the email<span className="sr-only"> to {message.recipient}</span>
                         </summary>
-                        <pre className="mt-2 max-h-80 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-3 font-sans text-xs text-slate-900">
+                        <pre className="mt-2 whitespace-pre-wrap break-words rounded bg-slate-50 p-3 font-sans text-xs text-slate-900">
                           {message.text_body}
                         </pre>
                       </details>

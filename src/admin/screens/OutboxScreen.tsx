@@ -124,7 +124,13 @@ export default function OutboxScreen() {
         </p>
       ) : null}
 
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+      {/* A narrow screen scrolls the table sideways: the region takes focus so keyboards can scroll it too. */}
+      <section
+        aria-label="Emails"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+        tabIndex={0}
+        className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm"
+      >
         <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={page.status === 'loading'}>
           <caption className="sr-only">Emails, newest first</caption>
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
@@ -220,7 +226,7 @@ export default function OutboxScreen() {
             )}
           </tbody>
         </table>
-      </div>
+      </section>
 
       <div className="flex justify-end gap-2">
         <button

@@ -121,7 +121,8 @@ function KeyTable({ keys, onRevoke }: { keys: ApiKeyInfo[]; onRevoke: (key: ApiK
     return <p className="text-sm text-slate-700">No keys yet.</p>;
   }
   return (
-    <div className="overflow-x-auto rounded-md border border-slate-200">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+    <section aria-label="API keys" tabIndex={0} className="overflow-x-auto rounded-md border border-slate-200">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">API keys</caption>
         <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
@@ -183,7 +184,7 @@ function KeyTable({ keys, onRevoke }: { keys: ApiKeyInfo[]; onRevoke: (key: ApiK
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Client } from '@libsql/client';
 import { z } from 'zod';
 import { type ApiKeyCreateInput, type ApiKeyInfo, apiKeyInfoSchema } from '@/lib/schemas/api-keys';
-import { subjectActivity } from './activity';
-import { AUTHENTICATION_REQUIRED, authorizeAdmin, hashToken, type SessionUser } from './auth';
+import { type StaffUser, subjectActivity } from './activity';
+import { AUTHENTICATION_REQUIRED, authorizeAdmin, hashToken } from './auth';
 import { getDb } from './db';
 import { HttpError, invalidInput, requireMethod } from './http';
 import { decodeFirst, decodeRows } from './rows';
@@ -29,7 +29,7 @@ export const KEY_NOT_FOUND = 'API key not found.';
 export async function createApiKey(
   db: Client,
   { name }: ApiKeyCreateInput,
-  actor: SessionUser,
+  actor: StaffUser,
   now = new Date(),
 ): Promise<{ key: string; info: ApiKeyInfo }> {
   const key = KEY_PREFIX + randomBytes(32).toString('base64url');
@@ -64,7 +64,7 @@ export async function listApiKeys(db: Client): Promise<ApiKeyInfo[]> {
 }
 
 /** Revokes a key at once (its next call is refused); revoking it again changes nothing. */
-export async function revokeApiKey(db: Client, id: number, actor: SessionUser, now = new Date()): Promise<ApiKeyInfo> {
+export async function revokeApiKey(db: Client, id: number, actor: StaffUser, now = new Date()): Promise<ApiKeyInfo> {
   const { rows } = await db.execute({ sql: `${SELECT_INFO} WHERE id = ?`, args: [id] });
   const key = decodeFirst(apiKeyInfoSchema, rows);
   if (!key) throw new HttpError(404, KEY_NOT_FOUND);
@@ -97,7 +97,7 @@ const keyRow = z.object({ id: z.number().int(), name: z.string(), created_by: z.
 export interface KeyCaller {
   keyId: number;
   name: string;
-  actor: SessionUser;
+  actor: StaffUser;
 }
 
 /** The live key of an `Authorization: Bearer` header, or null; a used key records when. */
@@ -118,7 +118,7 @@ export async function authenticateKey(db: Client, header: string, now = new Date
 /** Who made a write: the staff member or the key, with the sender id scans are made idempotent under. */
 export interface Caller {
   db: Client;
-  actor: SessionUser;
+  actor: StaffUser;
   /** `key:<id>` or `user:<id>`. */
   source: string;
 }

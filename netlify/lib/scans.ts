@@ -1,7 +1,7 @@
 import type { Client, InStatement } from '@libsql/client';
 import { z } from 'zod';
 import { SCAN_CLOCK_SKEW_MS, type ScanEvent, type ScanResult } from '@/lib/schemas/scans';
-import type { SessionUser } from './auth';
+import type { StaffUser } from './activity';
 import { decodeRows } from './rows';
 import { scanStatements } from './shipments';
 
@@ -28,7 +28,7 @@ const isDuplicateEvent = (error: unknown) =>
 export async function applyScans(
   db: Client,
   events: ScanEvent[],
-  actor: SessionUser,
+  actor: StaffUser,
   source: string,
   now = new Date(),
 ): Promise<ScanResult[]> {
@@ -44,7 +44,7 @@ export async function applyScans(
   }
 }
 
-async function plan(db: Client, events: ScanEvent[], actor: SessionUser, source: string, now: Date) {
+async function plan(db: Client, events: ScanEvent[], actor: StaffUser, source: string, now: Date) {
   const ids = events.map((event) => event.event_id);
   const numbers = [...new Set(events.map((event) => event.tracking_number))];
   const [applied, shipments] = await db.batch(

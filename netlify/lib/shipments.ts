@@ -14,8 +14,7 @@ import {
 } from '@/lib/schemas/shipment';
 import { type ShipmentStatus, statusLabel } from '@/lib/shipment-status';
 import { generateTrackingNumber } from '@/lib/tracking-number';
-import { shipmentActivity } from './activity';
-import type { SessionUser } from './auth';
+import { type StaffUser, shipmentActivity } from './activity';
 import { resolveCustomer, resolveCustomerId } from './customers';
 import { HttpError, invalidInput } from './http';
 import { shipmentCreatedMail, statusUpdateMail } from './outbox';
@@ -147,7 +146,7 @@ export function historyEntryStatement(trackingNumber: string, entry: HistoryEntr
 /** A staff note on the shipment, for the same batch as the write (the seed's notes have no author). */
 export function noteStatement(
   trackingNumber: string,
-  note: { text: string; created_at: string; author: SessionUser | null },
+  note: { text: string; created_at: string; author: StaffUser | null },
 ): InStatement {
   return {
     sql: `INSERT INTO shipment_notes (shipment_id, author_id, author_email, text, created_at)
@@ -183,7 +182,7 @@ export type NewShipment = Omit<ShipmentCreateInput, 'tracking_number'> & {
 export async function createShipment(
   db: Client,
   input: NewShipment,
-  actor: SessionUser,
+  actor: StaffUser,
   now = new Date(),
 ): Promise<Shipment> {
   const given = input.tracking_number;
@@ -208,7 +207,7 @@ export async function createShipment(
 async function insertShipment(
   db: Client,
   input: NewShipment & { tracking_number: string },
-  actor: SessionUser,
+  actor: StaffUser,
   now: string,
 ): Promise<Shipment> {
   const { admin_notes, ...row } = input;
@@ -243,7 +242,7 @@ async function insertShipment(
 export async function createShipmentFromDialog(
   db: Client,
   input: ShipmentDialogInput,
-  actor: SessionUser,
+  actor: StaffUser,
   now = new Date(),
 ) {
   const customer = await resolveCustomer(db, input.customer);
@@ -287,7 +286,7 @@ export async function updateStatus(
   db: Client,
   trackingNumber: string,
   { status, note }: Pick<StatusUpdateInput, 'status' | 'note'>,
-  actor: SessionUser,
+  actor: StaffUser,
   now = new Date(),
 ): Promise<Shipment> {
   const time = now.toISOString();
@@ -310,7 +309,7 @@ export async function updateLocation(
   db: Client,
   trackingNumber: string,
   input: Pick<LocationUpdateInput, 'current_country' | 'current_city' | 'arrival_time' | 'note'>,
-  actor: SessionUser,
+  actor: StaffUser,
   now = new Date(),
 ): Promise<Shipment> {
   const time = now.toISOString();
@@ -356,7 +355,7 @@ export async function editShipment(
   db: Client,
   trackingNumber: string,
   patch: ShipmentPatchInput,
-  actor: SessionUser,
+  actor: StaffUser,
   now = new Date(),
 ): Promise<Shipment> {
   const current = await findShipment(db, trackingNumber);
@@ -444,7 +443,7 @@ export interface ScanInput {
  * older than the shipment's latest entry only adds its history entry (and its log line), so a late
  * upload never overwrites a newer state.
  */
-export function scanStatements(scan: ScanInput, actor: SessionUser, current: boolean): InStatement[] {
+export function scanStatements(scan: ScanInput, actor: StaffUser, current: boolean): InStatement[] {
   const { tracking_number: trackingNumber, status, note, scanned_at: time } = scan;
   const parsed = scan.location ? parsePlace(scan.location) : null;
   const place = parsed ? formatPlace(parsed.city, parsed.country) : null;

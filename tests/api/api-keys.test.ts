@@ -192,7 +192,8 @@ describe('POST /api/scans', () => {
 
   async function historyOf(number: string) {
     const { rows } = await (await getDb()).execute({
-      sql: `SELECT h.status, h.notes, h.created_at FROM shipment_histories h JOIN shipments s ON s.id = h.shipment_id
+      sql: `SELECT h.status, h.notes, h.location_city, h.location_country, h.created_at
+            FROM shipment_histories h JOIN shipments s ON s.id = h.shipment_id
             WHERE s.tracking_number = ? ORDER BY h.created_at, h.id`,
       args: [number],
     });
@@ -231,8 +232,14 @@ describe('POST /api/scans', () => {
     const after = await historyOf(a);
     expect(after.length).toBe(before.length + 2);
     expect(after.slice(-2)).toMatchObject([
-      { status: 'in_transit', notes: 'Scanned at Leipzig, Germany.', created_at: at(0) },
-      { status: 'in_transit', notes: 'Scanned at Berlin, Germany. Sorted', created_at: at(1) },
+      { status: 'in_transit', notes: null, location_city: 'Leipzig', location_country: 'Germany', created_at: at(0) },
+      {
+        status: 'in_transit',
+        notes: 'Sorted',
+        location_city: 'Berlin',
+        location_country: 'Germany',
+        created_at: at(1),
+      },
     ]);
     const db = await getDb();
     const { rows } = await db.execute({

@@ -358,7 +358,7 @@ describe('other events', () => {
           sender_name: 'Ada',
           recipient_name: 'Charles',
           recipient_mail: 'charles@mail.example',
-          recipient_address: '1 Dorset Street, London',
+          recipient_address: '3 Rue de Rivoli, Paris',
           origin: 'London, United Kingdom',
           destination: 'Paris, France',
           status: 'preparing',

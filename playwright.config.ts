@@ -43,9 +43,8 @@ export default defineConfig({
           env: {
             PORT: String(port),
             DATABASE_URL: process.env.E2E_DATABASE_URL,
-            // The product mails the tests' SMTP server (tests/e2e/mail.spec.ts listens on it), and builds the test pages.
+            // The product mails the tests' SMTP server (tests/e2e/integrations/mail.spec.ts listens on it).
             SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
-            E2E_FIXTURES: '1',
           },
         },
       }),

@@ -1,64 +1,67 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { alertsApi } from '@/lib/api/alerts';
-import { apiErrorSchema } from '@/lib/api/contract';
-import { alertSubscribeSchema } from '@/lib/schemas/alerts';
+import { type SubmitEvent, useId, useRef, useState } from 'react';
+import { ALERTS_SUBSCRIBE_PATH } from '@/lib/api/paths';
 
 type State =
   | { kind: 'idle' }
   | { kind: 'sending' }
   | { kind: 'sent'; message: string }
+  | { kind: 'invalid'; message: string }
   | { kind: 'failed'; message: string };
 
 const FAILED = 'Your request could not be sent. Please try again.';
-const endpoint = alertsApi.subscribe;
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const messageOf = (body: unknown): string | null =>
+  isObject(body) && typeof body.message === 'string' ? body.message : null;
+const emailErrorOf = (body: unknown): string | null => {
+  const errors = isObject(body) && isObject(body.errors) ? body.errors.email : null;
+  return Array.isArray(errors) && errors.every((item) => typeof item === 'string') ? errors.join(' ') : null;
+};
 
 /**
  * "Email me when the status changes", under a found shipment on the tracking page. The address gets
- * a confirmation link first (double opt-in); every email carries a one-click unsubscribe.
+ * a confirmation link first (double opt-in); every email has a one-click unsubscribe. The tracking
+ * page stays free of zod, so the answers of `alertsApi.subscribe` are checked by hand here.
  */
 export default function AlertSignup({ trackingNumber }: { trackingNumber: string }) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(alertSubscribeSchema),
-    defaultValues: { tracking_number: trackingNumber, email: '' },
-  });
+  const [email, setEmail] = useState('');
   const [state, setState] = useState<State>({ kind: 'idle' });
+  const input = useRef<HTMLInputElement>(null);
   const id = useId();
 
-  const submit = handleSubmit(async (input) => {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!email.trim()) {
+      setState({ kind: 'invalid', message: 'Please enter your email address' });
+      input.current?.focus();
+      return;
+    }
     setState({ kind: 'sending' });
     try {
-      const response = await fetch(endpoint.path, {
-        method: endpoint.method,
+      const response = await fetch(ALERTS_SUBSCRIBE_PATH, {
+        method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(input),
+        body: JSON.stringify({ tracking_number: trackingNumber, email }),
       });
       const body: unknown = await response.json();
-      const sent = endpoint.response.safeParse(body);
-      const failure = apiErrorSchema.safeParse(body);
-      if (response.ok && sent.success) {
-        setState({ kind: 'sent', message: sent.data.message });
-      } else if (response.status === 422 && failure.success && failure.data.errors?.email) {
-        setState({ kind: 'idle' });
-        setError('email', { message: failure.data.errors.email.join(' ') }, { shouldFocus: true });
+      const invalid = response.status === 422 ? emailErrorOf(body) : null;
+      if (response.ok && isObject(body) && body.status === 'success' && messageOf(body)) {
+        setState({ kind: 'sent', message: messageOf(body)! });
+      } else if (invalid) {
+        setState({ kind: 'invalid', message: invalid });
+        input.current?.focus();
       } else {
-        setState({ kind: 'failed', message: failure.success ? failure.data.message : FAILED });
+        setState({ kind: 'failed', message: messageOf(body) ?? FAILED });
       }
     } catch {
       setState({ kind: 'failed', message: FAILED });
     }
-  });
+  }
 
-  const invalid = Boolean(errors.email);
+  const invalid = state.kind === 'invalid';
   return (
-    <section aria-labelledby={`${id}-title`} className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-5">
-      <h3 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
+    <section aria-labelledby={`${id}-title`} className="mt-8 rounded-xl border border-slate-200 bg-slate-50 p-5">
+      <h3 id={`${id}-title`} className="text-lg font-semibold text-brand-900">
         Get status emails
       </h3>
       <p id={`${id}-about`} className="mt-1 text-sm text-slate-700">
@@ -76,19 +79,22 @@ export default function AlertSignup({ trackingNumber }: { trackingNumber: string
               Email address
             </label>
             <input
+              ref={input}
               id={`${id}-email`}
               type="email"
+              name="email"
               autoComplete="email"
-              {...register('email')}
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
               aria-invalid={invalid || undefined}
               aria-describedby={invalid ? `${id}-email-error ${id}-about` : `${id}-about`}
               className={`mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-slate-900 ${
                 invalid ? 'border-red-700' : 'border-slate-400'
               }`}
             />
-            {errors.email ? (
+            {invalid ? (
               <p id={`${id}-email-error`} className="mt-1 text-sm text-red-700">
-                {errors.email.message}
+                {state.message}
               </p>
             ) : null}
           </div>

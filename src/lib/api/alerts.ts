@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { alertSubscribeSchema, mailTokenSchema, subscriptionTopicSchema } from '../schemas/alerts';
 import { defineEndpoint } from './contract';
+import { ALERTS_SUBSCRIBE_PATH } from './paths';
 
 const tokenQuery = z.object({ token: mailTokenSchema });
 const topicAnswer = z.object({ status: z.literal('success'), data: subscriptionTopicSchema });
@@ -9,7 +10,7 @@ const topicAnswer = z.object({ status: z.literal('success'), data: subscriptionT
 export const alertsApi = {
   subscribe: defineEndpoint({
     method: 'POST',
-    path: '/api/alerts',
+    path: ALERTS_SUBSCRIBE_PATH,
     summary:
       'Ask for an email at each status change of a shipment. A confirmation email is sent first; nothing else is sent until its link is followed. The answer is the same whether or not the address was already subscribed. Limited per client address and per email address.',
     access: 'public',

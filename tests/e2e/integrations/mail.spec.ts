@@ -62,10 +62,11 @@ test('opt in to status emails, confirm from the email, get the next status email
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  // The alert signup as the tracking page shows it under a found shipment.
-  await page.goto(`/e2e/alert-signup?number=${number}`);
+  // The alert signup under the shipment found on the tracking page.
+  await page.goto(`/track?number=${number}`);
   await hydrated(page);
   const signup = page.getByRole('region', { name: 'Get status emails' });
+  await expect(signup).toContainText(`each time shipment ${number} changes status`);
   await signup.getByRole('button', { name: 'Email me updates' }).click();
   await expect(signup.getByText('Please enter your email address')).toBeVisible();
   await signup.getByLabel('Email address').fill(subscriber);

@@ -1,4 +1,4 @@
-import { IntegrationsTab } from './settings/IntegrationsTab';
+import IntegrationsTab from './settings/IntegrationsTab';
 
 /**
  * Settings > Integrations on its own address, until the Settings screen (issue 9) shows the same

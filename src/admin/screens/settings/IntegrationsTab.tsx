@@ -190,9 +190,10 @@ function KeyTable({ keys, onRevoke }: { keys: ApiKeyInfo[]; onRevoke: (key: ApiK
 
 /**
  * Settings > Integrations: device API keys for the GPS Tracking API (real), and the integrations this
- * product cannot connect to, said plainly. A standalone tab panel: the Settings screen renders it.
+ * product cannot connect to, said plainly. A standalone tab panel: the Settings screen renders it
+ * (its default export, for a lazy tab).
  */
-export function IntegrationsTab() {
+export default function IntegrationsTab() {
   const keys = useStore($apiKeys);
   const [created, setCreated] = useState<(ApiKeyInfo & { key: string }) | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyInfo | null>(null);

@@ -1,16 +1,6 @@
 -- Integrations (issue 11): email notifications through an outbox, who may receive them, device API
--- keys and the scans they post.
-
--- The settings store of issue 9 (migration 009), created here only when absent, with the same
--- definition, so the notification switches and company details can be read before 009 lands.
--- Once 009 runs first this is a no-op.
-CREATE TABLE IF NOT EXISTS settings (
-  key               TEXT PRIMARY KEY CHECK (key GLOB '[a-z]*' AND length(key) <= 64),
-  value             TEXT NOT NULL CHECK (json_valid(value)),
-  updated_at        TEXT NOT NULL,
-  updated_by        INTEGER REFERENCES admin_users (id) ON DELETE SET NULL,
-  updated_by_email  TEXT
-) WITHOUT ROWID;
+-- keys and the scans they post. The notification switches and the company address are read from
+-- `settings` (009).
 
 -- Who gets which emails. A topic is a shipment's updates ('shipment:NEC…': its recipient and the
 -- visitors who opted in on the tracking page) or a staff notice ('notice:status_updates': the company

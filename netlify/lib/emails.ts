@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CompanyDetails } from '@/lib/schemas/waybill';
+import type { CompanySettingsValue } from '@/lib/schemas/settings';
 import { SHIPMENT_STATUSES, statusLabel } from '@/lib/shipment-status';
 
 /**
@@ -128,7 +128,7 @@ interface Content {
   reason: string;
 }
 
-function companyLines(company: CompanyDetails): string[] {
+function companyLines(company: CompanySettingsValue): string[] {
   const place = [company.city, company.state, company.postal_code].filter(Boolean).join(' ');
   return [
     company.company_name,
@@ -264,7 +264,7 @@ function content(kind: EmailKind, audience: Audience, raw: unknown, site: string
   }
 }
 
-function asText(body: Content, company: CompanyDetails, unsubscribe: string | null): string {
+function asText(body: Content, company: CompanySettingsValue, unsubscribe: string | null): string {
   const facts = body.facts.filter(([, value]) => value).map(([label, value]) => `${label}: ${value}`);
   const list = body.list
     ? [
@@ -289,7 +289,7 @@ function asText(body: Content, company: CompanyDetails, unsubscribe: string | nu
   ].join('\n');
 }
 
-function asHtml(body: Content, company: CompanyDetails, unsubscribe: string | null): string {
+function asHtml(body: Content, company: CompanySettingsValue, unsubscribe: string | null): string {
   const e = escapeHtml;
   const facts = body.facts.filter(([, value]) => value);
   const rows = facts
@@ -329,7 +329,7 @@ export function renderEmail(
   kind: EmailKind,
   audience: Audience,
   payload: unknown,
-  company: CompanyDetails,
+  company: CompanySettingsValue,
   { site, token }: Links,
 ): RenderedEmail {
   const body = content(kind, audience, payload, site, token);

@@ -18,7 +18,6 @@ const QuotesScreen = lazy(() => import('./screens/QuotesScreen'));
 const SettingsScreen = lazy(() => import('./screens/SettingsScreen'));
 const NotFoundScreen = lazy(() => import('./screens/NotFoundScreen'));
 const OutboxScreen = lazy(() => import('./screens/OutboxScreen'));
-const IntegrationsScreen = lazy(() => import('./screens/IntegrationsScreen'));
 const WaybillScreen = lazy(() => import('./screens/WaybillScreen'));
 
 function Screen() {
@@ -42,8 +41,6 @@ function Screen() {
       return <SettingsScreen />;
     case 'outbox':
       return <OutboxScreen />;
-    case 'integrations':
-      return <IntegrationsScreen />;
     default:
       return <NotFoundScreen />;
   }

@@ -14,7 +14,6 @@ export const $router = createRouter({
   quotes: '/admin/quotes',
   settings: '/admin/settings',
   outbox: '/admin/settings/outbox',
-  integrations: '/admin/settings/integrations',
   waybills: '/admin/waybills',
 });
 

@@ -4,8 +4,10 @@ import addTracking from '../../netlify/functions/add-tracking';
 import alerts from '../../netlify/functions/alerts';
 import alertsConfirm from '../../netlify/functions/alerts-confirm';
 import alertsUnsubscribe from '../../netlify/functions/alerts-unsubscribe';
+import customers from '../../netlify/functions/customers';
 import outbox from '../../netlify/functions/outbox';
 import outboxRetry from '../../netlify/functions/outbox-retry';
+import settingsNotifications from '../../netlify/functions/settings-notifications';
 import updateStatus from '../../netlify/functions/tracking-update';
 import { getEnv } from '../../netlify/lib/env';
 import { createMailer } from '../../netlify/lib/mail';
@@ -37,23 +39,17 @@ afterAll(async () => {
   }
 });
 
-/** Settings > Notifications as issue 9's settings module stores it (one JSON document). */
+/** Settings > Notifications, saved as staff save it. */
 async function setSwitches(switches: Partial<Record<string, boolean>>) {
-  const db = await getDb();
-  await db.execute({
-    sql: `INSERT INTO settings (key, value, updated_at) VALUES ('notifications', ?, ?)
-          ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-    args: [
-      JSON.stringify({
-        new_shipment: true,
-        status_updates: true,
-        new_customer: false,
-        daily_summary: true,
-        ...switches,
-      }),
-      new Date().toISOString(),
-    ],
-  });
+  const { status } = await call(
+    settingsNotifications,
+    apiRequest('/api/settings/notifications', {
+      method: 'PUT',
+      json: { new_shipment: true, status_updates: true, new_customer: false, daily_summary: true, ...switches },
+      headers: withSession(cookie),
+    }),
+  );
+  expect(status).toBe(200);
 }
 
 beforeEach(async () => {
@@ -378,27 +374,33 @@ describe('other events', () => {
     );
   });
 
-  it('a new customer is emailed to the company only when its switch is on', async () => {
-    const db = await getDb();
-    const at = new Date().toISOString();
-    const insert = (id: string) => ({
-      sql: "INSERT INTO customers (id, name, email, created_at, updated_at) VALUES (?, ?, 'c@x.example', ?, ?)",
-      args: [id, `Customer ${id}`, at, at],
-    });
-    await db.batch([insert('CUS-7001'), ...customerCreatedMail({ id: 'CUS-7001' }, at)], 'write');
+  it('a new customer (POST /api/customers) is emailed to the company only when its switch is on', async () => {
+    const create = (name: string) =>
+      call(
+        customers,
+        apiRequest('/api/customers', { json: { name, email: 'buyer@harbor.example' }, headers: withSession(cookie) }),
+      );
+    expect((await create('Quiet Harbor Ltd')).status).toBe(201);
     expect(await queued()).toHaveLength(0);
     await setSwitches({ new_customer: true });
-    // The id allocated by the insert itself, read by SQL in the same batch (as the customers module does).
-    const newest = { idSql: 'SELECT id FROM customers ORDER BY id DESC LIMIT 1', args: [] };
-    await db.batch([insert('CUS-7002'), ...customerCreatedMail(newest, at)], 'write');
+    const created = await create('Loud Harbor Ltd');
+    expect(created.status).toBe(201);
     expect((await queued()).map((row) => [row.kind, row.recipient])).toEqual([['new_customer', COMPANY]]);
-    // A batch whose insert did not happen emails about no one (the newest customer is an older one).
-    await db.batch(customerCreatedMail(newest, new Date(Date.now() + 1000).toISOString()), 'write');
-    expect(await queued()).toHaveLength(1);
     const before = smtp.received.length;
     await deliver();
     await smtp.waitFor(before + 1);
-    expect(to(COMPANY).at(-1)!.mail.subject).toBe('New customer: Customer CUS-7002 (CUS-7002)');
+    const mail = to(COMPANY).at(-1)!.mail;
+    expect(mail.subject).toBe(`New customer: Loud Harbor Ltd (${created.body.data.id})`);
+    expect(mail.text).toContain('buyer@harbor.example');
+  });
+
+  it('a customer batch whose insert did not happen emails about no one', async () => {
+    await setSwitches({ new_customer: true });
+    const db = await getDb();
+    // The newest customer is an older one: it was not created at this moment.
+    const newest = { idSql: 'SELECT id FROM customers ORDER BY number DESC LIMIT 1', args: [] };
+    await db.batch(customerCreatedMail(newest, new Date(Date.now() + 1000).toISOString()), 'write');
+    expect(await queued()).toHaveLength(0);
   });
 
   it("the daily summary is queued once per day however often it runs, with yesterday's figures", async () => {

@@ -70,10 +70,16 @@ export default function OutboxScreen() {
       <nav aria-label="Breadcrumb" className="text-sm text-slate-700">
         <ol className="flex flex-wrap gap-1">
           <li>
-            Settings<span aria-hidden="true"> / </span>
+            <a href="/admin/settings" className="text-brand-700 underline">
+              Settings
+            </a>
+            <span aria-hidden="true"> / </span>
           </li>
           <li>
-            Notifications<span aria-hidden="true"> / </span>
+            <a href="/admin/settings?tab=notifications" className="text-brand-700 underline">
+              Notifications
+            </a>
+            <span aria-hidden="true"> / </span>
           </li>
           <li aria-current="page">Outbox</li>
         </ol>

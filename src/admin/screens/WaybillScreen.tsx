@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useId } from 'react';
-import type { CompanyDetails, WaybillShipment } from '@/lib/schemas/waybill';
+import type { CompanySettingsValue } from '@/lib/schemas/settings';
+import type { WaybillShipment } from '@/lib/schemas/waybill';
 import { statusLabel } from '@/lib/shipment-status';
 import { Code128, QrCode } from '../components/Barcodes';
 import { buttonClass, secondaryButtonClass } from '../components/Field';
@@ -19,7 +20,7 @@ const PRINT_CSS: Record<WaybillFormat, string> = {
 const trackUrl = (trackingNumber: string) =>
   `${window.location.origin}/track?number=${encodeURIComponent(trackingNumber)}`;
 
-function companyLines(company: CompanyDetails): string[] {
+function companyLines(company: CompanySettingsValue): string[] {
   return [
     company.address,
     [company.city, company.state, company.postal_code].filter(Boolean).join(' '),
@@ -58,7 +59,7 @@ function Details({ items }: { items: Array<[string, ReactNode]> }) {
 const weight = (shipment: WaybillShipment) => (shipment.weight === null ? null : `${shipment.weight} kg`);
 
 /** A whole-page waybill (A4 or Letter). */
-function Sheet({ shipment, company }: { shipment: WaybillShipment; company: CompanyDetails }) {
+function Sheet({ shipment, company }: { shipment: WaybillShipment; company: CompanySettingsValue }) {
   const url = trackUrl(shipment.tracking_number);
   return (
     <article
@@ -129,7 +130,7 @@ function Sheet({ shipment, company }: { shipment: WaybillShipment; company: Comp
 }
 
 /** A 4 × 6 in shipping label. */
-function Label({ shipment, company }: { shipment: WaybillShipment; company: CompanyDetails }) {
+function Label({ shipment, company }: { shipment: WaybillShipment; company: CompanySettingsValue }) {
   const url = trackUrl(shipment.tracking_number);
   return (
     <article

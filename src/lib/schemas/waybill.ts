@@ -1,22 +1,7 @@
 import { z } from 'zod';
 import { normalizeTrackingNumber, trackingNumberProblem } from '@/lib/tracking-number';
+import { companySettingsValueSchema } from './settings';
 import { shipmentRecordSchema } from './shipment';
-
-/**
- * The company as a waybill and an email name it: Settings > General's fields (the same shape as the
- * settings section's stored value), optional ones null.
- */
-export const companyDetailsSchema = z.object({
-  company_name: z.string(),
-  website: z.string().nullable(),
-  email: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string().nullable(),
-  postal_code: z.string().nullable(),
-});
-export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
 
 /** What a waybill prints of a shipment. */
 export const waybillShipmentSchema = shipmentRecordSchema.pick({
@@ -64,7 +49,8 @@ export const waybillQuerySchema = z.object({
 });
 
 export const waybillsSchema = z.object({
-  company: companyDetailsSchema,
+  /** Settings > General. */
+  company: companySettingsValueSchema,
   shipments: z.array(waybillShipmentSchema),
   /** Numbers asked for that name no shipment. */
   missing: z.array(z.string()),

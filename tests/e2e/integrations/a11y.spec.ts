@@ -19,7 +19,7 @@ test.describe('the integration screens at phone width', () => {
   test('Integrations, Outbox and the print page have no WCAG 2.2 AA violations', async ({ page }) => {
     test.setTimeout(90_000);
     await signIn(page);
-    await page.goto('/admin/settings/integrations');
+    await page.goto('/admin/settings?tab=integrations');
     await expect(page.getByRole('heading', { name: 'GPS Tracking API' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'API keys' }).or(page.getByText('No keys yet.'))).toBeVisible();
     await expectNoViolations(page, 'integrations');

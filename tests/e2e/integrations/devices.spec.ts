@@ -15,8 +15,10 @@ test('a device key made in Settings > Integrations updates a shipment over HTTP 
   const number = seeded[26]!.tracking_number;
   const name = `Van ${Date.now()} GPS`;
   await signIn(page);
-  await page.goto('/admin/settings/integrations');
-  await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('tab', { name: 'Integrations' }).click();
+  await expect(page).toHaveURL(/\/admin\/settings\?tab=integrations$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'GPS Tracking API' })).toBeVisible();
   for (const other of ['Accounting Software', 'Email Marketing', 'Customer Support']) {
     const card = page.getByRole('region', { name: other });
     await expect(card).toContainText('Not connected');

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/lib/chromium';
+import { E2E_SMTP_PORT } from './tests/helpers/e2e-smtp';
 
 // scripts/e2e.ts picks a free port once and passes it down, so the runner and every worker agree on it.
 const port = Number(process.env.E2E_PORT ?? 8899);
@@ -39,7 +40,12 @@ export default defineConfig({
           reuseExistingServer: false,
           stdout: 'ignore',
           stderr: 'pipe',
-          env: { PORT: String(port), DATABASE_URL: process.env.E2E_DATABASE_URL },
+          env: {
+            PORT: String(port),
+            DATABASE_URL: process.env.E2E_DATABASE_URL,
+            // The product mails the tests' SMTP server (tests/e2e/integrations/mail.spec.ts listens on it).
+            SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+          },
         },
       }),
 });

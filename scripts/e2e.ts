@@ -17,7 +17,10 @@ export async function runE2e(args: string[], extraEnv: Record<string, string> = 
     console.error((error as Error).message);
     return 1;
   }
-  const port = process.env.E2E_PORT || String((await freePorts(1))[0]);
+  const [freePort, freeSmtpPort] = await freePorts(2);
+  const port = process.env.E2E_PORT || String(freePort);
+  // The mail tests listen for the product's emails on this port (playwright.config.ts points SMTP_URL at it).
+  const smtpPort = process.env.E2E_SMTP_PORT || String(freeSmtpPort);
   const database = resolve('.data/e2e.db');
   // The database and the lookups' rate-limit counts kept beside it (netlify/lib/rate-limit.ts).
   for (const suffix of ['', '-wal', '-shm', '.limits']) rmSync(database + suffix, { force: true, recursive: true });
@@ -30,6 +33,7 @@ export async function runE2e(args: string[], extraEnv: Record<string, string> = 
       CHROMIUM_PATH: chromium,
       E2E_DATABASE_URL: `file:${database}`,
       E2E_PORT: port,
+      E2E_SMTP_PORT: smtpPort,
     },
   });
   return result.status ?? 1;

@@ -2,14 +2,16 @@ import type { Config } from '@netlify/functions';
 import { shipmentsApi } from '@/lib/api/shipments';
 import { authorizeAdmin } from '../lib/auth';
 import { handle, readJson, reply } from '../lib/http';
+import { deliverAfterAnswer } from '../lib/outbox';
 import { createShipment } from '../lib/shipments';
 
 const endpoint = shipmentsApi.addTracking;
 
-export default handle(async (request) => {
+export default handle(async (request, context) => {
   const { db, user } = await authorizeAdmin(request, endpoint.method);
   const input = await readJson(request, endpoint.body);
   const shipment = await createShipment(db, input, user);
+  deliverAfterAnswer(context);
   return reply(endpoint, {
     status: 'success',
     message: `Shipment ${shipment.tracking_number} added successfully!`,

@@ -3,15 +3,18 @@ import { customersApi } from '@/lib/api/customers';
 import { authorizeAdmin } from '../lib/auth';
 import { createCustomer, listCustomers } from '../lib/customers';
 import { handle, readJson, readQuery, reply } from '../lib/http';
+import { deliverAfterAnswer } from '../lib/outbox';
 
 const { list, create } = customersApi;
 
 /** Customers, for staff: one page of the list (GET) or a new customer (POST). */
-export default handle(async (request) => {
+export default handle(async (request, context) => {
   if (request.method === 'POST') {
     const { db, user } = await authorizeAdmin(request, create.method);
     const input = await readJson(request, create.body);
-    return reply(create, { status: 'success', data: await createCustomer(db, input, user) });
+    const created = await createCustomer(db, input, user);
+    deliverAfterAnswer(context);
+    return reply(create, { status: 'success', data: created });
   }
   const { db } = await authorizeAdmin(request, list.method, 'HEAD', create.method);
   const query = readQuery(request, list.query);

@@ -2,6 +2,7 @@ import type { Config } from '@netlify/functions';
 import { shipmentsApi } from '@/lib/api/shipments';
 import { authorizeAdmin } from '../lib/auth';
 import { HttpError, handle, readJson, reply } from '../lib/http';
+import { deliverAfterAnswer } from '../lib/outbox';
 import { shipmentPathNumber } from '../lib/shipment-path';
 import { editShipment, findShipment, SHIPMENT_NOT_FOUND } from '../lib/shipments';
 
@@ -13,7 +14,10 @@ export default handle(async (request, context) => {
     const { db, user } = await authorizeAdmin(request, edit.method);
     const input = await readJson(request, edit.body);
     const trackingNumber = shipmentPathNumber(request, context, edit.path);
-    return reply(edit, { status: 'success', data: await editShipment(db, trackingNumber, input, user) });
+    const shipment = await editShipment(db, trackingNumber, input, user);
+    // A status changed in the edit dialog is emailed like any status update.
+    deliverAfterAnswer(context);
+    return reply(edit, { status: 'success', data: shipment });
   }
   const { db } = await authorizeAdmin(request, get.method, 'HEAD', edit.method);
   const shipment = await findShipment(db, shipmentPathNumber(request, context, get.path));

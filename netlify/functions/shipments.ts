@@ -2,14 +2,17 @@ import type { Config } from '@netlify/functions';
 import { shipmentsApi } from '@/lib/api/shipments';
 import { authorizeAdmin } from '../lib/auth';
 import { handle, readJson, reply } from '../lib/http';
+import { deliverAfterAnswer } from '../lib/outbox';
 import { createShipmentFromDialog } from '../lib/shipments';
 
 const endpoint = shipmentsApi.create;
 
-export default handle(async (request) => {
+export default handle(async (request, context) => {
   const { db, user } = await authorizeAdmin(request, endpoint.method);
   const input = await readJson(request, endpoint.body);
-  return reply(endpoint, { status: 'success', data: await createShipmentFromDialog(db, input, user) });
+  const shipment = await createShipmentFromDialog(db, input, user);
+  deliverAfterAnswer(context);
+  return reply(endpoint, { status: 'success', data: shipment });
 });
 
 export const config: Config = {

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { shipmentsApi } from '@/lib/api/shipments';
-import { authorizeAdmin } from '../lib/auth';
+import { authorizeSessionOrKey } from '../lib/api-keys';
 import { handle, readJson, reply } from '../lib/http';
 import { assertBodyMatchesPath, shipmentPathNumber } from '../lib/shipment-path';
 import { updateLocation } from '../lib/shipments';
@@ -8,11 +8,12 @@ import { updateLocation } from '../lib/shipments';
 const endpoint = shipmentsApi.updateLocation;
 
 export default handle(async (request, context) => {
-  const { db, user } = await authorizeAdmin(request, endpoint.method);
+  // A staff session, or a device API key (Settings > Integrations) whose write is logged under its name.
+  const { db, actor } = await authorizeSessionOrKey(request, endpoint.method);
   const input = await readJson(request, endpoint.body);
   const trackingNumber = shipmentPathNumber(request, context, endpoint.path);
   assertBodyMatchesPath(input.tracking_number, trackingNumber);
-  return reply(endpoint, { status: 'success', data: await updateLocation(db, trackingNumber, input, user) });
+  return reply(endpoint, { status: 'success', data: await updateLocation(db, trackingNumber, input, actor) });
 });
 
 export const config: Config = {

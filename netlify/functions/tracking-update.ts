@@ -1,18 +1,22 @@
 import type { Config } from '@netlify/functions';
 import { shipmentsApi } from '@/lib/api/shipments';
-import { authorizeAdmin } from '../lib/auth';
+import { authorizeSessionOrKey } from '../lib/api-keys';
 import { handle, readJson, reply } from '../lib/http';
+import { deliverAfterAnswer } from '../lib/outbox';
 import { assertBodyMatchesPath, shipmentPathNumber } from '../lib/shipment-path';
 import { updateStatus } from '../lib/shipments';
 
 const endpoint = shipmentsApi.updateStatus;
 
 export default handle(async (request, context) => {
-  const { db, user } = await authorizeAdmin(request, endpoint.method);
+  // A staff session, or a device API key (Settings > Integrations) whose write is logged under its name.
+  const { db, actor } = await authorizeSessionOrKey(request, endpoint.method);
   const input = await readJson(request, endpoint.body);
   const trackingNumber = shipmentPathNumber(request, context, endpoint.path);
   assertBodyMatchesPath(input.tracking_number, trackingNumber);
-  return reply(endpoint, { status: 'success', data: await updateStatus(db, trackingNumber, input, user) });
+  const shipment = await updateStatus(db, trackingNumber, input, actor);
+  deliverAfterAnswer(context);
+  return reply(endpoint, { status: 'success', data: shipment });
 });
 
 export const config: Config = {

@@ -11,7 +11,12 @@ export interface StaffUser {
  * records, so an entry exists exactly when its write happened.
  */
 
-export type ShipmentAction = 'shipment_created' | 'shipment_edited' | 'status_changed' | 'location_changed';
+export type ShipmentAction =
+  | 'shipment_created'
+  | 'shipment_edited'
+  | 'status_changed'
+  | 'location_changed'
+  | 'scan_recorded';
 export type SessionAction = 'login' | 'logout';
 /** Changes to a staff member's own sign-in: password, second factor, sessions. */
 export type SecurityAction =
@@ -24,16 +29,19 @@ export type SecurityAction =
 export type CustomerAction = 'customer_created' | 'customer_updated' | 'customer_deactivated' | 'customer_reactivated';
 export type QuoteAction = 'quote_received' | 'quote_status_changed';
 export type SettingsAction = 'settings_changed';
+/** Device API keys (Settings > Integrations). */
+export type ApiKeyAction = 'api_key_created' | 'api_key_revoked';
 export type ActivityAction =
   | ShipmentAction
   | SessionAction
   | SecurityAction
   | CustomerAction
   | QuoteAction
-  | SettingsAction;
+  | SettingsAction
+  | ApiKeyAction;
 
 /** What a non-shipment entry is about, as stored in subject_type (with the subject's id). */
-export type ActivitySubject = 'customer' | 'quote_request' | 'settings';
+export type ActivitySubject = 'customer' | 'quote_request' | 'settings' | 'api_key';
 
 /**
  * The activity_log row of a shipment write. It is inserted from the shipment's row, so it is
@@ -85,7 +93,7 @@ export function securityActivity(
  */
 export function subjectActivity(
   actor: StaffUser,
-  action: CustomerAction | QuoteAction | SettingsAction,
+  action: CustomerAction | QuoteAction | SettingsAction | ApiKeyAction,
   subject: { type: ActivitySubject; id: string } | { type: ActivitySubject; idSql: string; args: InValue[] },
   details: string,
   now: string,

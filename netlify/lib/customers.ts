@@ -19,6 +19,7 @@ import { subjectActivity } from './activity';
 import type { SessionUser } from './auth';
 import { HttpError, invalidInput } from './http';
 import { and, type Filter, keysetOrder, keysetPage, readKeyset } from './keyset';
+import { customerCreatedMail } from './outbox';
 import { decodeFirst, decodeRows } from './rows';
 
 /** What a shipment takes from its customer. */
@@ -261,6 +262,8 @@ export async function createCustomer(
               args: [time, quoteId],
             },
           ]),
+      // "New Customer Registration": only about a customer this batch created (one created at `time`).
+      ...customerCreatedMail({ idSql: newest.sql, args: newest.args }, time),
       ...selectDetail(NEWEST, []),
     ],
     'write',

@@ -21,6 +21,17 @@ const envSchema = z.object({
   CONTEXT: z.string().optional(),
   /** Set to "true" by netlify-cli when it serves functions locally (`netlify serve` also says CONTEXT=production). */
   NETLIFY_LOCAL: z.string().optional(),
+  /** The mail server, e.g. smtp://user:pass@host:587 (smtps:// for TLS from the start). Unset: emails stay in the outbox. */
+  SMTP_URL: z
+    .string()
+    .refine((url) => /^smtps?:\/\/[^/]/.test(url), { message: 'must look like smtp://user:pass@host:587' })
+    .optional(),
+  /** The sender of every email, e.g. "NEC Cargo <no-reply@example.com>". */
+  MAIL_FROM: z.string().max(300).optional(),
+  /** The site's public address, for links in emails; else Netlify's URL, else the local default. */
+  SITE_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) address' }).optional(),
+  /** Set by Netlify: the site's main address. */
+  URL: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { isProduction: boolean };
@@ -56,6 +67,11 @@ export function getEnv(): Env {
   };
   cached = { source, env };
   return env;
+}
+
+/** The site's public origin (no trailing slash), for links that leave the site in emails. */
+export function siteUrl(env: Env = getEnv()): string {
+  return (env.SITE_URL ?? env.URL ?? 'http://localhost:8888').replace(/\/+$/, '');
 }
 
 /** The admin account the seed creates: from ADMIN_EMAIL/ADMIN_PASSWORD, or the local default outside production. */

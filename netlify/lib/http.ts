@@ -66,6 +66,8 @@ function errorBody(shape: ErrorShape, message: string, errors?: FieldErrors): Re
 export interface FunctionContext {
   params?: Record<string, string>;
   ip?: string;
+  /** Netlify keeps the function running until the promise settles, after the answer is sent. */
+  waitUntil?: (promise: Promise<unknown>) => void;
 }
 
 type Handler = (request: Request, context: FunctionContext) => Promise<Response>;
@@ -118,13 +120,18 @@ export function assertSameOrigin(request: Request): void {
 
 /**
  * Reads a JSON body and validates it with a zod schema: 415 without a JSON content type, 413 over
- * 64 KB, 400 when malformed, 422 with the failing fields. Unknown fields are dropped by the schema.
+ * 64 KB (or the call's own limit), 400 when malformed, 422 with the failing fields. Unknown fields
+ * are dropped by the schema.
  */
-export async function readJson<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.infer<Schema>> {
+export async function readJson<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+  { maxBytes = MAX_BODY_BYTES }: { maxBytes?: number } = {},
+): Promise<z.infer<Schema>> {
   requireJsonContentType(request);
   const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) throw new HttpError(413, 'Request body is too large (64 KB at most)');
-  const text = await readLimited(request);
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  const text = await readLimited(request, maxBytes);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -137,6 +144,9 @@ export async function readJson<Schema extends z.ZodType>(request: Request, schem
   }
   return result.data;
 }
+
+const tooLarge = (maxBytes: number) =>
+  new HttpError(413, `Request body is too large (${Math.round(maxBytes / 1024)} KB at most)`);
 
 /** 415 unless the request declares a JSON body (unsafe calls need it even without a body: a form cannot send it cross-site). */
 export function requireJsonContentType(request: Request): void {
@@ -155,7 +165,7 @@ export function readQuery<Schema extends z.ZodType>(request: Request, schema: Sc
   return result.data;
 }
 
-async function readLimited(request: Request): Promise<string> {
+async function readLimited(request: Request, maxBytes: number): Promise<string> {
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -164,9 +174,9 @@ async function readLimited(request: Request): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel();
-      throw new HttpError(413, 'Request body is too large (64 KB at most)');
+      throw tooLarge(maxBytes);
     }
     chunks.push(value);
   }

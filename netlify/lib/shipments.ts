@@ -14,10 +14,10 @@ import {
 } from '@/lib/schemas/shipment';
 import { type ShipmentStatus, statusLabel } from '@/lib/shipment-status';
 import { generateTrackingNumber } from '@/lib/tracking-number';
-import { shipmentActivity } from './activity';
-import type { SessionUser } from './auth';
+import { type StaffUser, shipmentActivity } from './activity';
 import { resolveCustomer, resolveCustomerId } from './customers';
 import { HttpError, invalidInput } from './http';
+import { shipmentCreatedMail, statusUpdateMail } from './outbox';
 import { decodeRow } from './rows';
 
 const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ');
@@ -146,7 +146,7 @@ export function historyEntryStatement(trackingNumber: string, entry: HistoryEntr
 /** A staff note on the shipment, for the same batch as the write (the seed's notes have no author). */
 export function noteStatement(
   trackingNumber: string,
-  note: { text: string; created_at: string; author: SessionUser | null },
+  note: { text: string; created_at: string; author: StaffUser | null },
 ): InStatement {
   return {
     sql: `INSERT INTO shipment_notes (shipment_id, author_id, author_email, text, created_at)
@@ -182,7 +182,7 @@ export type NewShipment = Omit<ShipmentCreateInput, 'tracking_number'> & {
 export async function createShipment(
   db: Client,
   input: NewShipment,
-  actor: SessionUser,
+  actor: StaffUser,
   now = new Date(),
 ): Promise<Shipment> {
   const given = input.tracking_number;
@@ -207,7 +207,7 @@ export async function createShipment(
 async function insertShipment(
   db: Client,
   input: NewShipment & { tracking_number: string },
-  actor: SessionUser,
+  actor: StaffUser,
   now: string,
 ): Promise<Shipment> {
   const { admin_notes, ...row } = input;
@@ -225,6 +225,7 @@ async function insertShipment(
         `Shipment created (${statusLabel(input.status)})`,
         now,
       ),
+      ...shipmentCreatedMail(input.tracking_number, now),
       ...readShipment(input.tracking_number),
     ],
     'write',
@@ -241,7 +242,7 @@ async function insertShipment(
 export async function createShipmentFromDialog(
   db: Client,
   input: ShipmentDialogInput,
-  actor: SessionUser,
+  actor: StaffUser,
   now = new Date(),
 ) {
   const customer = await resolveCustomer(db, input.customer);
@@ -285,7 +286,7 @@ export async function updateStatus(
   db: Client,
   trackingNumber: string,
   { status, note }: Pick<StatusUpdateInput, 'status' | 'note'>,
-  actor: SessionUser,
+  actor: StaffUser,
   now = new Date(),
 ): Promise<Shipment> {
   const time = now.toISOString();
@@ -296,6 +297,7 @@ export async function updateStatus(
     },
     historyEntryStatement(trackingNumber, { notes: note ?? null, created_at: time, status }),
     shipmentActivity(actor, 'status_changed', trackingNumber, `Status changed to ${statusLabel(status)}`, time),
+    ...statusUpdateMail(trackingNumber, note ?? null, time),
   ]);
 }
 
@@ -307,7 +309,7 @@ export async function updateLocation(
   db: Client,
   trackingNumber: string,
   input: Pick<LocationUpdateInput, 'current_country' | 'current_city' | 'arrival_time' | 'note'>,
-  actor: SessionUser,
+  actor: StaffUser,
   now = new Date(),
 ): Promise<Shipment> {
   const time = now.toISOString();
@@ -353,7 +355,7 @@ export async function editShipment(
   db: Client,
   trackingNumber: string,
   patch: ShipmentPatchInput,
-  actor: SessionUser,
+  actor: StaffUser,
   now = new Date(),
 ): Promise<Shipment> {
   const current = await findShipment(db, trackingNumber);
@@ -408,6 +410,7 @@ export async function editShipment(
             `Status changed to ${statusLabel(newStatus)}`,
             time,
           ),
+          ...statusUpdateMail(trackingNumber, null, time),
         ]
       : []),
     ...(details
@@ -422,4 +425,57 @@ export async function editShipment(
         ]
       : []),
   ]);
+}
+
+/** A scan from a device or a bulk upload (`POST /api/scans`), as the scans module applies it. */
+export interface ScanInput {
+  tracking_number: string;
+  status?: ShipmentStatus | undefined;
+  location?: string | null | undefined;
+  note?: string | null | undefined;
+  /** When the scan happened: the time of its history entry. */
+  scanned_at: string;
+}
+
+/**
+ * A scan's writes, for the scans module's batch: a current scan sets the status and location it
+ * carries, adds one history entry at the scan's time, logs it and emails a status change; a scan
+ * older than the shipment's latest entry only adds its history entry (and its log line), so a late
+ * upload never overwrites a newer state.
+ */
+export function scanStatements(scan: ScanInput, actor: StaffUser, current: boolean): InStatement[] {
+  const { tracking_number: trackingNumber, status, note, scanned_at: time } = scan;
+  const parsed = scan.location ? parsePlace(scan.location) : null;
+  const place = parsed ? formatPlace(parsed.city, parsed.country) : null;
+  const did = [
+    status ? `status ${statusLabel(status)}` : null,
+    place ? `location ${place}` : null,
+    note ? 'a note' : null,
+  ].filter(Boolean);
+  const action = !current ? 'scan_recorded' : status ? 'status_changed' : place ? 'location_changed' : 'scan_recorded';
+  return [
+    ...(current
+      ? [
+          {
+            sql: `UPDATE shipments SET status = coalesce(?, status), current_location = coalesce(?, current_location),
+                    updated_at = max(updated_at, ?) WHERE tracking_number = ?`,
+            args: [status ?? null, place, time, trackingNumber],
+          },
+        ]
+      : []),
+    historyEntryStatement(trackingNumber, {
+      notes: note ?? null,
+      place,
+      created_at: time,
+      ...(status ? { status } : {}),
+    }),
+    shipmentActivity(
+      actor,
+      action,
+      trackingNumber,
+      `Scan${current ? '' : ' (older than the latest entry: history only)'}: ${did.join(', ')}`,
+      time,
+    ),
+    ...(current && status ? statusUpdateMail(trackingNumber, note ?? null, time) : []),
+  ];
 }

@@ -17,6 +17,8 @@ const CustomerScreen = lazy(() => import('./screens/CustomerScreen'));
 const QuotesScreen = lazy(() => import('./screens/QuotesScreen'));
 const SettingsScreen = lazy(() => import('./screens/SettingsScreen'));
 const NotFoundScreen = lazy(() => import('./screens/NotFoundScreen'));
+const OutboxScreen = lazy(() => import('./screens/OutboxScreen'));
+const WaybillScreen = lazy(() => import('./screens/WaybillScreen'));
 
 function Screen() {
   const page = useStore($router);
@@ -37,6 +39,8 @@ function Screen() {
       return <QuotesScreen />;
     case 'settings':
       return <SettingsScreen />;
+    case 'outbox':
+      return <OutboxScreen />;
     default:
       return <NotFoundScreen />;
   }
@@ -76,7 +80,12 @@ export default function App() {
       <Suspense fallback={null}>
         <Toaster position="top-right" richColors closeButton visibleToasts={3} duration={5000} />
       </Suspense>
-      {session.status === 'signed-in' ? (
+      {session.status === 'signed-in' && page?.route === 'waybills' ? (
+        // The print page has no admin frame: it is what the paper shows.
+        <Suspense fallback={<Loading />}>
+          <WaybillScreen />
+        </Suspense>
+      ) : session.status === 'signed-in' ? (
         <Layout>
           <Suspense fallback={<Loading />}>
             <Screen />

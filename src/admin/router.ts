@@ -13,6 +13,8 @@ export const $router = createRouter({
   customer: '/admin/customers/:id',
   quotes: '/admin/quotes',
   settings: '/admin/settings',
+  outbox: '/admin/settings/outbox',
+  waybills: '/admin/waybills',
 });
 
 export type RouteName = NonNullable<typeof $router.value>['route'];

@@ -1,4 +1,4 @@
-import { type ComponentType, type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ComponentType, lazy, type SubmitEvent, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { RouteMapProps } from './RouteMap';
 import {
   deliveryOutlook,
@@ -15,6 +15,9 @@ import {
   type TrackingResult,
   typoHint,
 } from './tracking-view';
+
+// Status emails (issue 11): their own chunk, loaded once a shipment is found.
+const AlertSignup = lazy(() => import('./AlertSignup'));
 
 /** Events shown before "Show all N events". */
 export const FIRST_EVENTS = 4;
@@ -352,6 +355,9 @@ export default function TrackingResultPanel({
             address.
           </p>
         )}
+        <Suspense fallback={null}>
+          <AlertSignup trackingNumber={result.tracking_number} />
+        </Suspense>
       </div>
     </section>
   );

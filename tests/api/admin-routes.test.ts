@@ -12,10 +12,15 @@ import accountTwoFactorStatus from '../../netlify/functions/account-two-factor-s
 import addTracking from '../../netlify/functions/add-tracking';
 import adminDashboard from '../../netlify/functions/admin-dashboard';
 import adminSession from '../../netlify/functions/admin-session';
+import apiKeyRevoke from '../../netlify/functions/api-key-revoke';
+import apiKeys from '../../netlify/functions/api-keys';
 import customer from '../../netlify/functions/customer';
 import customers from '../../netlify/functions/customers';
+import outbox from '../../netlify/functions/outbox';
+import outboxRetry from '../../netlify/functions/outbox-retry';
 import quoteRequest from '../../netlify/functions/quote-request';
 import quoteRequests from '../../netlify/functions/quote-requests';
+import scans from '../../netlify/functions/scans';
 import settingsCompany from '../../netlify/functions/settings-company';
 import settingsNotifications from '../../netlify/functions/settings-notifications';
 import shipment from '../../netlify/functions/shipment';
@@ -23,6 +28,7 @@ import shipments from '../../netlify/functions/shipments';
 import trackingUpdate from '../../netlify/functions/tracking-update';
 import trackingUpdateLocation from '../../netlify/functions/tracking-update-location';
 import trackings from '../../netlify/functions/trackings';
+import waybills from '../../netlify/functions/waybills';
 import { hashToken } from '../../netlify/lib/auth';
 import { ENDPOINTS } from '../../src/lib/api/endpoints';
 import { signIn, withSession } from '../helpers/admin-session';
@@ -42,6 +48,8 @@ interface Route {
   body?: unknown;
   /** What it answers with a valid session, when not its success status (a refusal of the body sent). */
   signedIn?: number[];
+  /** Its body limit, when larger than the usual 64 KB. */
+  bodyLimit?: number;
 }
 
 /** Every admin route and method. A function file missing here fails the completeness test below. */
@@ -214,9 +222,43 @@ const ROUTES: Route[] = [
     path: '/api/settings/notifications',
     body: { new_shipment: false, status_updates: true, new_customer: true, daily_summary: false },
   },
+  {
+    file: 'scans',
+    handler: scans,
+    method: 'POST',
+    path: '/api/scans',
+    body: {
+      events: [
+        { event_id: 'matrix-1', tracking_number: number, note: 'Matrix scan', scanned_at: new Date().toISOString() },
+      ],
+    },
+    bodyLimit: 1024 * 1024,
+  },
+  { file: 'api-keys', handler: apiKeys, method: 'GET', path: '/api/api-keys' },
+  { file: 'api-keys', handler: apiKeys, method: 'POST', path: '/api/api-keys', body: { name: 'Matrix key' } },
+  {
+    file: 'api-key-revoke',
+    handler: apiKeyRevoke,
+    method: 'POST',
+    path: '/api/api-keys/999999/revoke',
+    params: { keyId: '999999' },
+    body: {},
+    signedIn: [404],
+  },
+  { file: 'outbox', handler: outbox, method: 'GET', path: '/api/outbox?state=queued' },
+  {
+    file: 'outbox-retry',
+    handler: outboxRetry,
+    method: 'POST',
+    path: '/api/outbox/999999/retry',
+    params: { messageId: '999999' },
+    body: {},
+    signedIn: [404],
+  },
+  { file: 'waybills', handler: waybills, method: 'GET', path: `/api/waybills?numbers=${number}` },
 ];
 
-/** Functions anyone may call: the public lookups and reveal, quote requests, and signing in (both steps) or out. */
+/** Functions anyone may call: the public lookups and reveal, quote requests, email alert links, and signing in (both steps) or out. */
 const PUBLIC_FUNCTIONS = [
   'tracking',
   'tracking-batch',
@@ -225,7 +267,12 @@ const PUBLIC_FUNCTIONS = [
   'admin-login',
   'admin-login-two-factor',
   'admin-logout',
+  'alerts',
+  'alerts-confirm',
+  'alerts-unsubscribe',
 ];
+/** Scheduled functions: no route, no request (email delivery, the daily summary). */
+const SCHEDULED_FUNCTIONS = ['outbox-deliver', 'daily-summary'];
 
 const request = (route: Route, headers: HeadersInit = {}) =>
   call(
@@ -247,7 +294,9 @@ async function snapshot() {
             (SELECT max(updated_at) FROM admin_users) AS au,
             (SELECT count(*) FROM customers) AS c, (SELECT max(updated_at) FROM customers) AS cu,
             (SELECT count(*) FROM quote_requests) AS q, (SELECT max(updated_at) FROM quote_requests) AS qu,
-            (SELECT count(*) FROM settings) AS st, (SELECT max(updated_at) FROM settings) AS stu`,
+            (SELECT count(*) FROM settings) AS st, (SELECT max(updated_at) FROM settings) AS stu,
+            (SELECT count(*) FROM outbox) AS o, (SELECT count(*) FROM api_keys) AS k,
+            (SELECT count(*) FROM scan_events) AS e, (SELECT max(last_used_at) FROM api_keys) AS ku`,
   );
   return rows[0];
 }
@@ -255,6 +304,7 @@ async function snapshot() {
 let expired: string;
 let idle: string;
 let valid: string;
+let revokedKey: string;
 beforeAll(async () => {
   const db = await getDb();
   await db.execute(
@@ -271,6 +321,16 @@ beforeAll(async () => {
     args: [hashToken(idle.split('=')[1]!)],
   });
   valid = await signIn();
+  const created = await call(
+    apiKeys,
+    apiRequest('/api/api-keys', { json: { name: 'Revoked' }, headers: withSession(valid) }),
+  );
+  revokedKey = created.body.data.key;
+  await call(
+    apiKeyRevoke,
+    apiRequest(`/api/api-keys/${created.body.data.id}/revoke`, { json: {}, headers: withSession(valid) }),
+    { keyId: String(created.body.data.id) },
+  );
 });
 
 describe('every admin route', () => {
@@ -278,13 +338,13 @@ describe('every admin route', () => {
     const files = readdirSync(new URL('../../netlify/functions/', import.meta.url)).map((name) =>
       name.replace(/\.ts$/, ''),
     );
-    expect(files.filter((file) => !PUBLIC_FUNCTIONS.includes(file)).sort()).toEqual(
+    expect(files.filter((file) => ![...PUBLIC_FUNCTIONS, ...SCHEDULED_FUNCTIONS].includes(file)).sort()).toEqual(
       [...new Set(ROUTES.map((route) => route.file))].sort(),
     );
   });
 
   it('covers every staff call of the API contract', () => {
-    const staffCalls = ENDPOINTS.filter(({ endpoint }) => endpoint.access === 'session').map(
+    const staffCalls = ENDPOINTS.filter(({ endpoint }) => endpoint.access !== 'public').map(
       ({ endpoint }) => `${endpoint.method} ${endpoint.path}`,
     );
     const covered = ROUTES.map(({ method, path, params = {} }) => {
@@ -315,6 +375,42 @@ describe('every admin route', () => {
     expect(answer.get('content-type')).toMatch(/^application\/json/);
     expect(answer.get('cache-control')).toBe('no-store');
     expect(answer.get('x-content-type-options')).toBe('nosniff');
+    expect(await snapshot()).toEqual(before);
+  });
+
+  // The calls a device may make take `Authorization: Bearer <key>` instead of a session: a forged,
+  // malformed or revoked key is refused the same way, even with a valid session cookie beside it.
+  const keyRoutes = ROUTES.filter((route) =>
+    ENDPOINTS.some(
+      ({ endpoint }) =>
+        endpoint.access === 'session-or-key' &&
+        endpoint.method === route.method &&
+        new URLPattern({ pathname: endpoint.path }).test(new URL(route.path, 'http://x')),
+    ),
+  );
+
+  it('accepts device keys on exactly the status, location and scan calls', () => {
+    expect(keyRoutes.map((route) => route.file).sort()).toEqual([
+      'scans',
+      'tracking-update',
+      'tracking-update-location',
+    ]);
+  });
+
+  const keyCases = keyRoutes.flatMap((route) =>
+    [
+      ['a forged key', () => `Bearer nec_${'Q'.repeat(43)}`],
+      ['a malformed key', () => 'Bearer not-a-key'],
+      ['a revoked key', () => `Bearer ${revokedKey}`],
+      ['another scheme', () => 'Basic c3RhZmY6cGFzcw=='],
+    ].map(([label, header]) => [`${route.method} ${route.path} with ${label as string}`, route, header] as const),
+  );
+
+  it.each(keyCases)('%s answers 401 and changes nothing', async (_, route, header) => {
+    const before = await snapshot();
+    const { status, body } = await request(route, withSession(valid, { Authorization: (header as () => string)() }));
+    expect(status).toBe(401);
+    expect(body).toEqual({ status: 'error', message: 'Authentication required' });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -362,7 +458,7 @@ describe('every admin route', () => {
         );
       expect((await send(JSON.stringify(route.body), 'text/plain')).status).toBe(415);
       expect((await send('{"a":', 'application/json')).status).toBe(400);
-      expect((await send('x'.repeat(70_000), 'application/json')).status).toBe(413);
+      expect((await send('x'.repeat((route.bodyLimit ?? 64 * 1024) + 6000), 'application/json')).status).toBe(413);
       expect(await snapshot()).toEqual(before);
     },
   );

@@ -7,12 +7,15 @@ import { assertMatchesContract } from '../helpers/requests';
 
 const FUNCTIONS = new URL('../../netlify/functions/', import.meta.url);
 
-/** Each function file's `config.path`, read as Netlify reads it: from the source, without running it. */
-const functionPaths = readdirSync(FUNCTIONS).map((file) => {
+/** Each function file's `config.path` or `schedule`, read as Netlify reads them: from the source, without running it. */
+const functionConfigs = readdirSync(FUNCTIONS).map((file) => {
   const source = readFileSync(new URL(file, FUNCTIONS), 'utf8');
   const path = /export const config[\s\S]*?\bpath:\s*'([^']+)'/.exec(source)?.[1];
-  return { file, path };
+  const schedule = /export const config[\s\S]*?\bschedule:\s*'([^']+)'/.exec(source)?.[1];
+  return { file, path, schedule };
 });
+/** Scheduled functions run on a cron and answer no request. */
+const functionPaths = functionConfigs.filter(({ schedule }) => schedule === undefined);
 
 describe('the API contract', () => {
   it('has a function for every call, and a call for every function path', () => {
@@ -21,6 +24,15 @@ describe('the API contract', () => {
     const declared = new Set<string | undefined>(ENDPOINTS.map(({ endpoint }) => endpoint.path));
     expect([...declared].filter((path) => !served.has(path))).toEqual([]);
     expect([...served].filter((path) => path && !declared.has(path))).toEqual([]);
+  });
+
+  it('runs the scheduled functions (email delivery, daily summary) on a cron, at no path', () => {
+    const scheduled = functionConfigs.filter(({ schedule }) => schedule !== undefined);
+    expect(scheduled.map(({ file }) => file).sort()).toEqual(['daily-summary.ts', 'outbox-deliver.ts']);
+    for (const { path, schedule } of scheduled) {
+      expect(path).toBeUndefined();
+      expect(schedule).toMatch(/^\S+ \S+ \S+ \S+ \S+$/);
+    }
   });
 
   it('declares each method and path once', () => {
@@ -70,6 +82,10 @@ describe('the OpenAPI document', () => {
         expect(responses).toContain('401');
         expect(operation!.security).toEqual([{ session: [] }]);
       }
+      if (endpoint.access === 'session-or-key') {
+        expect(responses).toContain('401');
+        expect(operation!.security).toEqual([{ session: [] }, { deviceKey: [] }]);
+      }
       if (endpoint.body) {
         expect(operation!.requestBody).toBeDefined();
         expect(responses).toEqual(expect.arrayContaining(['400', '413', '415', '422']));
@@ -79,5 +95,17 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(document.components?.securitySchemes?.session).toMatchObject({ type: 'apiKey', in: 'cookie' });
+    expect(document.components?.securitySchemes?.deviceKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('marks exactly the calls a device API key may make', () => {
+    const keyCalls = ENDPOINTS.filter(({ endpoint }) => endpoint.access === 'session-or-key').map(
+      ({ endpoint }) => `${endpoint.method} ${endpoint.path}`,
+    );
+    expect(keyCalls.sort()).toEqual([
+      'POST /api/scans',
+      'PUT /api/tracking/:trackingNumber/update',
+      'PUT /api/tracking/:trackingNumber/update-location',
+    ]);
   });
 });

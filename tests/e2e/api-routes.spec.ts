@@ -26,6 +26,13 @@ const ADMIN_ROUTES: Array<[method: string, path: string, body?: unknown]> = [
   ['GET', '/api/account/sessions'],
   ['DELETE', '/api/account/sessions/0123456789abcdef0123456789abcdef', {}],
   ['DELETE', '/api/account/other-sessions', {}],
+  ['POST', '/api/scans', {}],
+  ['GET', '/api/api-keys'],
+  ['POST', '/api/api-keys', {}],
+  ['POST', '/api/api-keys/1/revoke', {}],
+  ['GET', '/api/outbox'],
+  ['POST', '/api/outbox/1/retry', {}],
+  ['GET', `/api/waybills?numbers=${sample}`],
 ];
 
 async function expectJson(response: APIResponse, status: number) {
@@ -83,6 +90,18 @@ test('POST /api/admin/login and /api/admin/logout reach their functions', async 
 test('POST /api/admin/login/two-factor reaches its function', async ({ request }) => {
   const body = await expectJson(await request.post('/api/admin/login/two-factor', { headers: json, data: {} }), 422);
   expect(Object.keys(body.errors).sort()).toEqual(['challenge', 'code']);
+});
+
+test('the email alert calls reach their functions', async ({ request }) => {
+  const asked = await expectJson(await request.post('/api/alerts', { headers: json, data: {} }), 422);
+  expect(Object.keys(asked.errors).sort()).toEqual(['email', 'tracking_number']);
+  const token = 'x'.repeat(43);
+  for (const path of ['/api/alerts/confirm', '/api/alerts/unsubscribe']) {
+    expect(await expectJson(await request.post(`${path}?token=${token}`), 404)).toEqual({
+      status: 'error',
+      message: 'This link is not valid. Please use the link of the latest email.',
+    });
+  }
 });
 
 test('POST /api/quotes reaches its function', async ({ request }) => {

@@ -17,7 +17,7 @@ import {
 } from '../stores/shipments';
 
 const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e'];
-const SKELETON_CELLS = ['id', 'number', 'route', 'status', 'eta', 'type', 'actions'];
+const SKELETON_CELLS = ['select', 'id', 'number', 'route', 'status', 'eta', 'type', 'actions'];
 
 function SkeletonRows() {
   return (
@@ -85,6 +85,17 @@ export default function ShipmentsScreen() {
     setDialog((current) => ({ open: true, key: current.key + 1, ...(shipment ? { shipment } : {}) }));
   const filtersId = useId();
   const hintId = useId();
+  // Tracking numbers picked for printing their labels together; kept across pages.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (numbers: string[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const number of numbers) {
+        if (on) next.add(number);
+        else next.delete(number);
+      }
+      return next;
+    });
 
   const key = JSON.stringify(params);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the parameters it is made of
@@ -103,6 +114,16 @@ export default function ShipmentsScreen() {
 
   const activeFilters = [status, type, delivered_since].filter(Boolean).length;
   const items = list.status === 'ready' ? list.items : [];
+  const pageNumbers = items.map((item) => item.tracking_number);
+  const pageSelected = pageNumbers.filter((number) => selected.has(number)).length;
+  const selectBox = (number: string) => (
+    <input
+      type="checkbox"
+      aria-label={`Select ${number}`}
+      checked={selected.has(number)}
+      onChange={(event) => toggle([number], event.target.checked)}
+    />
+  );
 
   return (
     <section aria-labelledby="shipments-title">
@@ -112,6 +133,20 @@ export default function ShipmentsScreen() {
         </h1>
         <div className="flex flex-col items-end gap-1">
           <div className="flex gap-2">
+            {selected.size ? (
+              <a
+                href={`/admin/waybills?format=label&numbers=${[...selected].join(',')}`}
+                target="_blank"
+                rel="noopener"
+                className={secondaryButtonClass}
+              >
+                Print labels ({selected.size})<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : (
+              <button type="button" disabled className={secondaryButtonClass}>
+                Print labels
+              </button>
+            )}
             <button
               type="button"
               className={secondaryButtonClass}
@@ -221,6 +256,18 @@ export default function ShipmentsScreen() {
               <caption className="sr-only">Shipments</caption>
               <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
                 <tr>
+                  <th scope="col" className="px-4 py-3">
+                    <input
+                      type="checkbox"
+                      aria-label="Select every shipment on this page"
+                      checked={pageNumbers.length > 0 && pageSelected === pageNumbers.length}
+                      ref={(box) => {
+                        if (box) box.indeterminate = pageSelected > 0 && pageSelected < pageNumbers.length;
+                      }}
+                      disabled={pageNumbers.length === 0}
+                      onChange={(event) => toggle(pageNumbers, event.target.checked)}
+                    />
+                  </th>
                   {['ID', 'Tracking ID', 'Route', 'Status', 'ETA', 'Type', 'Actions'].map((heading) => (
                     <th key={heading} scope="col" className="px-4 py-3">
                       {heading}
@@ -234,6 +281,7 @@ export default function ShipmentsScreen() {
                 ) : (
                   items.map((shipment) => (
                     <tr key={shipment.id}>
+                      <td className="px-4 py-3">{selectBox(shipment.tracking_number)}</td>
                       <td className="px-4 py-3 text-slate-700">{shipment.id}</td>
                       <td className="px-4 py-3 font-mono font-semibold text-slate-900">{shipment.tracking_number}</td>
                       <td className="px-4 py-3">
@@ -266,7 +314,10 @@ export default function ShipmentsScreen() {
               : items.map((shipment) => (
                   <li key={shipment.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
                     <div className="flex flex-wrap items-center justify-between gap-2">
-                      <span className="font-mono font-semibold text-slate-900">{shipment.tracking_number}</span>
+                      <span className="flex items-center gap-2 font-mono font-semibold text-slate-900">
+                        {selectBox(shipment.tracking_number)}
+                        {shipment.tracking_number}
+                      </span>
                       <StatusBadge status={shipment.status} />
                     </div>
                     <div className="mt-2 text-sm">

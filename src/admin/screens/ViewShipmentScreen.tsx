@@ -194,6 +194,14 @@ export default function ViewShipmentScreen({ trackingNumber }: { trackingNumber:
           >
             View on public tracking page<span className="sr-only"> (opens in a new tab)</span>
           </a>
+          <a
+            href={`/admin/waybills?numbers=${encodeURIComponent(shipment.tracking_number)}`}
+            target="_blank"
+            rel="noopener"
+            className="text-sm font-semibold text-brand-700 underline"
+          >
+            Print waybill<span className="sr-only"> (opens in a new tab)</span>
+          </a>
         </div>
       </div>
 

@@ -11,8 +11,11 @@ import '../zod-config';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Who may call: anyone, or a signed-in staff session (the session cookie). */
-export type Access = 'public' | 'session';
+/**
+ * Who may call: anyone; a signed-in staff session (the session cookie); or a staff session or a
+ * device API key (`Authorization: Bearer nec_…`), for the few writes a scanner or GPS unit makes.
+ */
+export type Access = 'public' | 'session' | 'session-or-key';
 
 /** Error statuses an endpoint may answer beyond those its shape implies (see `errorStatuses`). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 503;
@@ -70,12 +73,12 @@ export function errorSchema(endpoint: Endpoint): z.ZodType {
 
 /**
  * Every error status an endpoint can answer: its own, plus 405 (another method) and 503 (the
- * database cannot be reached) for all; 401 and 403 (cross-site write) for staff calls; 400, 413,
- * 415 and 422 for a JSON body; 422 for a query; 400 for path parameters.
+ * database cannot be reached) for all; 401 and 403 (cross-site write) for staff and key calls; 400,
+ * 413, 415 and 422 for a JSON body; 422 for a query; 400 for path parameters.
  */
 export function errorStatuses(endpoint: Endpoint): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>([...(endpoint.errors ?? []), 405, 503]);
-  if (endpoint.access === 'session') {
+  if (endpoint.access !== 'public') {
     statuses.add(401);
     if (endpoint.method !== 'GET') statuses.add(403);
   }

@@ -1,12 +1,17 @@
 import { accountApi } from './account';
+import { alertsApi } from './alerts';
+import { apiKeysApi } from './api-keys';
 import { authApi } from './auth';
 import type { Endpoint } from './contract';
 import { customersApi } from './customers';
 import { dashboardApi } from './dashboard';
+import { outboxApi } from './outbox';
 import { quotesApi } from './quotes';
+import { scansApi } from './scans';
 import { settingsApi } from './settings';
 import { shipmentsApi } from './shipments';
 import { trackingApi } from './tracking';
+import { waybillsApi } from './waybills';
 
 /** Every contract, by resource: the OpenAPI document and the tests walk this. */
 export const API = {
@@ -18,6 +23,11 @@ export const API = {
   quotes: quotesApi,
   customers: customersApi,
   settings: settingsApi,
+  alerts: alertsApi,
+  apiKeys: apiKeysApi,
+  scans: scansApi,
+  outbox: outboxApi,
+  waybills: waybillsApi,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every endpoint, each with its resource and name (e.g. `shipments.get`). */

@@ -5,7 +5,7 @@ import { ENDPOINTS } from './endpoints';
 /** Why each error status is answered, for the people reading the document. */
 const ERROR_MEANINGS: Record<number, string> = {
   400: 'The request is malformed (not JSON, or a malformed tracking number).',
-  401: 'No valid session: sign in first.',
+  401: 'No valid session (sign in first) or, where a device key is accepted, no live API key.',
   403: 'A cross-site request, refused.',
   404: 'Nothing found at this address.',
   405: 'Another method is expected; the Allow header lists them.',
@@ -19,6 +19,13 @@ const ERROR_MEANINGS: Record<number, string> = {
 
 const METHODS = { GET: 'get', POST: 'post', PUT: 'put', PATCH: 'patch', DELETE: 'delete' } as const;
 
+/** Either requirement satisfies a `session-or-key` call (OpenAPI: alternatives are separate objects). */
+const SECURITY: Record<Endpoint['access'], Array<Record<string, string[]>>> = {
+  public: [],
+  session: [{ session: [] }],
+  'session-or-key': [{ session: [] }, { deviceKey: [] }],
+};
+
 /** Netlify writes path parameters as `:name`, OpenAPI as `{name}`. */
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
@@ -28,7 +35,7 @@ function operation(name: string, endpoint: Endpoint): ZodOpenApiOperationObject 
     operationId: name,
     summary: endpoint.summary,
     tags: [name.split('.')[0]!],
-    ...(endpoint.access === 'session' ? { security: [{ session: [] }] } : { security: [] }),
+    security: SECURITY[endpoint.access],
     ...(endpoint.params || endpoint.query
       ? {
           requestParams: {
@@ -66,7 +73,7 @@ export function openApiDocument(serverUrl: string) {
       title: 'Northeast Express Cargo API',
       version: '1.0.0',
       description:
-        'Public shipment tracking and quote requests, and the staff API of the back office. Staff calls need the session cookie set by `POST /api/admin/login`; their writes also need `Content-Type: application/json` and a same-origin request.',
+        'Public shipment tracking, quote requests and email alerts, and the staff API of the back office. Staff calls need the session cookie set by `POST /api/admin/login`; their writes also need `Content-Type: application/json` and a same-origin request. Scanners and GPS units use a device API key instead (Settings > Integrations), sent as `Authorization: Bearer nec_…`: it is accepted only by the status update, the location update and the bulk scan call (`POST /api/scans`, idempotent by event id), and never opens a session or reads data.',
     },
     servers: [{ url: serverUrl }],
     components: {
@@ -76,6 +83,13 @@ export function openApiDocument(serverUrl: string) {
           in: 'cookie',
           name: '__Host-session',
           description: 'The staff session, set by `POST /api/admin/login` (HttpOnly, Secure, SameSite=Strict).',
+        },
+        deviceKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'nec_ followed by 43 URL-safe characters',
+          description:
+            'A device API key created in Settings > Integrations (shown once). Accepted only by the calls that list it; writes made with it are logged under its name. Revoked keys are refused with 401.',
         },
       },
     },

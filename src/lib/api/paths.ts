@@ -9,3 +9,6 @@ export const AUTH_PATHS = {
   logout: '/api/admin/logout',
   session: '/api/admin/session',
 } as const;
+
+/** The tracking page's alert signup, which stays free of zod too (the contract in `alerts.ts` uses it). */
+export const ALERTS_SUBSCRIBE_PATH = '/api/alerts';

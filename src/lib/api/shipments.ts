@@ -90,8 +90,9 @@ export const shipmentsApi = {
   updateStatus: defineEndpoint({
     method: 'PUT',
     path: '/api/tracking/:trackingNumber/update',
-    summary: 'Set the status and add a history entry with the note.',
-    access: 'session',
+    summary:
+      'Set the status and add a history entry with the note; emails the status to the recipient, confirmed alert subscribers and the company (per Settings > Notifications). Staff session or device API key.',
+    access: 'session-or-key',
     params: trackingNumberParams,
     body: statusUpdateSchema,
     status: 200,
@@ -103,7 +104,7 @@ export const shipmentsApi = {
     path: '/api/tracking/:trackingNumber/update-location',
     summary:
       'Set the current location (country, optional city) and the next arrival there, and add a history entry carrying both and the optional note.',
-    access: 'session',
+    access: 'session-or-key',
     params: trackingNumberParams,
     body: locationUpdateSchema,
     status: 200,

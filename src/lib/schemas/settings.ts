@@ -100,7 +100,7 @@ export const NOTIFICATION_LABELS: Record<keyof NotificationSettings, { label: st
   new_customer: { label: 'New Customer Registration', description: 'An email when a customer is added.' },
   daily_summary: {
     label: 'Daily Summary Report',
-    description: "A summary of the day's shipments each evening.",
+    description: "Each morning: the previous day's shipments and what is on hold.",
   },
 };
 

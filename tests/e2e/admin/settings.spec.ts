@@ -49,7 +49,7 @@ test('Notifications: the switches start at the spec’s defaults, a change is sa
   const tab = page.getByRole('tab', { name: 'Notifications' });
   await expect(tab).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'Email Notifications' })).toBeVisible();
-  await expect(page.getByText('No mail server is configured yet')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Outbox' })).toHaveAttribute('href', '/admin/settings/outbox');
 
   const daily = page.getByRole('switch', { name: 'Daily Summary Report' });
   const before = await daily.getAttribute('aria-checked');

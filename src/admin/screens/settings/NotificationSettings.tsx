@@ -83,9 +83,12 @@ export default function NotificationSettings() {
             : 'Not saved yet: these are the defaults.'}
         </p>
       </div>
-      <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-        No mail server is configured yet, so no emails are sent. Your preferences are saved now and apply once one is
-        set up.
+      <p className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
+        Every email is listed in the{' '}
+        <a href="/admin/settings/outbox" className="font-semibold text-brand-700 underline">
+          Outbox
+        </a>{' '}
+        with its state and any error. Without a mail server (SMTP_URL), emails are kept there instead of being sent.
       </p>
       <div className="divide-y divide-slate-200">
         {SWITCHES.map((name) => (

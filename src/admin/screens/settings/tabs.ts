@@ -9,9 +9,10 @@ export interface SettingsTab {
 
 /**
  * The Settings screen's tabs, in order. A tab is one component that loads and saves its own
- * section; Security and Integrations join here (one entry each) when their issues build them.
+ * section; Security joins here (one entry) when its issue builds it.
  */
 export const SETTINGS_TABS: SettingsTab[] = [
   { id: 'general', title: 'General', panel: lazy(() => import('./GeneralSettings')) },
   { id: 'notifications', title: 'Notifications', panel: lazy(() => import('./NotificationSettings')) },
+  { id: 'integrations', title: 'Integrations', panel: lazy(() => import('./IntegrationsTab')) },
 ];

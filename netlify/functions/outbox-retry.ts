@@ -1,0 +1,22 @@
+import type { Config } from '@netlify/functions';
+import { outboxApi } from '@/lib/api/outbox';
+import { authorizeAdmin } from '../lib/auth';
+import { HttpError, handle, pathParam, readJson, reply } from '../lib/http';
+import { deliverAfterAnswer, MESSAGE_NOT_FOUND, retryMessage } from '../lib/outbox';
+
+const endpoint = outboxApi.retry;
+
+/** Staff queue a failed email again; it goes out after the answer. */
+export default handle(async (request, context) => {
+  const { db } = await authorizeAdmin(request, endpoint.method);
+  await readJson(request, endpoint.body);
+  const id = pathParam(request, context, endpoint.path, 'messageId');
+  if (!/^\d{1,15}$/.test(id)) throw new HttpError(404, MESSAGE_NOT_FOUND);
+  const message = await retryMessage(db, Number(id));
+  deliverAfterAnswer(context);
+  return reply(endpoint, { status: 'success', data: message });
+});
+
+export const config: Config = {
+  path: '/api/outbox/:messageId/retry',
+};

@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import type { Client } from '@libsql/client';
+import { z } from 'zod';
+import { type ApiKeyCreateInput, type ApiKeyInfo, apiKeyInfoSchema } from '@/lib/schemas/api-keys';
+import { type StaffUser, subjectActivity } from './activity';
+import { AUTHENTICATION_REQUIRED, authorizeAdmin, hashToken } from './auth';
+import { getDb } from './db';
+import { HttpError, invalidInput, requireMethod } from './http';
+import { decodeFirst, decodeRows } from './rows';
+
+/**
+ * Device API keys (Settings > Integrations): the one writer of `api_keys`. A key is shown once at
+ * creation; only its SHA-256 is stored, with a visible prefix. A key may call only the calls whose
+ * contract says `session-or-key` (status and location updates, bulk scans): it opens no session and
+ * reads nothing, and its writes are logged under its name.
+ */
+
+/** Every key starts so, which lets secret scanners recognise one that leaked. */
+export const KEY_PREFIX = 'nec_';
+const KEY_PATTERN = /^nec_[A-Za-z0-9_-]{43}$/;
+/** What staff see of a key: the prefix and 8 more characters. */
+const VISIBLE_LENGTH = KEY_PREFIX.length + 8;
+
+const SELECT_INFO = 'SELECT id, name, prefix, created_by_email, created_at, last_used_at, revoked_at FROM api_keys';
+
+export const KEY_NOT_FOUND = 'API key not found.';
+
+/** Creates a key; the answer is the only time its secret exists outside the caller. */
+export async function createApiKey(
+  db: Client,
+  { name }: ApiKeyCreateInput,
+  actor: StaffUser,
+  now = new Date(),
+): Promise<{ key: string; info: ApiKeyInfo }> {
+  const key = KEY_PREFIX + randomBytes(32).toString('base64url');
+  const prefix = key.slice(0, VISIBLE_LENGTH);
+  const at = now.toISOString();
+  try {
+    const [, , created] = await db.batch(
+      [
+        {
+          sql: `INSERT INTO api_keys (name, prefix, key_hash, created_by, created_by_email, created_at)
+                VALUES (?, ?, ?, ?, ?, ?)`,
+          args: [name, prefix, hashToken(key), actor.id, actor.email, at],
+        },
+        subjectActivity(actor, 'api_key_created', { type: 'api_key', id: prefix }, `API key "${name}" created`, at),
+        { sql: `${SELECT_INFO} WHERE prefix = ?`, args: [prefix] },
+      ],
+      'write',
+    );
+    return { key, info: decodeFirst(apiKeyInfoSchema, created!.rows)! };
+  } catch (error) {
+    if (error instanceof Error && /UNIQUE constraint failed: api_keys\.name/.test(`${error.message} ${error.cause}`)) {
+      throw invalidInput({ name: ['A key with this name is in use: choose another name or revoke that key'] });
+    }
+    throw error;
+  }
+}
+
+/** Every key, live ones first, newest first. */
+export async function listApiKeys(db: Client): Promise<ApiKeyInfo[]> {
+  const { rows } = await db.execute(`${SELECT_INFO} ORDER BY revoked_at IS NOT NULL, id DESC`);
+  return decodeRows(apiKeyInfoSchema, rows);
+}
+
+/** Revokes a key at once (its next call is refused); revoking it again changes nothing. */
+export async function revokeApiKey(db: Client, id: number, actor: StaffUser, now = new Date()): Promise<ApiKeyInfo> {
+  const { rows } = await db.execute({ sql: `${SELECT_INFO} WHERE id = ?`, args: [id] });
+  const key = decodeFirst(apiKeyInfoSchema, rows);
+  if (!key) throw new HttpError(404, KEY_NOT_FOUND);
+  if (key.revoked_at) return key;
+  const at = now.toISOString();
+  const [, , current] = await db.batch(
+    [
+      { sql: 'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', args: [at, id] },
+      // Only the request that revoked it logs it, when two race.
+      subjectActivity(
+        actor,
+        'api_key_revoked',
+        { type: 'api_key', id: key.prefix },
+        `API key "${key.name}" revoked`,
+        at,
+        {
+          onlyIfChanged: true,
+        },
+      ),
+      { sql: `${SELECT_INFO} WHERE id = ?`, args: [id] },
+    ],
+    'write',
+  );
+  return decodeFirst(apiKeyInfoSchema, current!.rows)!;
+}
+
+const keyRow = z.object({ id: z.number().int(), name: z.string(), created_by: z.number().int() });
+
+/** Who a key call acts as: the key (by name) on behalf of the staff member who created it. */
+export interface KeyCaller {
+  keyId: number;
+  name: string;
+  actor: StaffUser;
+}
+
+/** The live key of an `Authorization: Bearer` header, or null; a used key records when. */
+export async function authenticateKey(db: Client, header: string, now = new Date()): Promise<KeyCaller | null> {
+  const match = /^Bearer +(\S+)$/i.exec(header.trim());
+  const key = match?.[1];
+  if (!key || !KEY_PATTERN.test(key)) return null;
+  const { rows } = await db.execute({
+    sql: `UPDATE api_keys SET last_used_at = ? WHERE key_hash = ? AND revoked_at IS NULL
+          RETURNING id, name, created_by`,
+    args: [now.toISOString(), hashToken(key)],
+  });
+  const row = decodeFirst(keyRow, rows);
+  if (!row) return null;
+  return { keyId: row.id, name: row.name, actor: { id: row.created_by, email: `${row.name} (API key)` } };
+}
+
+/** Who made a write: the staff member or the key, with the sender id scans are made idempotent under. */
+export interface Caller {
+  db: Client;
+  actor: StaffUser;
+  /** `key:<id>` or `user:<id>`. */
+  source: string;
+}
+
+/**
+ * The start of a call that a device may make: with an `Authorization` header it must carry a live
+ * key (no cookie, no same-origin check: a browser cannot attach the header cross-site without a
+ * CORS grant, which this site never gives); without one it is a staff call, as `authorizeAdmin`.
+ */
+export async function authorizeSessionOrKey(request: Request, ...methods: string[]): Promise<Caller> {
+  const header = request.headers.get('authorization');
+  if (header === null) {
+    const { db, user } = await authorizeAdmin(request, ...methods);
+    return { db, actor: user, source: `user:${user.id}` };
+  }
+  requireMethod(request, ...methods);
+  const db = await getDb();
+  const caller = await authenticateKey(db, header);
+  if (!caller) {
+    throw new HttpError(401, AUTHENTICATION_REQUIRED, {
+      headers: { 'WWW-Authenticate': 'Bearer realm="api", error="invalid_token"' },
+    });
+  }
+  return { db, actor: caller.actor, source: `key:${caller.keyId}` };
+}

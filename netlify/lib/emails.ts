@@ -1,0 +1,351 @@
+import { z } from 'zod';
+import type { CompanySettingsValue } from '@/lib/schemas/settings';
+import { SHIPMENT_STATUSES, statusLabel } from '@/lib/shipment-status';
+
+/**
+ * The emails themselves: subject, text and HTML rendered from what the outbox row recorded when the
+ * change happened, the company details of Settings > General, and the links of the site. Pure
+ * functions: the outbox module decides when they run.
+ */
+
+export const EMAIL_KINDS = [
+  'shipment_created',
+  'status_update',
+  'new_customer',
+  'daily_summary',
+  'alert_confirmation',
+] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+export type Audience = 'customer' | 'staff';
+
+const status = z.enum(SHIPMENT_STATUSES);
+const text = z.string().nullable().optional();
+
+/** What each kind records about its event, as JSON in the outbox row. */
+export const PAYLOADS = {
+  shipment_created: z.object({
+    tracking_number: z.string(),
+    status,
+    origin: z.string(),
+    destination: z.string(),
+    estimated_delivery: text,
+    sender_name: text,
+    recipient_name: text,
+    at: z.string(),
+  }),
+  status_update: z.object({
+    tracking_number: z.string(),
+    status,
+    note: text,
+    current_location: text,
+    origin: z.string(),
+    destination: z.string(),
+    estimated_delivery: text,
+    at: z.string(),
+  }),
+  new_customer: z.object({
+    id: z.string(),
+    name: z.string(),
+    contact: text,
+    email: text,
+    phone: text,
+    at: z.string(),
+  }),
+  daily_summary: z.object({
+    date: z.string(),
+    created: z.number(),
+    delivered: z.number(),
+    status_changes: z.number(),
+    active: z.number(),
+    on_hold: z.array(
+      z.object({ tracking_number: z.string(), origin: z.string(), destination: z.string(), since: z.string() }),
+    ),
+    on_hold_total: z.number(),
+  }),
+  alert_confirmation: z.object({ tracking_number: z.string() }),
+} satisfies Record<EmailKind, z.ZodType>;
+
+export type Payload<K extends EmailKind> = z.infer<(typeof PAYLOADS)[K]>;
+
+/** The addresses an email links to. */
+export interface Links {
+  site: string;
+  /** The subscription's token: confirms an opt-in, and unsubscribes. */
+  token: string | null;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+}
+
+export const trackingLink = (site: string, trackingNumber: string) =>
+  `${site}/track?number=${encodeURIComponent(trackingNumber)}`;
+const adminLink = (site: string, trackingNumber: string) =>
+  `${site}/admin/view_shipment/${encodeURIComponent(trackingNumber)}`;
+export const confirmLink = (site: string, token: string) => `${site}/alerts/confirm?token=${token}`;
+export const unsubscribePage = (site: string, token: string) => `${site}/alerts/unsubscribe?token=${token}`;
+/** RFC 8058: mail clients POST `List-Unsubscribe=One-Click` here. */
+export const oneClickLink = (site: string, token: string) => `${site}/api/alerts/unsubscribe?token=${token}`;
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+/** A moment as people read it in an email (UTC, the zone every stored time is in). */
+export function formatMoment(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${date.toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  })} UTC`;
+}
+
+const formatDay = (value: string) => {
+  const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime())
+    ? value
+    : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+};
+
+type Fact = [label: string, value: string | null | undefined];
+
+/** What an email says, before it is laid out as text and HTML. */
+interface Content {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  facts: Fact[];
+  action?: { label: string; href: string };
+  list?: { title: string; items: string[]; more?: string };
+  /** Why the reader gets this email, above the unsubscribe link. */
+  reason: string;
+}
+
+function companyLines(company: CompanySettingsValue): string[] {
+  const place = [company.city, company.state, company.postal_code].filter(Boolean).join(' ');
+  return [
+    company.company_name,
+    `${company.address}, ${place}`,
+    [company.phone, company.email].join(' · '),
+    ...(company.website ? [company.website] : []),
+  ];
+}
+
+function content(kind: EmailKind, audience: Audience, raw: unknown, site: string, token: string | null): Content {
+  switch (kind) {
+    case 'status_update': {
+      const p = PAYLOADS.status_update.parse(raw);
+      const label = statusLabel(p.status);
+      return {
+        subject:
+          audience === 'staff'
+            ? `Status update: ${p.tracking_number} is now ${label}`
+            : `Your shipment ${p.tracking_number} is now ${label}`,
+        heading: `Shipment ${p.tracking_number}: ${label}`,
+        paragraphs: [`The status of shipment ${p.tracking_number} changed to ${label} on ${formatMoment(p.at)}.`],
+        facts: [
+          ['Status', label],
+          ['Current location', p.current_location],
+          ['Note', p.note],
+          ['Route', `${p.origin} → ${p.destination}`],
+          ['Estimated delivery', p.estimated_delivery ? formatDay(p.estimated_delivery) : null],
+        ],
+        action:
+          audience === 'staff'
+            ? { label: 'Open the shipment', href: adminLink(site, p.tracking_number) }
+            : { label: 'Track your shipment', href: trackingLink(site, p.tracking_number) },
+        reason:
+          audience === 'staff'
+            ? 'You receive this because shipment status emails are on in Settings > Notifications.'
+            : `You receive this because this address gets the status emails of shipment ${p.tracking_number}.`,
+      };
+    }
+    case 'shipment_created': {
+      const p = PAYLOADS.shipment_created.parse(raw);
+      // The names are for staff only: an opt-in reader knows nothing but the tracking number.
+      const staffFacts: Fact[] =
+        audience === 'staff'
+          ? [
+              ['Sender', p.sender_name],
+              ['Recipient', p.recipient_name],
+            ]
+          : [];
+      return {
+        subject:
+          audience === 'staff'
+            ? `New shipment ${p.tracking_number}: ${p.origin} → ${p.destination}`
+            : `Your shipment ${p.tracking_number} is on its way to being sent`,
+        heading: `Shipment ${p.tracking_number} created`,
+        paragraphs: [
+          audience === 'staff'
+            ? `A shipment was created on ${formatMoment(p.at)}.`
+            : `A shipment to you was registered with us on ${formatMoment(p.at)}. You can follow it with its tracking number, ${p.tracking_number}.`,
+        ],
+        facts: [
+          ['Tracking number', p.tracking_number],
+          ['Status', statusLabel(p.status)],
+          ['Route', `${p.origin} → ${p.destination}`],
+          ['Estimated delivery', p.estimated_delivery ? formatDay(p.estimated_delivery) : null],
+          ...staffFacts,
+        ],
+        action:
+          audience === 'staff'
+            ? { label: 'Open the shipment', href: adminLink(site, p.tracking_number) }
+            : { label: 'Track your shipment', href: trackingLink(site, p.tracking_number) },
+        reason:
+          audience === 'staff'
+            ? 'You receive this because new shipment emails are on in Settings > Notifications.'
+            : `You receive this because this address is the recipient of shipment ${p.tracking_number}.`,
+      };
+    }
+    case 'new_customer': {
+      const p = PAYLOADS.new_customer.parse(raw);
+      return {
+        subject: `New customer: ${p.name} (${p.id})`,
+        heading: `New customer ${p.id}`,
+        paragraphs: [`A customer was added on ${formatMoment(p.at)}.`],
+        facts: [
+          ['Name', p.name],
+          ['Contact', p.contact],
+          ['Email', p.email],
+          ['Phone', p.phone],
+        ],
+        action: { label: 'Open the back office', href: `${site}/admin` },
+        reason: 'You receive this because new customer emails are on in Settings > Notifications.',
+      };
+    }
+    case 'daily_summary': {
+      const p = PAYLOADS.daily_summary.parse(raw);
+      const more = p.on_hold_total - p.on_hold.length;
+      return {
+        subject: `Daily summary for ${formatDay(p.date)}`,
+        heading: `Daily summary: ${formatDay(p.date)}`,
+        paragraphs: [`Yesterday's figures (UTC day), and the shipments on hold now.`],
+        facts: [
+          ['Shipments created', String(p.created)],
+          ['Shipments delivered', String(p.delivered)],
+          ['Status updates', String(p.status_changes)],
+          ['Active shipments now', String(p.active)],
+          ['On hold now', String(p.on_hold_total)],
+        ],
+        list: {
+          title: 'Exceptions: on hold',
+          items: p.on_hold.map(
+            (item) =>
+              `${item.tracking_number}: ${item.origin} → ${item.destination}, on hold since ${formatMoment(item.since)}`,
+          ),
+          ...(more > 0 ? { more: `…and ${more} more.` } : {}),
+        },
+        action: { label: 'Open the dashboard', href: `${site}/admin` },
+        reason: 'You receive this because the daily summary is on in Settings > Notifications.',
+      };
+    }
+    case 'alert_confirmation': {
+      const p = PAYLOADS.alert_confirmation.parse(raw);
+      return {
+        subject: `Confirm status emails for shipment ${p.tracking_number}`,
+        heading: 'Please confirm your email alerts',
+        paragraphs: [
+          `Someone, hopefully you, asked on our tracking page for an email each time the status of shipment ${p.tracking_number} changes.`,
+          'Confirm with the button below. If it was not you, ignore this email: nothing more will be sent.',
+        ],
+        facts: [],
+        ...(token ? { action: { label: 'Confirm email alerts', href: confirmLink(site, token) } } : {}),
+        reason: `You receive this because this address was entered for shipment ${p.tracking_number}.`,
+      };
+    }
+  }
+}
+
+function asText(body: Content, company: CompanySettingsValue, unsubscribe: string | null): string {
+  const facts = body.facts.filter(([, value]) => value).map(([label, value]) => `${label}: ${value}`);
+  const list = body.list
+    ? [
+        `${body.list.title}:`,
+        ...(body.list.items.length ? body.list.items.map((item) => `- ${item}`) : ['- none']),
+        ...(body.list.more ? [body.list.more] : []),
+      ]
+    : [];
+  return [
+    body.heading,
+    '',
+    ...body.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(facts.length ? [...facts, ''] : []),
+    ...(list.length ? [...list, ''] : []),
+    ...(body.action ? [`${body.action.label}: ${body.action.href}`, ''] : []),
+    '--',
+    ...companyLines(company),
+    '',
+    body.reason,
+    ...(unsubscribe ? [`Unsubscribe: ${unsubscribe}`] : []),
+    '',
+  ].join('\n');
+}
+
+function asHtml(body: Content, company: CompanySettingsValue, unsubscribe: string | null): string {
+  const e = escapeHtml;
+  const facts = body.facts.filter(([, value]) => value);
+  const rows = facts
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" style="padding:4px 12px 4px 0;color:#475569;font-weight:600">${e(label)}</th><td style="padding:4px 0;color:#0f172a">${e(value ?? '')}</td></tr>`,
+    )
+    .join('');
+  const list = body.list
+    ? `<h2 style="font-size:16px;margin:24px 0 8px">${e(body.list.title)}</h2>${
+        body.list.items.length
+          ? `<ul style="padding-left:20px;margin:0">${body.list.items.map((item) => `<li>${e(item)}</li>`).join('')}</ul>`
+          : '<p style="margin:0">None.</p>'
+      }${body.list.more ? `<p style="margin:8px 0 0">${e(body.list.more)}</p>` : ''}`
+    : '';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(body.subject)}</title></head>
+<body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+<div style="max-width:600px;margin:0 auto;padding:24px">
+<p style="margin:0 0 16px;font-weight:700;color:#1e3a8a">${e(company.company_name)}</p>
+<div style="background:#ffffff;border-radius:8px;padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">${e(body.heading)}</h1>
+${body.paragraphs.map((paragraph) => `<p style="margin:0 0 12px;line-height:1.5">${e(paragraph)}</p>`).join('\n')}
+${rows ? `<table role="presentation" style="border-collapse:collapse;margin:8px 0 16px">${rows}</table>` : ''}
+${list}
+${body.action ? `<p style="margin:24px 0 0"><a href="${e(body.action.href)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px;font-weight:700">${e(body.action.label)}</a></p><p style="margin:8px 0 0;font-size:12px;color:#475569">Or open ${e(body.action.href)}</p>` : ''}
+</div>
+<p style="margin:16px 0 4px;font-size:12px;color:#475569">${companyLines(company).map(e).join('<br>')}</p>
+<p style="margin:12px 0 0;font-size:12px;color:#475569">${e(body.reason)}${unsubscribe ? ` <a href="${e(unsubscribe)}" style="color:#1d4ed8">Unsubscribe</a>` : ''}</p>
+</div>
+</body></html>
+`;
+}
+
+/** Renders an outbox message: both parts and the RFC 8058 one-click unsubscribe headers. */
+export function renderEmail(
+  kind: EmailKind,
+  audience: Audience,
+  payload: unknown,
+  company: CompanySettingsValue,
+  { site, token }: Links,
+): RenderedEmail {
+  const body = content(kind, audience, payload, site, token);
+  const unsubscribe = token ? unsubscribePage(site, token) : null;
+  return {
+    subject: body.subject,
+    text: asText(body, company, unsubscribe),
+    html: asHtml(body, company, unsubscribe),
+    headers: {
+      'Auto-Submitted': 'auto-generated',
+      ...(token
+        ? {
+            'List-Unsubscribe': `<${oneClickLink(site, token)}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          }
+        : {}),
+    },
+  };
+}

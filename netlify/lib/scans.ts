@@ -1,0 +1,111 @@
+import type { Client, InStatement } from '@libsql/client';
+import { z } from 'zod';
+import { SCAN_CLOCK_SKEW_MS, type ScanEvent, type ScanResult } from '@/lib/schemas/scans';
+import type { StaffUser } from './activity';
+import { decodeRows } from './rows';
+import { scanStatements } from './shipments';
+
+/**
+ * Bulk scans (`POST /api/scans`): the one writer of `scan_events`.
+ *
+ * One transaction per request. The events are planned against what the database holds (which event
+ * ids this sender already applied, which shipments exist, each one's latest history time), then all
+ * their writes go in one batch: one round trip to the database for a day of scans, where a
+ * transaction per event would cost one per event. Each applied event is recorded under its sender
+ * and event id, and the UNIQUE index on them means a concurrent request carrying the same events
+ * makes this batch fail whole; it is then planned again and those events come out as duplicates.
+ * So a retried or repeated post never adds history twice, and a post that failed changed nothing.
+ */
+
+const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ');
+const ATTEMPTS = 5;
+
+const isDuplicateEvent = (error: unknown) =>
+  error instanceof Error &&
+  /UNIQUE constraint failed: scan_events\./.test(`${error.message} ${String(error.cause ?? '')}`);
+
+/** Applies the events in order for a sender (`key:<id>` or `user:<id>`); answers each event's result. */
+export async function applyScans(
+  db: Client,
+  events: ScanEvent[],
+  actor: StaffUser,
+  source: string,
+  now = new Date(),
+): Promise<ScanResult[]> {
+  for (let attempt = 1; ; attempt++) {
+    const { results, statements } = await plan(db, events, actor, source, now);
+    if (statements.length === 0) return results;
+    try {
+      await db.batch(statements, 'write');
+      return results;
+    } catch (error) {
+      if (!isDuplicateEvent(error) || attempt >= ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function plan(db: Client, events: ScanEvent[], actor: StaffUser, source: string, now: Date) {
+  const ids = events.map((event) => event.event_id);
+  const numbers = [...new Set(events.map((event) => event.tracking_number))];
+  const [applied, shipments] = await db.batch(
+    [
+      {
+        sql: `SELECT event_id FROM scan_events WHERE source = ? AND event_id IN (${placeholders(ids)})`,
+        args: [source, ...ids],
+      },
+      {
+        sql: `SELECT s.tracking_number,
+                     (SELECT max(h.created_at) FROM shipment_histories h WHERE h.shipment_id = s.id) AS latest
+              FROM shipments s WHERE s.tracking_number IN (${placeholders(numbers)})`,
+        args: numbers,
+      },
+    ],
+    'read',
+  );
+  const done = new Set(decodeRows(z.object({ event_id: z.string() }), applied!.rows).map((row) => row.event_id));
+  const latest = new Map(
+    decodeRows(z.object({ tracking_number: z.string(), latest: z.string().nullable() }), shipments!.rows).map((row) => [
+      row.tracking_number,
+      row.latest ?? '',
+    ]),
+  );
+  const received = now.toISOString();
+  const latestAllowed = new Date(now.getTime() + SCAN_CLOCK_SKEW_MS).toISOString();
+
+  const statements: InStatement[] = [];
+  const results = events.map((event): ScanResult => {
+    const base = { event_id: event.event_id, tracking_number: event.tracking_number };
+    if (done.has(event.event_id)) return { ...base, result: 'duplicate', message: null };
+    const last = latest.get(event.tracking_number);
+    if (last === undefined) return { ...base, result: 'not_found', message: 'No shipment has this tracking number' };
+    if (event.scanned_at > latestAllowed) {
+      return { ...base, result: 'rejected', message: 'scanned_at is in the future: check the device clock' };
+    }
+    // ISO times in UTC compare as text. A scan as old as the latest entry still counts as current.
+    const current = event.scanned_at >= last;
+    if (current) latest.set(event.tracking_number, event.scanned_at);
+    const outcome = current ? 'applied' : 'history_only';
+    statements.push(...scanStatements(event, actor, current), {
+      sql: `INSERT INTO scan_events (source, event_id, shipment_id, tracking_number, status, location, note,
+                                     scanned_at, received_at, outcome)
+            SELECT ?, ?, id, tracking_number, ?, ?, ?, ?, ?, ? FROM shipments WHERE tracking_number = ?`,
+      args: [
+        source,
+        event.event_id,
+        event.status ?? null,
+        event.location ?? null,
+        event.note ?? null,
+        event.scanned_at,
+        received,
+        outcome,
+        event.tracking_number,
+      ],
+    });
+    return {
+      ...base,
+      result: outcome,
+      message: current ? null : 'Older than the latest history entry: added to the history only',
+    };
+  });
+  return { results, statements };
+}

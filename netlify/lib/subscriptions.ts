@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import type { Client, InStatement } from '@libsql/client';
+import { z } from 'zod';
+import type { AlertSubscribeInput, SubscriptionTopic } from '@/lib/schemas/alerts';
+import { HttpError } from './http';
+import { companyEmail, type NoticeKind, switchOn } from './notification-settings';
+import { decodeFirst } from './rows';
+
+/**
+ * Who receives which emails: the one writer of `mail_subscriptions`. A shipment's recipient and the
+ * company address are subscribed on their first email; a visitor of the tracking page subscribes
+ * with a confirmation first (double opt-in). Anyone unsubscribes with the token of their emails.
+ */
+
+/** A fresh 256-bit token for an email's links. */
+export const newToken = () => randomBytes(32).toString('base64url');
+
+export const shipmentTopic = (trackingNumber: string) => `shipment:${trackingNumber}`;
+export const noticeTopic = (kind: NoticeKind) => `notice:${kind}`;
+
+// An address a statement takes from stored data must fit the table, or the write it rides with fails.
+const plausibleEmail = (column: string) =>
+  `length(${column}) BETWEEN 3 AND 254 AND instr(${column}, '@') > 1 AND instr(${column}, ' ') = 0`;
+
+/**
+ * The shipment's recipient address (when it has one) as an active subscription to its updates, unless
+ * that address already has a row (an unsubscribed one stays unsubscribed). For the write's batch.
+ */
+export function recipientSubscription(trackingNumber: string, at: string): InStatement {
+  return {
+    sql: `INSERT INTO mail_subscriptions (topic, email, shipment_id, source, state, token, created_at, confirmed_at)
+          SELECT 'shipment:' || tracking_number, trim(recipient_mail), id, 'recipient', 'active', ?, ?, ?
+          FROM shipments WHERE tracking_number = ? AND ${plausibleEmail('trim(recipient_mail)')}
+          ON CONFLICT (topic, email) DO NOTHING`,
+    args: [newToken(), at, at, trackingNumber],
+  };
+}
+
+/** The company address as an active subscription to a staff notice, when its switch is on. For the write's batch. */
+export function companySubscription(kind: NoticeKind, at: string): InStatement {
+  const email = companyEmail();
+  const on = switchOn(kind);
+  return {
+    sql: `INSERT INTO mail_subscriptions (topic, email, source, state, token, created_at, confirmed_at)
+          SELECT ?, address, 'company', 'active', ?, ?, ?
+          FROM (SELECT ${email.sql} AS address) WHERE ${plausibleEmail('address')} AND ${on.sql}
+          ON CONFLICT (topic, email) DO NOTHING`,
+    args: [noticeTopic(kind), newToken(), at, at, ...email.args, ...on.args],
+  };
+}
+
+/**
+ * A visitor's opt-in for a shipment's status emails: the address becomes a pending subscription (an
+ * unsubscribed one too; an active one stays active). Inserts nothing when there is no such shipment.
+ */
+export function alertSubscription(input: AlertSubscribeInput, at: string): InStatement {
+  return {
+    sql: `INSERT INTO mail_subscriptions (topic, email, shipment_id, source, state, token, created_at)
+          SELECT ?, ?, id, 'alert', 'pending', ?, ? FROM shipments WHERE tracking_number = ?
+          ON CONFLICT (topic, email) DO UPDATE SET
+            state = CASE state WHEN 'active' THEN 'active' ELSE 'pending' END,
+            unsubscribed_at = CASE state WHEN 'active' THEN unsubscribed_at ELSE NULL END`,
+    args: [shipmentTopic(input.tracking_number), input.email, newToken(), at, input.tracking_number],
+  };
+}
+
+const subscriptionRow = z.object({ topic: z.string(), state: z.enum(['pending', 'active', 'unsubscribed']) });
+
+export const LINK_NOT_VALID = 'This link is not valid. Please use the link of the latest email.';
+
+/** What a confirmation or unsubscribe link was about. */
+function describeTopic(topic: string): SubscriptionTopic {
+  if (topic.startsWith('shipment:')) return { kind: 'shipment', tracking_number: topic.slice('shipment:'.length) };
+  return { kind: 'notice', tracking_number: null };
+}
+
+/** Confirms an opt-in (a link followed twice confirms once). An unsubscribed address must sign up again. */
+export async function confirm(db: Client, token: string, now = new Date()): Promise<SubscriptionTopic> {
+  const { rows } = await db.execute({
+    sql: `UPDATE mail_subscriptions SET state = 'active', confirmed_at = coalesce(confirmed_at, ?)
+          WHERE token = ? AND state IN ('pending', 'active') RETURNING topic, state`,
+    args: [now.toISOString(), token],
+  });
+  const row = decodeFirst(subscriptionRow, rows);
+  if (!row) throw new HttpError(404, LINK_NOT_VALID);
+  return describeTopic(row.topic);
+}
+
+/** Stops an address's emails on the token's topic; already unsubscribed is fine. Queued ones are then not sent. */
+export async function unsubscribe(db: Client, token: string, now = new Date()): Promise<SubscriptionTopic> {
+  const { rows } = await db.execute({
+    sql: `UPDATE mail_subscriptions SET state = 'unsubscribed', unsubscribed_at = coalesce(unsubscribed_at, ?)
+          WHERE token = ? RETURNING topic, state`,
+    args: [now.toISOString(), token],
+  });
+  const row = decodeFirst(subscriptionRow, rows);
+  if (!row) throw new HttpError(404, LINK_NOT_VALID);
+  return describeTopic(row.topic);
+}

@@ -1,0 +1,11 @@
+import { apiKeysApi } from '@/lib/api/api-keys';
+import type { BodyInput } from '@/lib/api/contract';
+import { type CallOptions, callApi } from './client';
+
+/** Every device API key (never a secret). */
+export const listApiKeys = (options?: CallOptions) => callApi(apiKeysApi.list, {}, options);
+
+/** Creates a key; the answer carries the key this once. */
+export const createApiKey = (body: BodyInput<typeof apiKeysApi.create>) => callApi(apiKeysApi.create, { body });
+
+export const revokeApiKey = (id: number) => callApi(apiKeysApi.revoke, { params: { keyId: String(id) }, body: {} });

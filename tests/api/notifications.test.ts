@@ -1,0 +1,430 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildSeedShipments } from '../../db/seed';
+import addTracking from '../../netlify/functions/add-tracking';
+import alerts from '../../netlify/functions/alerts';
+import alertsConfirm from '../../netlify/functions/alerts-confirm';
+import alertsUnsubscribe from '../../netlify/functions/alerts-unsubscribe';
+import customers from '../../netlify/functions/customers';
+import outbox from '../../netlify/functions/outbox';
+import outboxRetry from '../../netlify/functions/outbox-retry';
+import settingsNotifications from '../../netlify/functions/settings-notifications';
+import updateStatus from '../../netlify/functions/tracking-update';
+import { getEnv } from '../../netlify/lib/env';
+import { createMailer } from '../../netlify/lib/mail';
+import { customerCreatedMail, deliverDue, queueDailySummary } from '../../netlify/lib/outbox';
+import { signIn, withSession } from '../helpers/admin-session';
+import { apiRequest, call } from '../helpers/requests';
+import { startSmtp, type TestSmtp } from '../helpers/smtp';
+import { useTestDatabase } from '../helpers/test-db';
+
+const getDb = useTestDatabase({ seed: true });
+const SITE = 'https://nec.example';
+const COMPANY = 'support@nec-cargo.example';
+const seeded = buildSeedShipments();
+let smtp: TestSmtp;
+let cookie: string;
+const saved = { SMTP_URL: process.env.SMTP_URL, SITE_URL: process.env.SITE_URL };
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  process.env.SMTP_URL = smtp.url;
+  process.env.SITE_URL = SITE;
+  cookie = await signIn();
+});
+afterAll(async () => {
+  await smtp.close();
+  for (const [key, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+});
+
+/** Settings > Notifications, saved as staff save it. */
+async function setSwitches(switches: Partial<Record<string, boolean>>) {
+  const { status } = await call(
+    settingsNotifications,
+    apiRequest('/api/settings/notifications', {
+      method: 'PUT',
+      json: { new_shipment: true, status_updates: true, new_customer: false, daily_summary: true, ...switches },
+      headers: withSession(cookie),
+    }),
+  );
+  expect(status).toBe(200);
+}
+
+beforeEach(async () => {
+  smtp.failWith(null);
+  await setSwitches({});
+  // Each test starts with an empty queue, so what it delivers is what it caused.
+  await (await getDb()).execute("UPDATE outbox SET state = 'cancelled' WHERE state IN ('queued', 'sending')");
+});
+
+const deliver = (options: Parameters<typeof deliverDue>[1] = {}) =>
+  getDb().then((db) => deliverDue(db, { mailer: createMailer(getEnv()), ...options }));
+
+const setStatus = (number: string, status: string, note = 'Left the hub') =>
+  call(
+    updateStatus,
+    apiRequest(`/api/tracking/${number}/update`, {
+      method: 'PUT',
+      json: { tracking_number: number, status, note },
+      headers: withSession(cookie),
+    }),
+    { trackingNumber: number },
+  );
+
+async function queued(where = "state = 'queued'") {
+  const { rows } = await (await getDb()).execute(`SELECT * FROM outbox WHERE ${where} ORDER BY id`);
+  return rows;
+}
+
+const to = (address: string) => smtp.received.filter((message) => message.to.includes(address));
+
+describe('a status update', () => {
+  it('is emailed once to the recipient, with the tracking link and one-click unsubscribe headers, and to the company', async () => {
+    const shipment = seeded[0]!;
+    const before = smtp.received.length;
+    const { status } = await setStatus(shipment.tracking_number, 'in_transit');
+    expect(status).toBe(200);
+    // Queued by the write itself, before any delivery.
+    expect((await queued()).map((row) => [row.kind, row.audience, row.recipient])).toEqual([
+      ['status_update', 'customer', shipment.recipient_mail],
+      ['status_update', 'staff', COMPANY],
+    ]);
+
+    expect(await deliver()).toMatchObject({ sent: 2, retrying: 0, failed: 0 });
+    await smtp.waitFor(before + 2);
+    expect(await deliver()).toMatchObject({ sent: 0 });
+
+    const mine = to(shipment.recipient_mail);
+    expect(mine).toHaveLength(1);
+    const { mail, header } = mine[0]!;
+    expect(mail.subject).toBe(`Your shipment ${shipment.tracking_number} is now In Transit`);
+    const link = `${SITE}/track?number=${shipment.tracking_number}`;
+    expect(mail.text).toContain(link);
+    expect(mail.text).toContain('Left the hub');
+    expect(mail.html).toContain(`href="${link}"`);
+    expect(mail.text).toContain('Northeast Express Cargo');
+    expect(mail.text).toContain('1500 Capitol Mall');
+    expect(header('List-Unsubscribe')).toMatch(new RegExp(`^<${SITE}/api/alerts/unsubscribe\\?token=[\\w-]{43}>$`));
+    expect(header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(mail.text).toMatch(new RegExp(`Unsubscribe: ${SITE}/alerts/unsubscribe\\?token=[\\w-]{43}`));
+
+    const staff = to(COMPANY).at(-1)!;
+    expect(staff.mail.subject).toBe(`Status update: ${shipment.tracking_number} is now In Transit`);
+    expect(staff.mail.text).toContain(`${SITE}/admin/view_shipment/${shipment.tracking_number}`);
+    expect((await queued("state = 'sent'")).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('sends nothing with the switch off', async () => {
+    await setSwitches({ status_updates: false });
+    const before = smtp.received.length;
+    expect((await setStatus(seeded[1]!.tracking_number, 'on_hold')).status).toBe(200);
+    expect(await queued()).toHaveLength(0);
+    expect(await deliver()).toMatchObject({ sent: 0 });
+    expect(smtp.received).toHaveLength(before);
+  });
+
+  it('stays queued with its error while the server fails, and a later run delivers it once', async () => {
+    await setSwitches({ status_updates: true });
+    const shipment = seeded[2]!;
+    smtp.failWith(451);
+    await setStatus(shipment.tracking_number, 'on_hold', 'Customs check');
+    const start = Date.now();
+    expect(await deliver({ now: () => start })).toMatchObject({ sent: 0, retrying: 2 });
+    const waiting = await queued();
+    expect(waiting).toHaveLength(2);
+    for (const row of waiting) {
+      expect(row.attempts).toBe(1);
+      expect(row.last_error).toMatch(/451/);
+      expect(Date.parse(String(row.next_attempt_at))).toBeGreaterThan(start);
+    }
+    // Not due yet: nothing is tried.
+    expect(await deliver({ now: () => start })).toMatchObject({ sent: 0, retrying: 0 });
+
+    smtp.failWith(null);
+    const before = smtp.received.length;
+    expect(await deliver({ now: () => start + 2 * 60_000 })).toMatchObject({ sent: 2 });
+    expect(await deliver({ now: () => start + 60 * 60_000 })).toMatchObject({ sent: 0 });
+    await smtp.waitFor(before + 2);
+    expect(to(shipment.recipient_mail)).toHaveLength(1);
+    const [row] = await queued(`recipient = '${shipment.recipient_mail}'`);
+    expect(row).toMatchObject({ state: 'sent', attempts: 2 });
+  });
+
+  it('gives up at once when the server refuses for good (5xx), keeping the error', async () => {
+    smtp.failWith(550);
+    await setStatus(seeded[3]!.tracking_number, 'delivered');
+    expect(await deliver()).toMatchObject({ failed: 2, sent: 0 });
+    const failed = await queued("state = 'failed'");
+    expect(failed.at(-1)!.last_error).toMatch(/550/);
+  });
+
+  it('without a mail server is kept in the outbox, rendered, for staff to read', async () => {
+    await setStatus(seeded[4]!.tracking_number, 'processing', 'Label printed');
+    expect(await deliver({ mailer: null })).toMatchObject({ logged: 2, sent: 0 });
+    const { status, body } = await call(
+      outbox,
+      apiRequest('/api/outbox?state=logged', { headers: withSession(cookie) }),
+    );
+    expect(status).toBe(200);
+    const staff = body.data.find((message: { audience: string }) => message.audience === 'staff');
+    expect(staff).toMatchObject({
+      kind: 'status_update',
+      state: 'logged',
+      recipient: COMPANY,
+      subject: `Status update: ${seeded[4]!.tracking_number} is now Processing`,
+    });
+    expect(staff.text_body).toContain('Label printed');
+    expect(body.meta.counts.logged).toBe(2);
+  });
+
+  it('a message interrupted mid-send is failed, never sent again; staff can retry it', async () => {
+    const db = await getDb();
+    await setStatus(seeded[5]!.tracking_number, 'in_transit');
+    const [first] = await queued();
+    // A worker claimed it and died: its lease runs out.
+    await db.execute({
+      sql: "UPDATE outbox SET state = 'sending', lease_until = ? WHERE id = ?",
+      args: [new Date(Date.now() - 1000).toISOString(), Number(first!.id)],
+    });
+    const before = smtp.received.length;
+    expect(await deliver()).toMatchObject({ sent: 1 });
+    const [interrupted] = await queued(`id = ${first!.id}`);
+    expect(interrupted).toMatchObject({ state: 'failed' });
+    expect(String(interrupted!.last_error)).toMatch(/Interrupted/);
+
+    const retried = await call(
+      outboxRetry,
+      apiRequest(`/api/outbox/${first!.id}/retry`, { json: {}, headers: withSession(cookie) }),
+      { messageId: String(first!.id) },
+    );
+    expect(retried.status).toBe(200);
+    expect(retried.body.data.state).toBe('queued');
+    expect(await deliver()).toMatchObject({ sent: 1 });
+    await smtp.waitFor(before + 2);
+    const again = await call(
+      outboxRetry,
+      apiRequest(`/api/outbox/${first!.id}/retry`, { json: {}, headers: withSession(cookie) }),
+      { messageId: String(first!.id) },
+    );
+    expect(again.status).toBe(409);
+  });
+
+  it('two delivery runs at once send each message once', async () => {
+    await setStatus(seeded[6]!.tracking_number, 'on_hold');
+    await setStatus(seeded[7]!.tracking_number, 'on_hold');
+    const before = smtp.received.length;
+    const reports = await Promise.all([deliver(), deliver(), deliver()]);
+    expect(reports.reduce((sum, report) => sum + report.sent, 0)).toBe(4);
+    await smtp.waitFor(before + 4);
+    expect(smtp.received.length).toBe(before + 4);
+  });
+});
+
+describe('one-click unsubscribe', () => {
+  it("stops the recipient's emails (a form POST as mail clients send it); the company still gets its own", async () => {
+    const shipment = seeded[8]!;
+    const before = smtp.received.length;
+    await setStatus(shipment.tracking_number, 'in_transit');
+    await deliver();
+    await smtp.waitFor(before + 2);
+    const target = /^<(.+)>$/.exec(to(shipment.recipient_mail).at(-1)!.header('List-Unsubscribe')!)![1]!;
+    const url = new URL(target);
+    expect(url.origin).toBe(SITE);
+
+    const answer = await call(
+      alertsUnsubscribe,
+      new Request(new URL(url.pathname + url.search, 'http://localhost:8888'), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      }),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual({ kind: 'shipment', tracking_number: shipment.tracking_number });
+
+    await setStatus(shipment.tracking_number, 'delivered');
+    expect((await queued()).map((row) => row.recipient)).toEqual([COMPANY]);
+    await deliver();
+    expect(to(shipment.recipient_mail)).toHaveLength(1);
+  });
+
+  it('refuses an unknown token (404) and a malformed one (422)', async () => {
+    const unknown = await call(
+      alertsUnsubscribe,
+      apiRequest(`/api/alerts/unsubscribe?token=${'x'.repeat(43)}`, { method: 'POST' }),
+    );
+    expect(unknown.status).toBe(404);
+    const malformed = await call(
+      alertsUnsubscribe,
+      apiRequest('/api/alerts/unsubscribe?token=abc', { method: 'POST' }),
+    );
+    expect(malformed.status).toBe(422);
+    expect(malformed.body.errors.token).toBeDefined();
+  });
+});
+
+describe('email alerts asked for on the tracking page', () => {
+  const subscribe = (json: unknown, address = '203.0.113.10') =>
+    call(alerts, apiRequest('/api/alerts', { json, headers: { 'X-Forwarded-For': address } }));
+
+  it('confirm first (double opt-in), then get the next status email', async () => {
+    const shipment = seeded[9]!;
+    const email = 'watcher@example.net';
+    const before = smtp.received.length;
+    const asked = await subscribe({ tracking_number: shipment.tracking_number.toLowerCase(), email });
+    expect(asked.status).toBe(200);
+    expect(asked.body.message).toContain(email);
+
+    // Before confirming: the status email goes to the recipient and the company only.
+    await setStatus(shipment.tracking_number, 'in_transit');
+    expect((await queued()).filter((row) => row.recipient === email).map((row) => row.kind)).toEqual([
+      'alert_confirmation',
+    ]);
+    await deliver();
+    await smtp.waitFor(before + 3);
+    const confirmation = to(email);
+    expect(confirmation).toHaveLength(1);
+    expect(confirmation[0]!.mail.subject).toBe(`Confirm status emails for shipment ${shipment.tracking_number}`);
+    const link = new URL(/(https:\/\/\S+\/alerts\/confirm\?token=[\w-]+)/.exec(confirmation[0]!.mail.text!)![1]!);
+
+    const confirmed = await call(
+      alertsConfirm,
+      apiRequest(`/api/alerts/confirm${link.search}`, { method: 'POST', json: {} }),
+    );
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data.tracking_number).toBe(shipment.tracking_number);
+
+    await setStatus(shipment.tracking_number, 'delivered', 'Signed by J. Doe');
+    await deliver();
+    await smtp.waitFor(before + 6);
+    const alert = to(email).at(-1)!;
+    expect(alert.mail.subject).toBe(`Your shipment ${shipment.tracking_number} is now Delivered`);
+    expect(alert.header('List-Unsubscribe')).toContain('/api/alerts/unsubscribe?token=');
+  });
+
+  it('answers the same for an address already subscribed, and sends it nothing new', async () => {
+    const shipment = seeded[9]!;
+    const asked = await subscribe({ tracking_number: shipment.tracking_number, email: 'watcher@example.net' });
+    expect(asked.status).toBe(200);
+    expect(await queued()).toHaveLength(0);
+  });
+
+  it('refuses unknown shipments (404) and bad addresses (422), and limits requests per address (429)', async () => {
+    expect((await subscribe({ tracking_number: 'NEC000000000', email: 'a@example.net' })).status).toBe(404);
+    const bad = await subscribe({ tracking_number: seeded[0]!.tracking_number, email: 'not an email' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.email).toEqual(['Please enter a valid email address']);
+
+    const statuses: number[] = [];
+    for (let index = 0; index < 6; index++) {
+      statuses.push(
+        (
+          await subscribe(
+            { tracking_number: seeded[index]!.tracking_number, email: 'target@example.net' },
+            `198.51.100.${index}`,
+          )
+        ).status,
+      );
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('queues one confirmation for 20 identical requests at once', async () => {
+    const shipment = seeded[10]!;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        subscribe({ tracking_number: shipment.tracking_number, email: 'twenty@example.net' }, `192.0.2.${index}`),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).filter((status) => status === 200).length).toBeGreaterThan(0);
+    expect(answers.every((answer) => [200, 429].includes(answer.status))).toBe(true);
+    expect((await queued()).filter((row) => row.recipient === 'twenty@example.net')).toHaveLength(1);
+  });
+});
+
+describe('other events', () => {
+  it('a created shipment is emailed to its recipient and the company', async () => {
+    const before = smtp.received.length;
+    const created = await call(
+      addTracking,
+      apiRequest('/api/add_tracking', {
+        json: {
+          sender_name: 'Ada',
+          recipient_name: 'Charles',
+          recipient_mail: 'charles@mail.example',
+          recipient_address: '3 Rue de Rivoli, Paris',
+          origin: 'London, United Kingdom',
+          destination: 'Paris, France',
+          status: 'preparing',
+        },
+        headers: withSession(cookie),
+      }),
+    );
+    expect(created.status).toBe(201);
+    expect((await queued()).map((row) => [row.kind, row.recipient])).toEqual([
+      ['shipment_created', 'charles@mail.example'],
+      ['shipment_created', COMPANY],
+    ]);
+    await deliver();
+    await smtp.waitFor(before + 2);
+    expect(to('charles@mail.example').at(-1)!.mail.text).toContain(
+      `${SITE}/track?number=${created.body.data.tracking_number}`,
+    );
+  });
+
+  it('a new customer (POST /api/customers) is emailed to the company only when its switch is on', async () => {
+    const create = (name: string) =>
+      call(
+        customers,
+        apiRequest('/api/customers', { json: { name, email: 'buyer@harbor.example' }, headers: withSession(cookie) }),
+      );
+    expect((await create('Quiet Harbor Ltd')).status).toBe(201);
+    expect(await queued()).toHaveLength(0);
+    await setSwitches({ new_customer: true });
+    const created = await create('Loud Harbor Ltd');
+    expect(created.status).toBe(201);
+    expect((await queued()).map((row) => [row.kind, row.recipient])).toEqual([['new_customer', COMPANY]]);
+    const before = smtp.received.length;
+    await deliver();
+    await smtp.waitFor(before + 1);
+    const mail = to(COMPANY).at(-1)!.mail;
+    expect(mail.subject).toBe(`New customer: Loud Harbor Ltd (${created.body.data.id})`);
+    expect(mail.text).toContain('buyer@harbor.example');
+  });
+
+  it('a customer batch whose insert did not happen emails about no one', async () => {
+    await setSwitches({ new_customer: true });
+    const db = await getDb();
+    // The newest customer is an older one: it was not created at this moment.
+    const newest = { idSql: 'SELECT id FROM customers ORDER BY number DESC LIMIT 1', args: [] };
+    await db.batch(customerCreatedMail(newest, new Date(Date.now() + 1000).toISOString()), 'write');
+    expect(await queued()).toHaveLength(0);
+  });
+
+  it("the daily summary is queued once per day however often it runs, with yesterday's figures", async () => {
+    const db = await getDb();
+    const now = new Date();
+    const first = await queueDailySummary(db, now);
+    const second = await queueDailySummary(db, now);
+    expect(first.queued).toBe(true);
+    expect(second.queued).toBe(false);
+    const rows = await queued("kind = 'daily_summary'");
+    expect(rows).toHaveLength(1);
+    const payload = JSON.parse(String(rows[0]!.payload));
+    expect(payload.date).toBe(new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10));
+    expect(payload.on_hold_total).toBeGreaterThan(0);
+    const before = smtp.received.length;
+    await deliver();
+    await smtp.waitFor(before + 1);
+    expect(to(COMPANY).at(-1)!.mail.subject).toMatch(/^Daily summary for /);
+    expect(to(COMPANY).at(-1)!.mail.text).toContain('Exceptions: on hold');
+
+    await setSwitches({ daily_summary: false });
+    expect(await queueDailySummary(db, new Date(now.getTime() + 86_400_000))).toMatchObject({
+      queued: false,
+      switchedOff: true,
+    });
+  });
+});

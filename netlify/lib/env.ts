@@ -32,6 +32,8 @@ const envSchema = z.object({
   SITE_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) address' }).optional(),
   /** Set by Netlify: the site's main address. */
   URL: z.string().optional(),
+  /** Where the public lookups' window counts live when the database is not a local file (default: the temp folder). */
+  RATE_LIMIT_DIR: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { isProduction: boolean };

@@ -73,11 +73,13 @@ export interface WindowLimit {
 
 /**
  * Where window counts live: beside a file database (so each local copy and each test database has its
- * own), else in the system's temporary folder.
+ * own), else in RATE_LIMIT_DIR or the system's temporary folder.
  */
 function countsFolder(): string {
-  const database = localDatabasePath(getEnv().DATABASE_URL);
-  return database ? `${database}.limits` : join(tmpdir(), 'nec-rate-limits');
+  const env = getEnv();
+  const database = localDatabasePath(env.DATABASE_URL);
+  if (database) return `${database}.limits`;
+  return env.RATE_LIMIT_DIR ?? join(tmpdir(), 'nec-rate-limits');
 }
 
 /** Counts kept in this process when the file system cannot be written (a read-only deployment), by window. */

@@ -10,30 +10,39 @@ export type ShipmentListPage = Omit<Reply<typeof shipmentsApi.list>, 'status'>;
 
 export { encodeCursor };
 
-// The trigram index needs 3 characters; shorter terms are matched with LIKE (ASCII case-insensitive).
+// The trigram index (migration 003) serves terms of 3 characters or more; shorter ones are one trigram
+// of the short index (migration 013).
 const TRIGRAM = 3;
+const GS = '\u001d';
 
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 // A quoted FTS5 string is a phrase: consecutive trigrams, i.e. the substring, within one column.
 const phrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
 
-/** A 1-2 character term: a substring of id, tracking number, places, sender or customer name. */
-function likeFilter(q: string): Filter {
-  const pattern = likePattern(q);
-  const columns = [
-    'CAST(s.id AS TEXT)',
-    's.tracking_number',
-    's.origin',
-    's.current_location',
-    's.destination',
-    's.sender_name',
-  ];
+interface Search {
+  table: 'shipments_search' | 'shipments_short';
+  match: string;
+}
+
+/**
+ * Where a term is looked up: a substring of id, tracking number, origin, current location,
+ * destination, customer or sender name, case-insensitive. A character c is indexed as the trigram
+ * `c c GS`, a pair x y as `x GS y` (see migration 013).
+ */
+function searchFor(q: string): Search {
+  const [first, second] = [...q];
+  if ([...q].length >= TRIGRAM || first === undefined) return { table: 'shipments_search', match: phrase(q) };
   return {
-    sql: `(${columns.map((column) => `${column} LIKE ? ESCAPE '\\'`).join(' OR ')}
-           OR EXISTS (SELECT 1 FROM customers c WHERE c.id = s.customer_id AND c.name LIKE ? ESCAPE '\\'))`,
-    args: Array<InValue>(columns.length + 1).fill(pattern),
+    table: 'shipments_short',
+    match: phrase(second === undefined ? `${first}${first}${GS}` : `${first}${GS}${second}`),
   };
 }
+
+/**
+ * Below this many shipments passing the status, type and date filters, a search reads those
+ * shipments and checks each against the term (one index lookup each, some 10-50 microseconds)
+ * instead of walking every match of the term: a broad term with a rare status and type.
+ */
+const FEW_CANDIDATES = 1000;
 
 const COLUMNS = `s.id, s.tracking_number, s.origin, s.destination, s.current_location, s.status, s.estimated_delivery,
   s.arrival_time, s.package_type`;
@@ -54,49 +63,74 @@ const deliveredSince = (id: string, since: string): Filter => ({
   args: [since],
 });
 
+/** The status, type and delivered-since filters on the shipments row `s`. */
+function rowFilters(query: ShipmentListQuery): Filter[] {
+  const filters: Filter[] = [];
+  const statuses = query.status ?? [];
+  // One-column indexes keep rowid order within a value, so a filter walks its index in list order.
+  if (statuses.length) filters.push({ sql: `s.status IN (${statuses.map(() => '?').join(', ')})`, args: statuses });
+  if (query.type) filters.push({ sql: 's.package_type = ?', args: [query.type] });
+  if (query.delivered_since) filters.push(deliveredSince('s.id', query.delivered_since));
+  return filters;
+}
+
+/** How many shipments pass `filters`, counted up to `limit` (a few index entries at most). */
+async function countUpTo(db: Client, filters: Filter[], limit: number): Promise<number> {
+  const where = and(filters);
+  const { rows } = await db.execute({
+    sql: `SELECT count(*) AS total FROM (SELECT 1 FROM shipments s WHERE ${where.sql} LIMIT ?)`,
+    args: [...where.args, limit],
+  });
+  return decodeFirst(z.object({ total: z.number().int() }), rows)?.total ?? 0;
+}
+
 /**
  * One page of the admin list, newest first, with keyset paging (netlify/lib/keyset.ts): ids only
  * grow and shipments are created "now", so id order is creation order. `q` is a case-insensitive
  * substring of id, tracking number, origin, current location, destination, customer or sender name,
- * found through the FTS5 trigram index. `status` is one status or several. Every query reads only
- * the page (plus one row) and counts at most LIST_TOTAL_CAP + 1 rows: an exact count of a broad
- * match costs more than the page itself.
+ * found through a full-text index (`searchFor`). `status` is one status or several. Every query
+ * reads only the page (plus one row) and counts at most LIST_TOTAL_CAP + 1 rows: an exact count of a
+ * broad match costs more than the page itself.
  */
 export async function listShipments(db: Client, query: ShipmentListQuery): Promise<ShipmentListPage> {
   const keyset = readKeyset(query);
-  const q = query.q;
-  const statuses = query.status ?? [];
+  const search = query.q ? searchFor(query.q) : undefined;
+  const filters = rowFilters(query);
 
   let page: Filter;
   let counted: Filter;
-  if (q && [...q].length >= TRIGRAM) {
+  if (search && !(filters.length && (await countUpTo(db, filters, FEW_CANDIDATES)) < FEW_CANDIDATES)) {
     // The index hands its matches over in rowid order, starting at the cursor; only the limit + 1
     // that pass the filters are joined to their (wide) shipment rows. Each filter is checked in its
     // one-column index, whose entries (value, rowid) are far fewer pages to read than the rows:
     // that keeps counting a broad match with a filter about three times faster.
-    const filters: Filter[] = [];
-    if (statuses.length) filters.push(inIndex('shipments_status', 'status', statuses));
-    if (query.type) filters.push(inIndex('shipments_package_type', 'package_type', [query.type]));
-    if (query.delivered_since) filters.push(deliveredSince('f.rowid', query.delivered_since));
-    const match: Filter = { sql: 'shipments_search MATCH ?', args: [phrase(q)] };
+    const statuses = query.status ?? [];
+    const indexed: Filter[] = [];
+    if (statuses.length) indexed.push(inIndex('shipments_status', 'status', statuses));
+    if (query.type) indexed.push(inIndex('shipments_package_type', 'package_type', [query.type]));
+    if (query.delivered_since) indexed.push(deliveredSince('f.rowid', query.delivered_since));
+    const match: Filter = { sql: `${search.table} MATCH ?`, args: [search.match] };
     const { filters: cursor, order } = keysetOrder('f.rowid', keyset);
-    const pageWhere = and([match, ...cursor, ...filters]);
-    const countWhere = and([match, ...filters]);
+    const pageWhere = and([match, ...cursor, ...indexed]);
+    const countWhere = and([match, ...indexed]);
     page = {
-      sql: `SELECT ${COLUMNS} FROM shipments_search f CROSS JOIN shipments s ON s.id = f.rowid
+      sql: `SELECT ${COLUMNS} FROM ${search.table} f CROSS JOIN shipments s ON s.id = f.rowid
             WHERE ${pageWhere.sql} ORDER BY f.rowid ${order} LIMIT ?`,
       args: pageWhere.args,
     };
-    counted = { sql: `SELECT 1 FROM shipments_search f WHERE ${countWhere.sql}`, args: countWhere.args };
+    counted = { sql: `SELECT 1 FROM ${search.table} f WHERE ${countWhere.sql}`, args: countWhere.args };
   } else {
-    // One-column indexes keep rowid order within a value, so a filter walks its index in list order.
-    const filters: Filter[] = [];
-    if (statuses.length) {
-      filters.push({ sql: `s.status IN (${statuses.map(() => '?').join(', ')})`, args: statuses });
-    }
-    if (query.type) filters.push({ sql: 's.package_type = ?', args: [query.type] });
-    if (query.delivered_since) filters.push(deliveredSince('s.id', query.delivered_since));
-    const searched = q ? [likeFilter(q), ...filters] : filters;
+    // No term, or few shipments pass the filters: walk those (in list order where an index keeps
+    // it) and check each against the term's index by rowid.
+    const searched: Filter[] = search
+      ? [
+          ...filters,
+          {
+            sql: `EXISTS (SELECT 1 FROM ${search.table} f WHERE ${search.table} MATCH ? AND f.rowid = s.id)`,
+            args: [search.match],
+          },
+        ]
+      : filters;
     const { filters: cursor, order } = keysetOrder('s.id', keyset);
     const pageWhere = and([...searched, ...cursor]);
     const countWhere = and(searched);

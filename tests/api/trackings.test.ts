@@ -265,6 +265,34 @@ describe('GET /api/trackings', () => {
     expect(body.meta.total).toBeGreaterThan(0);
   });
 
+  it('finds one and two characters as the reference does after places, customers and rows change', async () => {
+    const db = await getDb();
+    const [first, second] = seeded;
+    await db.execute({
+      sql: "UPDATE shipments SET current_location = 'Tromsø, Norway', origin = 'Åx' WHERE tracking_number = ?",
+      args: [first!.tracking_number],
+    });
+    await db.execute({ sql: "UPDATE customers SET name = 'ÆQ Freight' WHERE id = ?", args: ['CUS-1001'] });
+    await db.execute({ sql: 'DELETE FROM shipments WHERE tracking_number = ?', args: [second!.tracking_number] });
+    // Unicode case, a value of two characters, a pair across two values (the origin ends in "x", the
+    // current location starts with "T"), repeated letters, and a pair no value holds.
+    for (const term of ['ø', 'SØ', 'åX', 'æq', 'Q', 'xt', 'ss', 'xx', '#!']) {
+      const want = await expected(contains(term));
+      const { status, body } = await list({ q: term, limit: 200 });
+      expect(status).toBe(200);
+      expect(
+        body.data.map((row: { tracking_number: string }) => row.tracking_number),
+        term,
+      ).toEqual(want);
+      expect(body.meta.total).toBe(want.length);
+    }
+    expect((await list({ q: 'æq' })).body.meta.total).toBeGreaterThan(0);
+    const across = await list({ q: 'xt', limit: 200 });
+    expect(across.body.data.map((row: { tracking_number: string }) => row.tracking_number)).not.toContain(
+      first!.tracking_number,
+    );
+  });
+
   it('pages through a search with thousands of matches without skipping or repeating', async () => {
     const db = await getDb();
     await db.execute(`WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < 2600)

@@ -177,7 +177,15 @@ describe('GET /api/trackings', () => {
   });
 
   it('walks back with before: each previous page is the page that led to the next one', async () => {
-    for (const query of [{}, { q: 'united' }, { status: 'in_transit,delivered' }, { q: 'o' }]) {
+    // The last two: a term with filters few shipments pass, read from the filters (and a short term).
+    for (const query of [
+      {},
+      { q: 'united' },
+      { status: 'in_transit,delivered' },
+      { q: 'o' },
+      { q: 'an', status: 'in_transit,delivered' },
+      { q: 'united', status: 'in_transit,delivered' },
+    ]) {
       const pages: string[][] = [];
       const cursors: Array<string | null> = [];
       let cursor: string | null = null;
@@ -200,6 +208,12 @@ describe('GET /api/trackings', () => {
         if (index === 0) expect(before).toBeNull();
       }
     }
+    // A cursor past the last match still answers the count.
+    const past = await list({ q: 'an', status: 'in_transit,delivered', cursor: 'MQ' });
+    expect(past.body.data).toEqual([]);
+    expect(past.body.meta.total).toBe(
+      (await expected((row) => contains('an')(row) && ['in_transit', 'delivered'].includes(String(row.status)))).length,
+    );
     const both = await list({ cursor: 'MTA', before: 'MTA' });
     expect(both.status).toBe(422);
     expect(Object.keys(both.body.errors)).toEqual(['before']);

@@ -46,7 +46,11 @@ export async function serveProduct(
 export async function untilAnswering(url: string): Promise<void> {
   for (;;) {
     try {
-      await fetch(url, { signal: AbortSignal.timeout(5000) });
+      const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
+      // Read to the end: an unread body leaves the connection paused, and Node's fetch (undici) then
+      // fails an assertion when the server closes it idle, ending this process (seen once pages grew
+      // past its buffer with their stylesheet inline).
+      await response.arrayBuffer();
       return;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 500));

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect } from 'react';
 import type { FieldErrors as FormErrors } from 'react-hook-form';
 import { toast } from 'sonner';
+import { formatPlace } from '@/lib/place';
 import { locationUpdateSchema, type Shipment, statusUpdateSchema } from '@/lib/schemas/shipment';
 import { ApiError } from '../api/client';
 import { updateLocation, updateStatus } from '../api/shipments';
@@ -289,6 +290,12 @@ export default function ViewShipmentScreen({ trackingNumber }: { trackingNumber:
                         {formatDateTime(entry.created_at)}
                       </time>
                     </div>
+                    {formatPlace(entry.location_city, entry.location_country) ? (
+                      <p className="mt-1 text-slate-900">
+                        {formatPlace(entry.location_city, entry.location_country)}
+                        {entry.expected_arrival ? `, expected ${formatDateTime(entry.expected_arrival)}` : ''}
+                      </p>
+                    ) : null}
                     {entry.notes ? <p className="mt-1 text-slate-900">{entry.notes}</p> : null}
                   </li>
                 ))}

@@ -36,7 +36,8 @@ export default defineConfig({
           // Like `npm start`, with free ports for netlify-cli's helper servers: it runs beside another copy.
           command: 'npx tsx scripts/start.ts',
           url: `${baseURL}/`,
-          timeout: 180_000,
+          // A build on a busy two-core machine; waiting longer costs nothing when it is quiet.
+          timeout: 420_000,
           reuseExistingServer: false,
           stdout: 'ignore',
           stderr: 'pipe',

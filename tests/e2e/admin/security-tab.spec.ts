@@ -249,13 +249,13 @@ test('sessions: listed with this one marked; another browser ended from here is 
     await client.dispose();
   }
   await page.reload();
-  await expect(list.getByRole('listitem')).toHaveCount(3);
+  await expect(list.getByRole('listitem')).toHaveCount(3, { timeout: 30_000 });
   await page.getByRole('button', { name: 'End all other sessions' }).click();
   await expect(toast(page, 'Other sessions ended (2).')).toBeVisible();
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(mine).toHaveCount(1);
   await page.reload();
-  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list.getByRole('listitem')).toHaveCount(1, { timeout: 30_000 });
 });
 
 for (const viewport of [

@@ -37,7 +37,12 @@ function SessionItem({
         </dl>
       </div>
       {session.current ? null : (
-        <button type="button" disabled={busy} className={secondaryButtonClass} onClick={() => onEnd(session)}>
+        <button
+          type="button"
+          aria-disabled={busy || undefined}
+          className={`${secondaryButtonClass} aria-disabled:opacity-60`}
+          onClick={() => onEnd(session)}
+        >
           End
           <span className="sr-only">
             {' '}
@@ -60,7 +65,10 @@ export function SessionsSection() {
     void loadSessions();
   }, []);
 
-  /** Runs one ending at a time; its button leaves the page, so focus goes to the section's heading. */
+  /**
+   * Runs one ending at a time (the buttons say so with aria-disabled, keeping focus where it is); the
+   * ended session's button leaves the page, so focus goes to the section's heading.
+   */
   const run = async (key: string, action: () => Promise<string>) => {
     if (busy) return;
     setBusy(key);
@@ -95,7 +103,12 @@ export function SessionsSection() {
           Active Sessions
         </h2>
         {others > 0 ? (
-          <button type="button" disabled={busy !== null} className={secondaryButtonClass} onClick={endOthers}>
+          <button
+            type="button"
+            aria-disabled={busy !== null || undefined}
+            className={`${secondaryButtonClass} aria-disabled:opacity-60`}
+            onClick={endOthers}
+          >
             End all other sessions
           </button>
         ) : null}

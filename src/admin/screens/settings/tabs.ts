@@ -7,10 +7,7 @@ export interface SettingsTab {
   panel: LazyExoticComponent<ComponentType>;
 }
 
-/**
- * The Settings screen's tabs, in order. A tab is one component that loads and saves its own
- * section; Security joins here (one entry) when its issue builds it.
- */
+/** The Settings screen's tabs, in order. A tab is one component that loads and saves its own section. */
 export const SETTINGS_TABS: SettingsTab[] = [
   { id: 'general', title: 'General', panel: lazy(() => import('./GeneralSettings')) },
   { id: 'notifications', title: 'Notifications', panel: lazy(() => import('./NotificationSettings')) },

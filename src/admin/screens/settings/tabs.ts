@@ -15,4 +15,5 @@ export const SETTINGS_TABS: SettingsTab[] = [
   { id: 'general', title: 'General', panel: lazy(() => import('./GeneralSettings')) },
   { id: 'notifications', title: 'Notifications', panel: lazy(() => import('./NotificationSettings')) },
   { id: 'integrations', title: 'Integrations', panel: lazy(() => import('./IntegrationsTab')) },
+  { id: 'places', title: 'Places', panel: lazy(() => import('./PlacesTab')) },
 ];

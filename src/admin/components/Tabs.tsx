@@ -45,7 +45,8 @@ export function Tabs({
 
   return (
     <div>
-      <div role="tablist" aria-label={label} className="flex gap-1 border-b border-slate-200">
+      {/* Tabs wrap onto a second line on narrow screens rather than running off it. */}
+      <div role="tablist" aria-label={label} className="flex flex-wrap gap-1 border-b border-slate-200">
         {tabs.map((tab, index) => (
           <button
             key={tab.title}

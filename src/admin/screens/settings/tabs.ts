@@ -12,5 +12,6 @@ export const SETTINGS_TABS: SettingsTab[] = [
   { id: 'general', title: 'General', panel: lazy(() => import('./GeneralSettings')) },
   { id: 'notifications', title: 'Notifications', panel: lazy(() => import('./NotificationSettings')) },
   { id: 'integrations', title: 'Integrations', panel: lazy(() => import('./IntegrationsTab')) },
+  { id: 'places', title: 'Places', panel: lazy(() => import('./PlacesTab')) },
   { id: 'security', title: 'Security', panel: lazy(() => import('./SecurityTab')) },
 ];

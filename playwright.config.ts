@@ -36,6 +36,8 @@ export default defineConfig({
           // Like `npm start`, with free ports for netlify-cli's helper servers: it runs beside another copy.
           command: 'npx tsx scripts/start.ts',
           url: `${baseURL}/`,
+          // start.ts says Ready once the functions share one SQLite library (scripts/lib/serve.ts).
+          wait: { stdout: /^Ready on http/m },
           // A build on a busy two-core machine; waiting longer costs nothing when it is quiet.
           timeout: 420_000,
           reuseExistingServer: false,

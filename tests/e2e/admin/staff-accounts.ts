@@ -1,7 +1,7 @@
-import { createClient } from '@libsql/client';
 import { expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { setAdminPassword } from '../../../netlify/lib/admin-users';
+import { openE2eDatabase } from '../../helpers/e2e-db';
 import { hydrated } from './sign-in';
 
 // A staff account of a test's own (created in the served database), so turning on two-step
@@ -15,7 +15,7 @@ export interface Account {
 
 export async function newAccount(name: string): Promise<Account> {
   const account = { email: `${name}-${Date.now()}@nec-cargo.example`, password: 'a long e2e password 1' };
-  const db = createClient({ url: process.env.E2E_DATABASE_URL! });
+  const db = openE2eDatabase();
   try {
     await setAdminPassword(db, account.email, account.password);
   } finally {

@@ -30,7 +30,7 @@ try {
 await runBigBenchmarks(seconds);
 
 const adminBundle = measureAdminBundle();
-console.log('Admin bundle (compressed JavaScript from dist/):');
+console.log('Sign-in page and admin app (compressed JavaScript from dist/, each file on its own as served):');
 if (adminBundle) printBundle(adminBundle);
 else console.log('  no build in dist/: run `npm run build` first');
 

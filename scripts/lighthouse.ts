@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
@@ -11,9 +11,14 @@ import { QUIET_ENV } from './lib/quiet-env';
 
 /**
  * `npm run lighthouse`: serves dist/ on a loopback port, builds the site for production into it
- * (skip with --no-build) with brotli compression as a CDN would, and audits every public page with
- * Lighthouse's default mobile settings (simulated throttling) in Debian's Chromium. Prints the four
- * category scores and CLS per page; exits 1 when any score is below 100 or CLS above 0.
+ * (skip with --no-build), and audits every public page with Lighthouse's default mobile settings
+ * (simulated throttling, as the stock CLI) in Debian's Chromium, one fresh browser a page as the CLI
+ * runs. Files are served as a CDN serves them: brotli-compressed once, then from memory. (Compressing
+ * each answer on the fly at brotli's best quality took 40-110 ms a page and about a second for the
+ * React chunk; Lighthouse takes the measured server time as the server's latency and adds it to every
+ * simulated request, which made this run disagree with a stock run against a CDN-like server.)
+ * Prints the four category scores, CLS and LCP per page; exits 1 when any score is below 100, CLS
+ * above 0 or LCP above 1.0 s.
  */
 const DIST = resolve('dist');
 const TYPES: Record<string, string> = {
@@ -37,11 +42,32 @@ function resolveFile(pathname: string): { file: string; status: number } {
   return { file: join(DIST, '404.html'), status: 404 };
 }
 
+const LCP_TARGET_MS = 1000;
+const compressible = (type: string) => /text|xml|svg|json/.test(type);
+
+/** Brotli bodies by file, made once (`precompress` fills it before the audits, as a CDN's cache is warm). */
+const compressed = new Map<string, Buffer>();
+const brotliOf = (file: string) => {
+  const cached = compressed.get(file);
+  if (cached) return cached;
+  const body = brotliCompressSync(readFileSync(file));
+  compressed.set(file, body);
+  return body;
+};
+
+function precompress(dir = DIST): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) precompress(path);
+    else if (compressible(TYPES[extname(path)] ?? '')) brotliOf(path);
+  }
+}
+
 function serveDist(): Promise<{ server: Server; origin: string }> {
   const server = createServer((request, response) => {
     const { file, status } = resolveFile(new URL(request.url ?? '/', 'http://localhost').pathname);
     const type = TYPES[extname(file)] ?? 'application/octet-stream';
-    let body = readFileSync(file);
+    let body: Buffer;
     const headers: Record<string, string> = {
       'Content-Type': type,
       // Hashed assets are immutable; pages revalidate (Netlify's defaults).
@@ -49,10 +75,10 @@ function serveDist(): Promise<{ server: Server; origin: string }> {
         ? 'public, max-age=31536000, immutable'
         : 'public, max-age=0, must-revalidate',
     };
-    if (/text|xml|svg|json/.test(type) && /\bbr\b/.test(String(request.headers['accept-encoding']))) {
-      body = brotliCompressSync(body);
+    if (compressible(type) && /\bbr\b/.test(String(request.headers['accept-encoding']))) {
+      body = brotliOf(file);
       headers['Content-Encoding'] = 'br';
-    }
+    } else body = readFileSync(file);
     response.writeHead(status, headers).end(body);
   });
   return new Promise((resolvePromise) =>
@@ -74,19 +100,25 @@ if (!existsSync(join(DIST, 'index.html'))) {
   console.error('No build in dist/.');
   process.exit(1);
 }
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? findChromium(),
-  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
-});
+precompress();
 const rows: Record<string, string | number>[] = [];
 let perfect = true;
 try {
   for (const path of publicPaths) {
-    const result = await lighthouse(`${origin}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH ?? findChromium(),
+      chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+    });
+    const result = await lighthouse(`${origin}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+    }).finally(() => chrome.kill());
     if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const cls = Number(audits['cumulative-layout-shift']?.numericValue ?? NaN);
+    const lcp = Number(audits['largest-contentful-paint']?.numericValue ?? NaN);
     const row = {
       page: path,
       performance: score('performance'),
@@ -94,11 +126,12 @@ try {
       'best practices': score('best-practices'),
       seo: score('seo'),
       CLS: Number(cls.toFixed(3)),
-      'LCP ms': Math.round(Number(audits['largest-contentful-paint']?.numericValue ?? NaN)),
+      'LCP ms': Math.round(lcp),
       'TBT ms': Math.round(Number(audits['total-blocking-time']?.numericValue ?? NaN)),
     };
     rows.push(row);
-    if ([row.performance, row.accessibility, row['best practices'], row.seo].some((value) => value < 100) || cls > 0) {
+    const scores = [row.performance, row.accessibility, row['best practices'], row.seo];
+    if (scores.some((value) => value < 100) || cls > 0 || !(lcp <= LCP_TARGET_MS)) {
       perfect = false;
       const failing = Object.values(audits)
         .filter(
@@ -110,11 +143,10 @@ try {
             audit.scoreDisplayMode !== 'manual',
         )
         .map((audit) => `${audit.id} (${audit.displayValue ?? audit.score})`);
-      console.log(`${path}: below 100 on: ${failing.join(', ')}`);
+      console.log(`${path}: LCP ${Math.round(lcp)} ms (target ${LCP_TARGET_MS}); below 100 on: ${failing.join(', ')}`);
     }
   }
 } finally {
-  chrome.kill();
   server.close();
 }
 console.table(rows);

@@ -1,4 +1,4 @@
-import type { Client, InValue } from '@libsql/client';
+import type { Client, InValue, Row } from '@libsql/client';
 import { z } from 'zod';
 import type { Reply } from '@/lib/api/contract';
 import type { shipmentsApi } from '@/lib/api/shipments';
@@ -10,30 +10,41 @@ export type ShipmentListPage = Omit<Reply<typeof shipmentsApi.list>, 'status'>;
 
 export { encodeCursor };
 
-// The trigram index needs 3 characters; shorter terms are matched with LIKE (ASCII case-insensitive).
+// The trigram index (migration 003) serves terms of 3 characters or more; shorter ones are one trigram
+// of the short index (migration 013).
 const TRIGRAM = 3;
+const GS = '\u001d';
 
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 // A quoted FTS5 string is a phrase: consecutive trigrams, i.e. the substring, within one column.
 const phrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
 
-/** A 1-2 character term: a substring of id, tracking number, places, sender or customer name. */
-function likeFilter(q: string): Filter {
-  const pattern = likePattern(q);
-  const columns = [
-    'CAST(s.id AS TEXT)',
-    's.tracking_number',
-    's.origin',
-    's.current_location',
-    's.destination',
-    's.sender_name',
-  ];
+interface Search {
+  term: string;
+  table: 'shipments_search' | 'shipments_short';
+  match: string;
+}
+
+/**
+ * Where a term is looked up: a substring of id, tracking number, origin, current location,
+ * destination, customer or sender name, case-insensitive. A character c is indexed as the trigram
+ * `c c GS`, a pair x y as `x GS y` (see migration 013).
+ */
+function searchFor(q: string): Search {
+  const [first, second] = [...q];
+  if ([...q].length >= TRIGRAM || first === undefined) return { term: q, table: 'shipments_search', match: phrase(q) };
   return {
-    sql: `(${columns.map((column) => `${column} LIKE ? ESCAPE '\\'`).join(' OR ')}
-           OR EXISTS (SELECT 1 FROM customers c WHERE c.id = s.customer_id AND c.name LIKE ? ESCAPE '\\'))`,
-    args: Array<InValue>(columns.length + 1).fill(pattern),
+    term: q,
+    table: 'shipments_short',
+    match: phrase(second === undefined ? `${first}${first}${GS}` : `${first}${GS}${second}`),
   };
 }
+
+/**
+ * Below this many shipments passing the status, type and date filters, a search reads those
+ * shipments and checks each against the term (one index lookup each, some 10-50 microseconds)
+ * instead of walking every match of the term: a broad term with a rare status and type.
+ */
+const FEW_CANDIDATES = 1000;
 
 const COLUMNS = `s.id, s.tracking_number, s.origin, s.destination, s.current_location, s.status, s.estimated_delivery,
   s.arrival_time, s.package_type`;
@@ -54,53 +65,125 @@ const deliveredSince = (id: string, since: string): Filter => ({
   args: [since],
 });
 
+/** The status, type and delivered-since filters on the shipments row `s`. */
+function rowFilters(query: ShipmentListQuery): Filter[] {
+  const filters: Filter[] = [];
+  const statuses = query.status ?? [];
+  if (statuses.length) filters.push({ sql: `s.status IN (${statuses.map(() => '?').join(', ')})`, args: statuses });
+  if (query.type) filters.push({ sql: 's.package_type = ?', args: [query.type] });
+  if (query.delivered_since) filters.push(deliveredSince('s.id', query.delivered_since));
+  return filters;
+}
+
+const SEARCHED = [
+  'CAST(s.id AS TEXT)',
+  's.tracking_number',
+  's.origin',
+  's.current_location',
+  's.destination',
+  's.sender_name',
+];
+const customerName = "coalesce((SELECT c.name FROM customers c WHERE c.id = s.customer_id), '')";
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const PRINTABLE_ASCII = /^[ -~]*$/;
+
+/**
+ * Whether the shipment `s` holds the term, looked up in the term's index by rowid: some 8
+ * microseconds a trigram, so a long term costs about 0.1 ms a row. For a term in plain ASCII, rows
+ * whose searched text is all ASCII are first sifted with LIKE, which folds ASCII case as the index
+ * does, so it passes every such row the index would match (and the index still decides); rows with
+ * other characters, which the index folds by Unicode rules, go to the index alone.
+ */
+function termCheck(search: Search): Filter {
+  const exact: Filter = {
+    sql: `EXISTS (SELECT 1 FROM ${search.table} f WHERE ${search.table} MATCH ? AND f.rowid = s.id)`,
+    args: [search.match],
+  };
+  if (search.table !== 'shipments_search' || !PRINTABLE_ASCII.test(search.term)) return exact;
+  const values = [...SEARCHED, customerName];
+  const text = values.map((value) => `coalesce(${value}, '')`).join(' || ');
+  return {
+    sql: `(${values.map((value) => `${value} LIKE ? ESCAPE '\\'`).join(' OR ')} OR (${text}) GLOB '*[^ -~]*')
+          AND ${exact.sql}`,
+    args: [...Array<InValue>(values.length).fill(likePattern(search.term)), ...exact.args],
+  };
+}
+
+/** How many shipments pass `filters`, counted up to `limit`. */
+async function countUpTo(db: Client, filters: Filter[], limit: number): Promise<number> {
+  const where = and(filters);
+  const { rows } = await db.execute({
+    sql: `SELECT count(*) AS total FROM (SELECT 1 FROM shipments s WHERE ${where.sql} LIMIT ?)`,
+    args: [...where.args, limit],
+  });
+  return decodeFirst(z.object({ total: z.number().int() }), rows)?.total ?? 0;
+}
+
 /**
  * One page of the admin list, newest first, with keyset paging (netlify/lib/keyset.ts): ids only
  * grow and shipments are created "now", so id order is creation order. `q` is a case-insensitive
  * substring of id, tracking number, origin, current location, destination, customer or sender name,
- * found through the FTS5 trigram index. `status` is one status or several. Every query reads only
- * the page (plus one row) and counts at most LIST_TOTAL_CAP + 1 rows: an exact count of a broad
- * match costs more than the page itself.
+ * found through a full-text index (`searchFor`). `status` is one status or several. Every query
+ * reads only the page (plus one row) and counts at most LIST_TOTAL_CAP + 1 rows: an exact count of a
+ * broad match costs more than the page itself.
  */
 export async function listShipments(db: Client, query: ShipmentListQuery): Promise<ShipmentListPage> {
   const keyset = readKeyset(query);
-  const q = query.q;
-  const statuses = query.status ?? [];
+  const search = query.q ? searchFor(query.q) : undefined;
+  const filters = rowFilters(query);
+  const page = (rows: Row[], counted: number) =>
+    keysetPage(decodeRows(shipmentListItemSchema, rows), (row) => row.id, {
+      keyset,
+      limit: query.limit,
+      counted,
+      cap: LIST_TOTAL_CAP,
+    });
 
-  let page: Filter;
+  if (search && filters.length && (await countUpTo(db, filters, FEW_CANDIDATES)) < FEW_CANDIDATES) {
+    // Few shipments pass the filters: check each of them against the term's index by rowid, once,
+    // counting them in the same pass (a window over the matches) and paging after.
+    const check = termCheck(search);
+    const matches = and([...filters, check]);
+    const { filters: cursor, order } = keysetOrder('id', keyset);
+    const after = and(cursor);
+    const { rows } = await db.execute({
+      sql: `SELECT * FROM (SELECT ${COLUMNS}, count(*) OVER () AS total FROM shipments s WHERE ${matches.sql})
+            WHERE ${after.sql} ORDER BY id ${order} LIMIT ?`,
+      args: [...matches.args, ...after.args, query.limit + 1],
+    });
+    const counted = decodeFirst(z.object({ total: z.number().int() }), rows)?.total;
+    // Past the last match (a cursor from a page whose rows went since) the window has no row to count on.
+    return page(rows, counted ?? (await countUpTo(db, [...filters, check], LIST_TOTAL_CAP + 1)));
+  }
+
+  let listed: Filter;
   let counted: Filter;
-  if (q && [...q].length >= TRIGRAM) {
+  if (search) {
     // The index hands its matches over in rowid order, starting at the cursor; only the limit + 1
     // that pass the filters are joined to their (wide) shipment rows. Each filter is checked in its
     // one-column index, whose entries (value, rowid) are far fewer pages to read than the rows:
     // that keeps counting a broad match with a filter about three times faster.
-    const filters: Filter[] = [];
-    if (statuses.length) filters.push(inIndex('shipments_status', 'status', statuses));
-    if (query.type) filters.push(inIndex('shipments_package_type', 'package_type', [query.type]));
-    if (query.delivered_since) filters.push(deliveredSince('f.rowid', query.delivered_since));
-    const match: Filter = { sql: 'shipments_search MATCH ?', args: [phrase(q)] };
+    const statuses = query.status ?? [];
+    const indexed: Filter[] = [];
+    if (statuses.length) indexed.push(inIndex('shipments_status', 'status', statuses));
+    if (query.type) indexed.push(inIndex('shipments_package_type', 'package_type', [query.type]));
+    if (query.delivered_since) indexed.push(deliveredSince('f.rowid', query.delivered_since));
+    const match: Filter = { sql: `${search.table} MATCH ?`, args: [search.match] };
     const { filters: cursor, order } = keysetOrder('f.rowid', keyset);
-    const pageWhere = and([match, ...cursor, ...filters]);
-    const countWhere = and([match, ...filters]);
-    page = {
-      sql: `SELECT ${COLUMNS} FROM shipments_search f CROSS JOIN shipments s ON s.id = f.rowid
+    const pageWhere = and([match, ...cursor, ...indexed]);
+    const countWhere = and([match, ...indexed]);
+    listed = {
+      sql: `SELECT ${COLUMNS} FROM ${search.table} f CROSS JOIN shipments s ON s.id = f.rowid
             WHERE ${pageWhere.sql} ORDER BY f.rowid ${order} LIMIT ?`,
       args: pageWhere.args,
     };
-    counted = { sql: `SELECT 1 FROM shipments_search f WHERE ${countWhere.sql}`, args: countWhere.args };
+    counted = { sql: `SELECT 1 FROM ${search.table} f WHERE ${countWhere.sql}`, args: countWhere.args };
   } else {
     // One-column indexes keep rowid order within a value, so a filter walks its index in list order.
-    const filters: Filter[] = [];
-    if (statuses.length) {
-      filters.push({ sql: `s.status IN (${statuses.map(() => '?').join(', ')})`, args: statuses });
-    }
-    if (query.type) filters.push({ sql: 's.package_type = ?', args: [query.type] });
-    if (query.delivered_since) filters.push(deliveredSince('s.id', query.delivered_since));
-    const searched = q ? [likeFilter(q), ...filters] : filters;
     const { filters: cursor, order } = keysetOrder('s.id', keyset);
-    const pageWhere = and([...searched, ...cursor]);
-    const countWhere = and(searched);
-    page = {
+    const pageWhere = and([...filters, ...cursor]);
+    const countWhere = and(filters);
+    listed = {
       sql: `SELECT ${COLUMNS} FROM shipments s WHERE ${pageWhere.sql} ORDER BY s.id ${order} LIMIT ?`,
       args: pageWhere.args,
     };
@@ -108,16 +191,10 @@ export async function listShipments(db: Client, query: ShipmentListQuery): Promi
   }
   const [rows, count] = await db.batch(
     [
-      { sql: page.sql, args: [...page.args, query.limit + 1] },
+      { sql: listed.sql, args: [...listed.args, query.limit + 1] },
       { sql: `SELECT count(*) AS total FROM (${counted.sql} LIMIT ?)`, args: [...counted.args, LIST_TOTAL_CAP + 1] },
     ],
     'read',
   );
-  const total = decodeFirst(z.object({ total: z.number().int() }), count!.rows)?.total ?? 0;
-  return keysetPage(decodeRows(shipmentListItemSchema, rows!.rows), (row) => row.id, {
-    keyset,
-    limit: query.limit,
-    counted: total,
-    cap: LIST_TOTAL_CAP,
-  });
+  return page(rows!.rows, decodeFirst(z.object({ total: z.number().int() }), count!.rows)?.total ?? 0);
 }

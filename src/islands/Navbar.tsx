@@ -47,7 +47,12 @@ export default function Navbar({ brand, links, currentPath }: Props) {
     >
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
         <a href="/" className="flex items-center gap-2 text-lg font-bold text-brand-900">
-          <img src="/favicon.svg" alt="" width="32" height="32" />
+          {/* The logo drawn in place (the site icon's shapes): no request on the way to the first paint. */}
+          <svg aria-hidden="true" width="32" height="32" viewBox="0 0 64 64">
+            <rect width="64" height="64" rx="14" fill="#1e40af" />
+            <path d="M14 40V22h8l10 12V22h6v18h-8L20 28v12z" fill="#fff" />
+            <path d="M40 22h12v5h-7v3h6v5h-6v5h-5z" fill="#f97316" />
+          </svg>
           {brand}
         </a>
         <button

@@ -177,7 +177,15 @@ describe('GET /api/trackings', () => {
   });
 
   it('walks back with before: each previous page is the page that led to the next one', async () => {
-    for (const query of [{}, { q: 'united' }, { status: 'in_transit,delivered' }, { q: 'o' }]) {
+    // The last two: a term with filters few shipments pass, read from the filters (and a short term).
+    for (const query of [
+      {},
+      { q: 'united' },
+      { status: 'in_transit,delivered' },
+      { q: 'o' },
+      { q: 'an', status: 'in_transit,delivered' },
+      { q: 'united', status: 'in_transit,delivered' },
+    ]) {
       const pages: string[][] = [];
       const cursors: Array<string | null> = [];
       let cursor: string | null = null;
@@ -200,6 +208,12 @@ describe('GET /api/trackings', () => {
         if (index === 0) expect(before).toBeNull();
       }
     }
+    // A cursor past the last match still answers the count.
+    const past = await list({ q: 'an', status: 'in_transit,delivered', cursor: 'MQ' });
+    expect(past.body.data).toEqual([]);
+    expect(past.body.meta.total).toBe(
+      (await expected((row) => contains('an')(row) && ['in_transit', 'delivered'].includes(String(row.status)))).length,
+    );
     const both = await list({ cursor: 'MTA', before: 'MTA' });
     expect(both.status).toBe(422);
     expect(Object.keys(both.body.errors)).toEqual(['before']);
@@ -263,6 +277,34 @@ describe('GET /api/trackings', () => {
     const { body } = await list({ q: 'zephyr quantum', limit: 200 });
     expect(body.meta.total).toBe((await expected((row) => row.customer_id === 'CUS-1004')).length);
     expect(body.meta.total).toBeGreaterThan(0);
+  });
+
+  it('finds one and two characters as the reference does after places, customers and rows change', async () => {
+    const db = await getDb();
+    const [first, second] = seeded;
+    await db.execute({
+      sql: "UPDATE shipments SET current_location = 'Tromsø, Norway', origin = 'Åx' WHERE tracking_number = ?",
+      args: [first!.tracking_number],
+    });
+    await db.execute({ sql: "UPDATE customers SET name = 'ÆQ Freight' WHERE id = ?", args: ['CUS-1001'] });
+    await db.execute({ sql: 'DELETE FROM shipments WHERE tracking_number = ?', args: [second!.tracking_number] });
+    // Unicode case, a value of two characters, a pair across two values (the origin ends in "x", the
+    // current location starts with "T"), repeated letters, and a pair no value holds.
+    for (const term of ['ø', 'SØ', 'åX', 'æq', 'Q', 'xt', 'ss', 'xx', '#!']) {
+      const want = await expected(contains(term));
+      const { status, body } = await list({ q: term, limit: 200 });
+      expect(status).toBe(200);
+      expect(
+        body.data.map((row: { tracking_number: string }) => row.tracking_number),
+        term,
+      ).toEqual(want);
+      expect(body.meta.total).toBe(want.length);
+    }
+    expect((await list({ q: 'æq' })).body.meta.total).toBeGreaterThan(0);
+    const across = await list({ q: 'xt', limit: 200 });
+    expect(across.body.data.map((row: { tracking_number: string }) => row.tracking_number)).not.toContain(
+      first!.tracking_number,
+    );
   });
 
   it('pages through a search with thousands of matches without skipping or repeating', async () => {

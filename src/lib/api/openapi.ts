@@ -1,6 +1,8 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
-import { type Endpoint, errorSchema, errorStatuses } from './contract';
-import { ENDPOINTS } from './endpoints';
+import { shipmentSchema } from '../schemas/shipment';
+import { trackingResultSchema } from '../schemas/tracking';
+import { apiErrorSchema, type Endpoint, errorSchema, errorStatuses, trackingErrorSchema } from './contract';
+import { type API, ENDPOINTS } from './endpoints';
 
 /** Why each error status is answered, for the people reading the document. */
 const ERROR_MEANINGS: Record<number, string> = {
@@ -17,6 +19,31 @@ const ERROR_MEANINGS: Record<number, string> = {
   503: 'The service is temporarily unavailable; try again shortly.',
 };
 
+/** Each resource as a tag: the name people read (reference page, viewers) and what it covers. */
+const RESOURCES: Record<keyof typeof API, { name: string; description: string }> = {
+  auth: { name: 'Sign-in', description: 'Staff sign-in, two-factor step, sign-out and the current session.' },
+  account: { name: 'Account', description: "The signed-in staff member's password, two-factor sign-in and sessions." },
+  tracking: { name: 'Public tracking', description: 'Shipment lookup for customers, one number or several.' },
+  shipments: { name: 'Shipments', description: 'The back-office shipment list, creation, reads and updates.' },
+  dashboard: { name: 'Dashboard', description: "The back office's figures at a glance." },
+  quotes: { name: 'Quotes', description: 'Quote requests sent from the site, and their follow-up by staff.' },
+  customers: { name: 'Customers', description: 'Customer accounts and their shipments.' },
+  settings: { name: 'Settings', description: 'Company details and email notification switches.' },
+  alerts: { name: 'Email alerts', description: 'Status emails for a shipment: opt-in, confirmation, unsubscribe.' },
+  apiKeys: { name: 'API keys', description: 'Device API keys for scanners and GPS units.' },
+  scans: { name: 'Scans', description: 'Bulk scan events from devices.' },
+  outbox: { name: 'Outbox', description: 'Emails queued for delivery, their state and retries.' },
+  waybills: { name: 'Waybills', description: 'Printable waybill and label data.' },
+};
+
+const TAGS = new Map(Object.entries(RESOURCES));
+
+function tagOf(resource: string): string {
+  const tag = TAGS.get(resource);
+  if (!tag) throw new Error(`No tag for the API resource ${resource}: add it to RESOURCES`);
+  return tag.name;
+}
+
 const METHODS = { GET: 'get', POST: 'post', PUT: 'put', PATCH: 'patch', DELETE: 'delete' } as const;
 
 /** Either requirement satisfies a `session-or-key` call (OpenAPI: alternatives are separate objects). */
@@ -29,12 +56,12 @@ const SECURITY: Record<Endpoint['access'], Array<Record<string, string[]>>> = {
 /** Netlify writes path parameters as `:name`, OpenAPI as `{name}`. */
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
-function operation(name: string, endpoint: Endpoint): ZodOpenApiOperationObject {
+function operation(resource: string, name: string, endpoint: Endpoint): ZodOpenApiOperationObject {
   const json = (schema: Endpoint['response']) => ({ 'application/json': { schema } });
   return {
-    operationId: name,
+    operationId: `${resource}.${name}`,
     summary: endpoint.summary,
-    tags: [name.split('.')[0]!],
+    tags: [tagOf(resource)],
     security: SECURITY[endpoint.access],
     ...(endpoint.params || endpoint.query
       ? {
@@ -65,7 +92,7 @@ export function openApiDocument(serverUrl: string) {
   const paths: ZodOpenApiPathsObject = {};
   for (const { resource, name, endpoint } of ENDPOINTS) {
     const path = openApiPath(endpoint.path);
-    paths[path] = { ...paths[path], [METHODS[endpoint.method]]: operation(`${resource}.${name}`, endpoint) };
+    paths[path] = { ...paths[path], [METHODS[endpoint.method]]: operation(resource, name, endpoint) };
   }
   return createDocument({
     openapi: '3.1.0',
@@ -76,7 +103,15 @@ export function openApiDocument(serverUrl: string) {
         'Public shipment tracking, quote requests and email alerts, and the staff API of the back office. Staff calls need the session cookie set by `POST /api/admin/login`; their writes also need `Content-Type: application/json` and a same-origin request. Scanners and GPS units use a device API key instead (Settings > Integrations), sent as `Authorization: Bearer nec_…`: it is accepted only by the status update, the location update and the bulk scan call (`POST /api/scans`, idempotent by event id), and never opens a session or reads data.',
     },
     servers: [{ url: serverUrl }],
+    tags: Object.values(RESOURCES),
     components: {
+      // Bodies many calls answer: described once and referenced, instead of repeated in each.
+      schemas: {
+        Shipment: shipmentSchema,
+        TrackingResult: trackingResultSchema,
+        ApiError: apiErrorSchema,
+        TrackingError: trackingErrorSchema,
+      },
       securitySchemes: {
         session: {
           type: 'apiKey',

@@ -155,7 +155,7 @@ test('pages load only the islands they use', async ({ page }) => {
       );
   };
   expect(await islands('/')).toEqual(['Navbar:idle', 'QuoteForm:visible']);
-  expect(await islands('/track')).toEqual(['Navbar:idle', 'TrackingWidget:load']);
+  expect(await islands('/track')).toEqual(['Navbar:idle', 'TrackingWidget:idle']);
   for (const path of ['/about', '/services', '/contact', '/faq', '/terms', '/privacy', '/missing']) {
     expect(await islands(path)).toEqual(['Navbar:idle']);
   }

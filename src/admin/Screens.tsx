@@ -1,0 +1,77 @@
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Layout } from './components/Layout';
+import { Loading } from './components/Loading';
+import { $router } from './router';
+
+// One chunk per screen: a visit loads only the screens it opens.
+const DashboardScreen = lazy(() => import('./screens/DashboardScreen'));
+const ShipmentsScreen = lazy(() => import('./screens/ShipmentsScreen'));
+const NewShipmentScreen = lazy(() => import('./screens/NewShipmentScreen'));
+const ViewShipmentScreen = lazy(() => import('./screens/ViewShipmentScreen'));
+const CustomersScreen = lazy(() => import('./screens/CustomersScreen'));
+const CustomerScreen = lazy(() => import('./screens/CustomerScreen'));
+const QuotesScreen = lazy(() => import('./screens/QuotesScreen'));
+const SettingsScreen = lazy(() => import('./screens/SettingsScreen'));
+const NotFoundScreen = lazy(() => import('./screens/NotFoundScreen'));
+const OutboxScreen = lazy(() => import('./screens/OutboxScreen'));
+const WaybillScreen = lazy(() => import('./screens/WaybillScreen'));
+
+function Screen() {
+  const page = useStore($router);
+  switch (page?.route) {
+    case 'dashboard':
+      return <DashboardScreen />;
+    case 'shipments':
+      return <ShipmentsScreen />;
+    case 'newShipment':
+      return <NewShipmentScreen />;
+    case 'viewShipment':
+      return <ViewShipmentScreen key={page.params.trackingNumber} trackingNumber={page.params.trackingNumber} />;
+    case 'customers':
+      return <CustomersScreen />;
+    case 'customer':
+      return <CustomerScreen key={page.params.id} id={page.params.id} />;
+    case 'quotes':
+      return <QuotesScreen />;
+    case 'settings':
+      return <SettingsScreen />;
+    case 'outbox':
+      return <OutboxScreen />;
+    default:
+      return <NotFoundScreen />;
+  }
+}
+
+/**
+ * The signed-in app: the router, the admin frame (sidebar, header) and the screen of the route. App
+ * starts fetching this module as it starts, beside the session check, and shows it once signed in.
+ */
+export default function Screens() {
+  const page = useStore($router);
+  const firstRoute = useRef(true);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each route change, which is what the path stands for
+  useEffect(() => {
+    if (firstRoute.current) {
+      firstRoute.current = false;
+      return;
+    }
+    // After in-app navigation, start reading and tabbing from the new screen.
+    document.getElementById('admin-main')?.focus();
+    window.scrollTo(0, 0);
+  }, [page?.path]);
+
+  return page?.route === 'waybills' ? (
+    // The print page has no admin frame: it is what the paper shows.
+    <Suspense fallback={<Loading />}>
+      <WaybillScreen />
+    </Suspense>
+  ) : (
+    <Layout>
+      <Suspense fallback={<Loading />}>
+        <Screen />
+      </Suspense>
+    </Layout>
+  );
+}

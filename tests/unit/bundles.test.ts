@@ -1,0 +1,56 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inlineScripts, pageChunks } from '../../bench/lib/js-assets';
+import { QUIET_ENV } from '../../scripts/lib/quiet-env';
+
+// The production build, made here into a directory of its own: never a stale dist/, and the
+// served copies other tests run from are left alone.
+let dist: string;
+
+beforeAll(() => {
+  dist = mkdtempSync(join(tmpdir(), 'courier-bundles-'));
+  const build = spawnSync('npx', ['astro', 'build', '--outDir', dist], {
+    encoding: 'utf8',
+    env: { ...process.env, ...QUIET_ENV },
+  });
+  if (build.status !== 0) throw new Error(`astro build failed:\n${build.stdout}\n${build.stderr}`);
+}, 240_000);
+
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+// Strings that survive minification in every build of zod 4: its class names and issue codes.
+const ZOD = /\$Zod(?:Type|Error|Object|Check)\b|"invalid_type"|`invalid_type`/;
+
+/** The JavaScript a page runs at once (its chunks and inline scripts), and what it may load later. */
+function javascript(page: string): { atOnce: string; later: string } {
+  const html = join(dist, page, 'index.html');
+  const { eager, lazy } = pageChunks(dist, html);
+  const read = (files: Set<string>) => [...files].map((file) => readFileSync(join(dist, '_astro', file), 'utf8'));
+  return {
+    atOnce: [...inlineScripts(readFileSync(html, 'utf8')), ...read(eager)].join('\n'),
+    later: read(lazy).join('\n'),
+  };
+}
+
+describe('the built JavaScript (issue 13: a light sign-in page and admin shell)', () => {
+  it('finds zod where the admin screens use it, so the checks below can fail', () => {
+    expect(javascript('admin').later).toMatch(ZOD);
+  });
+
+  it('loads no zod on the sign-in page: it checks its fields with its own few lines', () => {
+    const { atOnce, later } = javascript('admin-login');
+    expect(atOnce).toContain('Email is required');
+    expect(atOnce).not.toMatch(ZOD);
+    // Not even later: the toast library is all it fetches on demand.
+    expect(later).not.toMatch(ZOD);
+  });
+
+  it('loads no zod in the admin shell before the first screen', () => {
+    const { atOnce } = javascript('admin');
+    expect(atOnce).toContain('Checking your session...');
+    expect(atOnce).not.toMatch(ZOD);
+  });
+});

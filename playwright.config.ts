@@ -36,7 +36,10 @@ export default defineConfig({
           // Like `npm start`, with free ports for netlify-cli's helper servers: it runs beside another copy.
           command: 'npx tsx scripts/start.ts',
           url: `${baseURL}/`,
-          timeout: 180_000,
+          // start.ts says Ready once the functions share one SQLite library (scripts/lib/serve.ts).
+          wait: { stdout: /^Ready on http/m },
+          // A build on a busy two-core machine; waiting longer costs nothing when it is quiet.
+          timeout: 420_000,
           reuseExistingServer: false,
           stdout: 'ignore',
           stderr: 'pipe',

@@ -31,6 +31,8 @@ export type QuoteAction = 'quote_received' | 'quote_status_changed';
 export type SettingsAction = 'settings_changed';
 /** Device API keys (Settings > Integrations). */
 export type ApiKeyAction = 'api_key_created' | 'api_key_revoked';
+/** The gazetteer (Settings > Places). */
+export type PlaceAction = 'place_created' | 'place_updated' | 'place_deleted';
 export type ActivityAction =
   | ShipmentAction
   | SessionAction
@@ -38,10 +40,11 @@ export type ActivityAction =
   | CustomerAction
   | QuoteAction
   | SettingsAction
-  | ApiKeyAction;
+  | ApiKeyAction
+  | PlaceAction;
 
 /** What a non-shipment entry is about, as stored in subject_type (with the subject's id). */
-export type ActivitySubject = 'customer' | 'quote_request' | 'settings' | 'api_key';
+export type ActivitySubject = 'customer' | 'quote_request' | 'settings' | 'api_key' | 'place';
 
 /**
  * The activity_log row of a shipment write. It is inserted from the shipment's row, so it is
@@ -87,13 +90,13 @@ export function securityActivity(
 }
 
 /**
- * A staff entry about a customer, a quote request or a settings section. The subject's id is given,
+ * A staff entry about a customer, a quote request, a settings section, an API key or a place. The subject's id is given,
  * or read by SQL in the same batch (e.g. the id the insert just before it allocated).
  * `onlyIfChanged` writes it only when the statement just before it in the batch changed a row.
  */
 export function subjectActivity(
   actor: StaffUser,
-  action: CustomerAction | QuoteAction | SettingsAction | ApiKeyAction,
+  action: CustomerAction | QuoteAction | SettingsAction | ApiKeyAction | PlaceAction,
   subject: { type: ActivitySubject; id: string } | { type: ActivitySubject; idSql: string; args: InValue[] },
   details: string,
   now: string,

@@ -15,8 +15,7 @@ import {
   customerRecordSchema,
 } from '@/lib/schemas/customer';
 import { shipmentListItemSchema } from '@/lib/schemas/shipment';
-import { subjectActivity } from './activity';
-import type { SessionUser } from './auth';
+import { type StaffUser, subjectActivity } from './activity';
 import { HttpError, invalidInput } from './http';
 import { and, type Filter, keysetOrder, keysetPage, readKeyset } from './keyset';
 import { customerCreatedMail } from './outbox';
@@ -85,14 +84,17 @@ const RECORD_COLUMNS = Object.keys(customerRecordSchema.shape)
 /** The record plus its real shipment count (read from the shipments_customer index). */
 const ROW_COLUMNS = `${RECORD_COLUMNS}, c.number, (SELECT count(*) FROM shipments s WHERE s.customer_id = c.id) AS shipments`;
 
+/** A shipment as lists show it, the columns read from its schema. */
+const SHIPMENT_COLUMNS = Object.keys(shipmentListItemSchema.shape)
+  .map((column) => `s.${column}`)
+  .join(', ');
+
 const listRowSchema = customerListItemSchema.extend({ number: z.number().int() });
 
 const selectDetail = (where: string, args: InValue[]): InStatement[] => [
   { sql: `SELECT ${ROW_COLUMNS} FROM customers c WHERE ${where}`, args },
   {
-    sql: `SELECT s.id, s.tracking_number, s.origin, s.destination, s.current_location, s.status, s.estimated_delivery, s.arrival_time,
-                 s.package_type
-          FROM shipments s WHERE s.customer_id = (SELECT c.id FROM customers c WHERE ${where})
+    sql: `SELECT ${SHIPMENT_COLUMNS} FROM shipments s WHERE s.customer_id = (SELECT c.id FROM customers c WHERE ${where})
           ORDER BY s.id DESC LIMIT ${CUSTOMER_RECENT_SHIPMENTS}`,
     args,
   },
@@ -208,7 +210,7 @@ const NEWEST = 'c.number = (SELECT max(number) FROM customers)';
 export async function createCustomer(
   db: Client,
   input: CustomerCreateInput,
-  actor: SessionUser,
+  actor: StaffUser,
   now = new Date(),
 ): Promise<CustomerDetail> {
   const time = now.toISOString();
@@ -282,7 +284,7 @@ export async function updateCustomer(
   db: Client,
   id: string,
   patch: CustomerPatchInput,
-  actor: SessionUser,
+  actor: StaffUser,
   now = new Date(),
 ): Promise<CustomerDetail> {
   const current = await findCustomer(db, id);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OUTBOX_KINDS } from '@/lib/schemas/outbox';
 import type { CompanySettingsValue } from '@/lib/schemas/settings';
 import { SHIPMENT_STATUSES, statusLabel } from '@/lib/shipment-status';
 
@@ -8,13 +9,8 @@ import { SHIPMENT_STATUSES, statusLabel } from '@/lib/shipment-status';
  * functions: the outbox module decides when they run.
  */
 
-export const EMAIL_KINDS = [
-  'shipment_created',
-  'status_update',
-  'new_customer',
-  'daily_summary',
-  'alert_confirmation',
-] as const;
+/** The kinds the Outbox lists are the kinds there are: one list, in the outbox schema. */
+export const EMAIL_KINDS = OUTBOX_KINDS;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export type Audience = 'customer' | 'staff';
 

@@ -11,8 +11,7 @@ import {
   type QuoteStatus,
   quoteRecordSchema,
 } from '@/lib/schemas/quote';
-import { quoteReceivedActivity, subjectActivity } from './activity';
-import type { SessionUser } from './auth';
+import { quoteReceivedActivity, type StaffUser, subjectActivity } from './activity';
 import { HttpError } from './http';
 import { and, type Filter, keysetOrder, keysetPage, readKeyset } from './keyset';
 import { decodeFirst, decodeRows } from './rows';
@@ -112,7 +111,7 @@ export async function updateQuoteStatus(
   db: Client,
   id: number,
   status: QuoteStatus,
-  actor: SessionUser,
+  actor: StaffUser,
   now = new Date(),
 ): Promise<QuoteRecord> {
   const select = { sql: `SELECT ${COLUMNS} FROM quote_requests WHERE id = ?`, args: [id] };

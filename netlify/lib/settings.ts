@@ -11,8 +11,7 @@ import {
   notificationSettingsSchema,
   type SettingsMeta,
 } from '@/lib/schemas/settings';
-import { subjectActivity } from './activity';
-import type { SessionUser } from './auth';
+import { type StaffUser, subjectActivity } from './activity';
 import { decodeFirst } from './rows';
 
 /**
@@ -98,7 +97,7 @@ export async function saveSettings<S extends SettingsSection>(
   db: Client,
   section: S,
   value: ValueOf<S>,
-  actor: SessionUser,
+  actor: StaffUser,
   now = new Date(),
 ): Promise<{ data: ValueOf<S>; meta: SettingsMeta }> {
   const definition = SECTIONS[section];

@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, linkSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { freePorts } from './ports';
 import { QUIET_ENV } from './quiet-env';
 
@@ -56,4 +58,49 @@ export async function untilAnswering(url: string): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }
+}
+
+const FUNCTIONS_BUILD = '.netlify/functions/manifest.json';
+const UNZIPPED = '.netlify/functions-serve/.unzipped';
+
+/**
+ * `netlify serve` runs every function in a worker thread of one process, each from its own unzipped
+ * copy of the native libSQL library. Two copies of SQLite in one process do not see each other's file
+ * locks (POSIX locks belong to the process), so two functions writing a file database at once could
+ * corrupt it. Hard-linking the copies to one file makes the process load the library once (the loader
+ * knows a file by its inode), and SQLite then orders every worker's reads and writes. Runs once the
+ * server answers, before anything calls a function; returns how many copies were linked.
+ */
+export async function shareNativeLibraries(root = process.cwd()): Promise<number> {
+  const manifest = JSON.parse(readFileSync(join(root, FUNCTIONS_BUILD), 'utf8')) as { functions: { name: string }[] };
+  const folders = manifest.functions.map(({ name }) => join(root, UNZIPPED, name));
+  // netlify-cli unzips every function when it registers them, at start-up; wait for the last.
+  for (let waited = 0; !folders.every((folder) => existsSync(folder)); waited += 100) {
+    if (waited > 60_000) throw new Error(`netlify serve did not unzip every function into ${UNZIPPED}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const first = new Map<string, string>();
+  let linked = 0;
+  for (const folder of folders) {
+    for (const file of nativeLibraries(folder)) {
+      const key = relative(folder, file);
+      const shared = first.get(key);
+      if (!shared) {
+        first.set(key, file);
+      } else if (statSync(shared).ino !== statSync(file).ino) {
+        // Link beside, then rename over: a reader never finds the file missing.
+        const link = `${file}.${process.pid}.link`;
+        linkSync(shared, link);
+        renameSync(link, file);
+        linked++;
+      }
+    }
+  }
+  return linked;
+}
+
+function nativeLibraries(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.node'))
+    .map((entry) => join(entry.parentPath, entry.name));
 }

@@ -1,6 +1,6 @@
-/** Dates and times as staff read them, in their own time zone. */
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** Dates and times as staff read them: in their browser's locale and time zone. */
+const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function parse(value: string): Date | null {
   // A bare date is a calendar day, not midnight UTC shifted into another day.
@@ -31,3 +31,16 @@ export function localDateTimeToIso(value: string): string {
   const time = Date.parse(value);
   return Number.isNaN(time) ? value : new Date(time).toISOString();
 }
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** A stored instant as a datetime-local input shows it: the viewer's local date and time. */
+export function toDateTimeInput(value: string | null | undefined): string {
+  const time = value ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(time)) return '';
+  const date = new Date(time);
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** The viewer's time zone (e.g. Europe/Berlin), which datetime-local inputs are typed in. */
+export const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -4,18 +4,42 @@ import {
   type FieldValues,
   type FieldErrors as FormErrors,
   type Path,
+  type Resolver,
   type UseFormSetError,
   useForm,
 } from 'react-hook-form';
 import type { z } from 'zod';
 import type { FieldErrors } from '@/lib/field-errors';
+import { localDateTimeToIso } from './format';
 
-/** A form validated by the same zod schema the server parses with: values as typed, output as the server reads it. */
+/**
+ * A form validated by the same zod schema the server parses with: values as typed, output as the
+ * server reads it. `localDateTimes` names datetime-local inputs: typed in the viewer's time zone,
+ * they are read as the instants (ISO, UTC) the API takes.
+ */
 export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
   defaultValues: DefaultValues<z.input<S>>,
+  { localDateTimes = [] }: { localDateTimes?: readonly string[] } = {},
 ) {
-  return useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema), defaultValues });
+  const schemaResolver = zodResolver(schema);
+  const resolver: Resolver<z.input<S>, unknown, z.output<S>> = localDateTimes.length
+    ? (values, context, options) =>
+        schemaResolver(
+          {
+            ...values,
+            ...Object.fromEntries(
+              localDateTimes.map((name) => [
+                name,
+                typeof values[name] === 'string' ? localDateTimeToIso(values[name]) : values[name],
+              ]),
+            ),
+          },
+          context,
+          options,
+        )
+    : schemaResolver;
+  return useForm<z.input<S>, unknown, z.output<S>>({ resolver, defaultValues });
 }
 
 /** The message of one field, as the `Field` component shows it. */

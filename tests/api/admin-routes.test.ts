@@ -18,6 +18,8 @@ import customer from '../../netlify/functions/customer';
 import customers from '../../netlify/functions/customers';
 import outbox from '../../netlify/functions/outbox';
 import outboxRetry from '../../netlify/functions/outbox-retry';
+import place from '../../netlify/functions/place';
+import places from '../../netlify/functions/places';
 import quoteRequest from '../../netlify/functions/quote-request';
 import quoteRequests from '../../netlify/functions/quote-requests';
 import scans from '../../netlify/functions/scans';
@@ -256,6 +258,31 @@ const ROUTES: Route[] = [
     signedIn: [404],
   },
   { file: 'waybills', handler: waybills, method: 'GET', path: `/api/waybills?numbers=${number}` },
+  { file: 'places', handler: places, method: 'GET', path: '/api/places' },
+  {
+    file: 'places',
+    handler: places,
+    method: 'POST',
+    path: '/api/places',
+    body: { city: 'Matrixville', country: 'Matrix', latitude: 1.5, longitude: 2.5 },
+  },
+  {
+    file: 'place',
+    handler: place,
+    method: 'PUT',
+    path: '/api/places/1',
+    params: { placeId: '1' },
+    body: { city: 'Matrix City', country: 'Matrix', latitude: 3, longitude: 4 },
+  },
+  {
+    file: 'place',
+    handler: place,
+    method: 'DELETE',
+    path: '/api/places/999999',
+    params: { placeId: '999999' },
+    body: {},
+    signedIn: [404],
+  },
 ];
 
 /** Functions anyone may call: the public lookups and reveal, quote requests, email alert links, and signing in (both steps) or out. */
@@ -296,7 +323,8 @@ async function snapshot() {
             (SELECT count(*) FROM quote_requests) AS q, (SELECT max(updated_at) FROM quote_requests) AS qu,
             (SELECT count(*) FROM settings) AS st, (SELECT max(updated_at) FROM settings) AS stu,
             (SELECT count(*) FROM outbox) AS o, (SELECT count(*) FROM api_keys) AS k,
-            (SELECT count(*) FROM scan_events) AS e, (SELECT max(last_used_at) FROM api_keys) AS ku`,
+            (SELECT count(*) FROM scan_events) AS e, (SELECT max(last_used_at) FROM api_keys) AS ku,
+            (SELECT count(*) FROM gazetteer) AS g, (SELECT max(updated_at) FROM gazetteer) AS gu`,
   );
   return rows[0];
 }
@@ -466,9 +494,12 @@ describe('every admin route', () => {
   it.each(ROUTES.map((route) => [route.path, route] as const))(
     '%s answers 405 with Allow for another method',
     async (_, route) => {
+      // A method that no route of the same function takes.
+      const taken = ROUTES.filter((other) => other.file === route.file).map((other) => other.method);
+      const method = ['DELETE', 'PATCH', 'PUT', 'POST'].find((candidate) => !taken.includes(candidate))!;
       const { status, headers, body } = await call(
         route.handler,
-        apiRequest(route.path, { method: route.method === 'DELETE' ? 'PATCH' : 'DELETE', headers: withSession(valid) }),
+        apiRequest(route.path, { method, headers: withSession(valid) }),
         route.params,
       );
       expect(status).toBe(405);

@@ -188,7 +188,7 @@ describe('POST /api/customers', () => {
       createClient({ url, ...(url.startsWith('file:') ? { timeout: 10_000 } : {}) }),
     );
     try {
-      const actor = { id: adminId, email: TEST_ADMIN.email, sessionId: 'concurrency-test' };
+      const actor = { id: adminId, email: TEST_ADMIN.email };
       const created = await Promise.all(
         clients.map((client, i) => createCustomer(client, { name: `Concurrent Own ${i}`, status: 'active' }, actor)),
       );
@@ -342,9 +342,9 @@ describe('shipments for a customer', () => {
     const base = {
       sender_name: 'Harbor Point Retail',
       recipient_name: 'R',
-      recipient_address: '1 Main St, D',
-      origin: 'O',
-      destination: 'D',
+      recipient_address: '1 Rua Augusta, Lisbon, Portugal',
+      origin: 'Portland, USA',
+      destination: 'Lisbon, Portugal',
       status: 'processing',
     };
     const send = (json: unknown) =>

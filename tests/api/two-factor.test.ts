@@ -9,6 +9,7 @@ import loginTwoFactor from '../../netlify/functions/admin-login-two-factor';
 import session from '../../netlify/functions/admin-session';
 import { CHALLENGE_EXPIRED, INVALID_CODE } from '../../netlify/lib/auth';
 import { LOGIN_LIMITS } from '../../netlify/lib/login-throttle';
+import { TOTP_CODE_REQUIRED } from '../../src/lib/schemas/account';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';
 import { TEST_ADMIN, useTestDatabase } from '../helpers/test-db';
@@ -100,6 +101,12 @@ describe('two-factor sign-in', { timeout: 120_000 }, () => {
   });
 
   it('enable refuses a wrong code (422 on the field), then turns on with a right one and answers 10 recovery codes, stored hashed', async () => {
+    // Only a 6-digit code from the app turns it on (as typed: spaces are fine); never a recovery-style code.
+    for (const typed of ['ABCDE-FGHJK', '12345', '']) {
+      const malformed = await post(enable, '/api/account/two-factor/enable', { code: typed });
+      expect(malformed.status).toBe(422);
+      expect(malformed.body.errors).toEqual({ code: [TOTP_CODE_REQUIRED] });
+    }
     const refused = await post(enable, '/api/account/two-factor/enable', { code: wrong(code()) });
     expect(refused.status).toBe(422);
     expect(Object.keys(refused.body.errors)).toEqual(['code']);

@@ -33,6 +33,10 @@ const ADMIN_ROUTES: Array<[method: string, path: string, body?: unknown]> = [
   ['GET', '/api/outbox'],
   ['POST', '/api/outbox/1/retry', {}],
   ['GET', `/api/waybills?numbers=${sample}`],
+  ['GET', '/api/places'],
+  ['POST', '/api/places', {}],
+  ['PUT', '/api/places/1', {}],
+  ['DELETE', '/api/places/1', {}],
 ];
 
 async function expectJson(response: APIResponse, status: number) {

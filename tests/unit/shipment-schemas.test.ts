@@ -4,6 +4,7 @@ import {
   locationUpdateSchema,
   shipmentCreateSchema,
   shipmentDialogSchema,
+  shipmentEditFormSchema,
   shipmentListQuerySchema,
   shipmentPatchSchema,
   statusUpdateSchema,
@@ -98,6 +99,35 @@ describe('shipment schemas (shared by the admin forms and the functions)', () =>
     ]);
     expect(shipmentPatchSchema.parse({})).toEqual({});
     expect(shipmentPatchSchema.parse({ notes: '', status: 'Delivered' })).toEqual({ status: 'delivered' });
+  });
+
+  it('edit dialog form: the route and the address stay filled, the address lies in the destination', () => {
+    const form = {
+      origin: 'Sacramento, USA',
+      destination: 'Montreal, Canada',
+      recipient_address: '12 Rue Sainte-Catherine\nMontreal, Canada',
+      estimated_delivery: '',
+      arrival_time: '2026-12-01T09:30:00.000Z',
+      type: '',
+      status: 'In Transit',
+      notes: '  ',
+    };
+    expect(shipmentEditFormSchema.parse(form)).toMatchObject({
+      recipient_address: '12 Rue Sainte-Catherine\nMontreal, Canada',
+      arrival_time: '2026-12-01T09:30:00.000Z',
+      status: 'in_transit',
+    });
+    expect(errorsOf(shipmentEditFormSchema.safeParse({ ...form, recipient_address: '1 King St, Toronto' }))).toEqual({
+      recipient_address: "Must be in the destination's city (edit the destination and the address together)",
+    });
+    expect(errorsOf(shipmentEditFormSchema.safeParse({ ...form, origin: ' ', recipient_address: '' }))).toMatchObject({
+      origin: 'Origin is required',
+      recipient_address: 'Recipient address is required',
+    });
+    // The PATCH takes an address over several lines, as creation does.
+    expect(shipmentPatchSchema.parse({ recipient_address: 'Unit 4\n1 Main Street, Dover' })).toEqual({
+      recipient_address: 'Unit 4\n1 Main Street, Dover',
+    });
   });
 
   it('list query: limit defaults to 50 and is bounded to 1..200', () => {

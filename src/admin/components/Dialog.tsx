@@ -9,7 +9,8 @@ interface DialogProps {
 
 /**
  * A modal on the native <dialog>: the browser traps focus, closes on Escape and makes the rest of
- * the page inert; we give it a label and put focus back where it was when it closes.
+ * the page inert; we give it a label, start on the control marked `data-autofocus` if any, and put
+ * focus back where it was when it closes.
  */
 export function Dialog({ open, title, onClose, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -22,6 +23,8 @@ export function Dialog({ open, title, onClose, children }: DialogProps) {
     if (open && !dialog.open) {
       opener.current = document.activeElement;
       dialog.showModal();
+      // The browser starts on the first control (the close button); a dialog may name a better one.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
     }

@@ -1,217 +1,406 @@
-import { type BaseSyntheticEvent, type ReactNode, useEffect } from 'react';
-import { type UseFormRegisterReturn, useController } from 'react-hook-form';
+import { useEffect, useId, useState } from 'react';
+import { type UseFormRegisterReturn, useController, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { type ShipmentListItem, shipmentDialogSchema, shipmentPatchSchema } from '@/lib/schemas/shipment';
+import type { BodyInput } from '@/lib/api/contract';
+import type { shipmentsApi } from '@/lib/api/shipments';
+import { type Shipment, shipmentDialogSchema, shipmentEditFormSchema } from '@/lib/schemas/shipment';
 import { ApiError } from '../api/client';
-import { editShipment, quickAddShipment } from '../api/shipments';
-import { toDateInput } from '../format';
-import { applyServerErrors, useSchemaForm } from '../forms';
+import { editShipment, getShipment, quickAddShipment } from '../api/shipments';
+import { localTimeZone, toDateInput, toDateTimeInput } from '../format';
+import { applyServerErrors, messagesOf, useSchemaForm } from '../forms';
+import { failureMessage } from '../stores/load';
 import { CustomerCombobox } from './CustomerCombobox';
 import { Dialog } from './Dialog';
 import { buttonClass, Field, inputClass, secondaryButtonClass } from './Field';
+import { StaffNotes } from './StaffNotes';
 import { PACKAGE_TYPES, StatusOptions } from './StatusSelect';
 
 interface ShipmentDialogProps {
-  /** The row being edited; absent for a new shipment. */
-  shipment?: ShipmentListItem | undefined;
+  /** The shipment to edit; absent for a new one. */
+  trackingNumber?: string | undefined;
   open: boolean;
   onClose: () => void;
-  onSaved: () => void;
+  /** The shipment as the server answered it. */
+  onSaved: (shipment: Shipment) => void;
 }
 
-const FIELDS = ['customer', 'origin', 'destination', 'eta', 'type', 'status', 'notes'] as const;
-
-const defaultsFor = (shipment: ShipmentListItem | undefined) => ({
-  customer: '',
-  origin: shipment?.origin ?? '',
-  destination: shipment?.destination ?? '',
-  eta: toDateInput(shipment?.estimated_delivery),
-  type: shipment ? (shipment.package_type ?? '') : 'Standard',
-  status: shipment?.status ?? 'preparing',
-  notes: '',
-});
-
-/** The Manage Shipments dialog: adds a shipment (`POST /api/shipments`) or edits a row (`PATCH /api/shipments/{n}`). */
-export function ShipmentDialog(props: ShipmentDialogProps) {
-  return props.shipment ? <EditForm {...props} shipment={props.shipment} /> : <AddForm {...props} />;
+/**
+ * The Manage Shipments dialog: adds a shipment (`POST /api/shipments`) or edits one (`PATCH
+ * /api/shipments/{n}`). Each opening mounts its form afresh (the dialog renders nothing while closed).
+ */
+export function ShipmentDialog({ trackingNumber, open, onClose, onSaved }: ShipmentDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={trackingNumber ? `Edit Shipment ${trackingNumber}` : 'Quick add shipment'}
+    >
+      {trackingNumber ? (
+        <EditShipment trackingNumber={trackingNumber} onClose={onClose} onSaved={onSaved} />
+      ) : (
+        <AddShipment onClose={onClose} onSaved={onSaved} />
+      )}
+    </Dialog>
+  );
 }
 
-function AddForm({ open, onClose, onSaved }: ShipmentDialogProps) {
-  const form = useSchemaForm(shipmentDialogSchema, defaultsFor(undefined));
+const NEXT_ARRIVAL_HINT = () => `When it reaches its next stop, in your time zone (${localTimeZone()}).`;
+const ESTIMATED_DELIVERY_HINT = 'The date promised to the customer.';
+
+function ErrorSummary({ count, server }: { count: number; server: string | undefined }) {
+  if (!count && !server) return null;
+  return (
+    <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 sm:col-span-2">
+      {count ? `Please correct the ${count === 1 ? 'field' : `${count} fields`} marked below.` : ''}
+      {server ? ` ${server}` : ''}
+    </p>
+  );
+}
+
+function Buttons({ onClose, busy, label }: { onClose: () => void; busy: boolean; label: string }) {
+  return (
+    <div className="flex justify-end gap-3 sm:col-span-2">
+      <button type="button" onClick={onClose} className={secondaryButtonClass}>
+        Cancel
+      </button>
+      <button type="submit" disabled={busy} className={buttonClass}>
+        {busy ? 'Saving...' : label}
+      </button>
+    </div>
+  );
+}
+
+/** The package type: free text, with the usual types suggested. */
+function TypeInput(props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string } & UseFormRegisterReturn) {
+  const listId = `${props.id}-types`;
+  return (
+    <>
+      <input {...props} type="text" list={listId} className={inputClass} />
+      <datalist id={listId}>
+        {PACKAGE_TYPES.map((type) => (
+          <option key={type} value={type} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
+const ADD_FIELDS = [
+  'customer',
+  'origin',
+  'destination',
+  'estimated_delivery',
+  'arrival_time',
+  'type',
+  'status',
+  'notes',
+] as const;
+
+function AddShipment({ onClose, onSaved }: { onClose: () => void; onSaved: (shipment: Shipment) => void }) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useSchemaForm(
+    shipmentDialogSchema,
+    {
+      customer: '',
+      origin: '',
+      destination: '',
+      estimated_delivery: '',
+      arrival_time: '',
+      type: 'Standard',
+      status: 'preparing',
+      notes: '',
+    },
+    { localDateTimes: ['arrival_time'] },
+  );
   // The customer is chosen in a combobox: its value is the chosen customer's id (or the text typed).
-  const { field: customer } = useController({ control: form.control, name: 'customer' });
-  const submit = form.handleSubmit(async (values) => {
+  const { field: customer } = useController({ control, name: 'customer' });
+  const submit = handleSubmit(async (values) => {
     try {
-      await quickAddShipment(values);
+      const { data } = await quickAddShipment(values);
       toast.success('Shipment added successfully');
-      onSaved();
+      onSaved(data);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status === 401) return;
       console.error('Failed to add shipment', error);
-      applyServerErrors(form.setError, FIELDS, error.fieldErrors);
+      applyServerErrors(setError, ADD_FIELDS, error.fieldErrors);
       toast.error('Failed to add shipment');
     }
   });
   return (
-    <DialogForm
-      form={form}
-      submit={submit}
-      open={open}
-      onClose={onClose}
-      editing={false}
-      title="Quick add shipment"
-      customerInput={(props) => (
-        <CustomerCombobox
-          {...props}
-          inputRef={customer.ref}
-          onBlur={customer.onBlur}
-          onChange={(text, chosen) => customer.onChange(chosen?.id ?? text)}
-        />
-      )}
-    />
+    <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+      <ErrorSummary count={ADD_FIELDS.filter((name) => errors[name]).length} server={errors.root?.server?.message} />
+      <Field
+        label="Customer"
+        errors={messagesOf(errors, 'customer')}
+        hint="Type part of a name, contact, email or id, then choose from the list."
+        className="sm:col-span-2"
+      >
+        {(props) => (
+          <CustomerCombobox
+            {...props}
+            inputRef={customer.ref}
+            onBlur={customer.onBlur}
+            onChange={(text, chosen) => customer.onChange(chosen?.id ?? text)}
+          />
+        )}
+      </Field>
+      <Field label="Origin" errors={messagesOf(errors, 'origin')}>
+        {(props) => <input {...props} {...register('origin')} type="text" className={inputClass} />}
+      </Field>
+      <Field label="Destination" errors={messagesOf(errors, 'destination')}>
+        {(props) => <input {...props} {...register('destination')} type="text" className={inputClass} />}
+      </Field>
+      <Field
+        label="Estimated delivery"
+        hint={ESTIMATED_DELIVERY_HINT}
+        errors={messagesOf(errors, 'estimated_delivery')}
+      >
+        {(props) => <input {...props} {...register('estimated_delivery')} type="date" className={inputClass} />}
+      </Field>
+      <Field label="Next arrival" hint={NEXT_ARRIVAL_HINT()} errors={messagesOf(errors, 'arrival_time')}>
+        {(props) => <input {...props} {...register('arrival_time')} type="datetime-local" className={inputClass} />}
+      </Field>
+      <Field label="Type" errors={messagesOf(errors, 'type')}>
+        {(props) => <TypeInput {...props} {...register('type')} />}
+      </Field>
+      <Field label="Status" errors={messagesOf(errors, 'status')}>
+        {(props) => (
+          <select {...props} {...register('status')} className={inputClass}>
+            <StatusOptions />
+          </select>
+        )}
+      </Field>
+      <Field
+        label="Staff note"
+        hint="Optional. Kept with your name and the time; customers never see it."
+        errors={messagesOf(errors, 'notes')}
+        className="sm:col-span-2"
+      >
+        {(props) => <textarea {...props} {...register('notes')} rows={3} className={inputClass} />}
+      </Field>
+      <Buttons onClose={onClose} busy={isSubmitting} label="Submit" />
+    </form>
   );
 }
 
-function EditForm({ shipment, open, onClose, onSaved }: ShipmentDialogProps & { shipment: ShipmentListItem }) {
-  const form = useSchemaForm(shipmentPatchSchema, defaultsFor(shipment));
-  const submit = form.handleSubmit(async (values) => {
+type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; shipment: Shipment };
+
+/** The edit dialog reads the whole shipment (its address and notes are not in the list's rows). */
+function EditShipment({
+  trackingNumber,
+  onClose,
+  onSaved,
+}: {
+  trackingNumber: string;
+  onClose: () => void;
+  onSaved: (shipment: Shipment) => void;
+}) {
+  const [state, setState] = useState<Loaded>({ status: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    getShipment(trackingNumber, { signal: controller.signal }).then(
+      ({ data }) => setState({ status: 'ready', shipment: data }),
+      (error: unknown) => {
+        const message = failureMessage(error, 'Failed to fetch shipment.', { 404: 'Shipment not found.' });
+        if (message) setState({ status: 'error', message });
+      },
+    );
+    return () => controller.abort();
+  }, [trackingNumber]);
+
+  if (state.status === 'loading') {
+    return (
+      <p role="status" className="text-slate-700">
+        Loading shipment...
+      </p>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <div className="flex flex-col items-start gap-4">
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          {state.message}
+        </p>
+        <button type="button" onClick={onClose} className={secondaryButtonClass}>
+          Close
+        </button>
+      </div>
+    );
+  }
+  return <EditForm shipment={state.shipment} onClose={onClose} onSaved={onSaved} />;
+}
+
+const EDIT_FIELDS = [
+  'customer',
+  'origin',
+  'destination',
+  'recipient_address',
+  'estimated_delivery',
+  'arrival_time',
+  'type',
+  'status',
+  'notes',
+] as const;
+
+/** The fields whose change is sent as it is; an emptied optional one is sent as null (cleared). */
+const CHANGEABLE = [
+  'origin',
+  'destination',
+  'recipient_address',
+  'estimated_delivery',
+  'arrival_time',
+  'type',
+  'status',
+] as const;
+
+const ADDRESS_AFTER_MOVE = "The destination changed: enter the recipient's address there.";
+
+function EditForm({
+  shipment,
+  onClose,
+  onSaved,
+}: {
+  shipment: Shipment;
+  onClose: () => void;
+  onSaved: (shipment: Shipment) => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    control,
+    formState: { errors, isSubmitting, dirtyFields },
+  } = useSchemaForm(
+    shipmentEditFormSchema,
+    {
+      customer: '',
+      origin: shipment.origin,
+      destination: shipment.destination,
+      recipient_address: shipment.recipient_address,
+      estimated_delivery: toDateInput(shipment.estimated_delivery),
+      arrival_time: toDateTimeInput(shipment.arrival_time),
+      type: shipment.package_type ?? '',
+      status: shipment.status,
+      notes: '',
+    },
+    { localDateTimes: ['arrival_time'] },
+  );
+  const notesId = useId();
+  const destination = String(useWatch({ control, name: 'destination' }) ?? '');
+  const moved = destination.trim() !== shipment.destination;
+  // A quick-added shipment's address is its destination: it follows the destination until staff
+  // type an address (the server derives it the same way when no address is sent).
+  const follows = shipment.recipient_address === shipment.destination && !dirtyFields.recipient_address;
+  useEffect(() => {
+    if (follows) setValue('recipient_address', destination);
+  }, [follows, destination, setValue]);
+
+  const submit = handleSubmit(async (values) => {
+    if (dirtyFields.destination && !dirtyFields.recipient_address && !follows) {
+      setError('recipient_address', { message: ADDRESS_AFTER_MOVE }, { shouldFocus: true });
+      return;
+    }
+    // Only what staff changed is sent: what they did not touch stays as it is, even if someone
+    // else changed it meanwhile.
+    const body: BodyInput<typeof shipmentsApi.edit> = {};
+    if (values.customer) body.customer = values.customer;
+    for (const name of CHANGEABLE) {
+      if (dirtyFields[name] && !(name === 'recipient_address' && follows)) body[name] = values[name] ?? null;
+    }
+    if (values.notes) body.notes = values.notes;
     try {
-      await editShipment(shipment.tracking_number, values);
+      const { data } = await editShipment(shipment.tracking_number, body);
       toast.success(`Shipment ${shipment.tracking_number} updated successfully`);
-      onSaved();
+      onSaved(data);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status === 401) return;
       console.error('Failed to update shipment', error);
-      applyServerErrors(form.setError, FIELDS, error.fieldErrors);
+      applyServerErrors(setError, EDIT_FIELDS, error.fieldErrors);
       toast.error(error.message || 'Failed to update shipment');
     }
   });
+
   return (
-    <DialogForm
-      form={form}
-      submit={submit}
-      open={open}
-      onClose={onClose}
-      editing
-      title={`Edit Shipment ${shipment.tracking_number}`}
-      reopen={shipment}
-    />
-  );
-}
-
-type DialogField = (typeof FIELDS)[number];
-
-interface DialogFormProps {
-  /** The add or the edit form: both have the dialog's fields. */
-  form: {
-    register: (name: DialogField) => UseFormRegisterReturn;
-    reset: (values: ReturnType<typeof defaultsFor>) => void;
-    formState: {
-      errors: Partial<Record<DialogField, { message?: string | undefined }>> & {
-        root?: Record<string, { message?: string | undefined }>;
-      };
-      isSubmitting: boolean;
-    };
-  };
-  submit: (event?: BaseSyntheticEvent) => Promise<void>;
-  open: boolean;
-  onClose: () => void;
-  editing: boolean;
-  title: string;
-  /** The row being edited: each opening starts from it. */
-  reopen?: ShipmentListItem;
-  /** The customer control, when not a plain text input (the add path's combobox). */
-  customerInput?: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
-}
-
-function DialogForm({ form, submit, open, onClose, editing, title, reopen, customerInput }: DialogFormProps) {
-  const {
-    register,
-    reset,
-    formState: { errors, isSubmitting },
-  } = form;
-  useEffect(() => {
-    if (open) reset(defaultsFor(reopen));
-  }, [open, reopen, reset]);
-  const message = (name: DialogField) => {
-    const text = errors[name]?.message;
-    return text ? [text] : undefined;
-  };
-
-  const summary = FIELDS.filter((name) => errors[name]).length;
-  const serverMessage = errors.root?.server?.message;
-  return (
-    <Dialog open={open} onClose={onClose} title={title}>
-      <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-        {summary || serverMessage ? (
-          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 sm:col-span-2">
-            {summary ? `Please correct the ${summary === 1 ? 'field' : `${summary} fields`} marked below.` : ''}
-            {serverMessage ? ` ${serverMessage}` : ''}
-          </p>
-        ) : null}
+    <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+      <ErrorSummary count={EDIT_FIELDS.filter((name) => errors[name]).length} server={errors.root?.server?.message} />
+      <Field
+        label="Customer"
+        errors={messagesOf(errors, 'customer')}
+        hint="Leave empty to keep the current customer; or type a customer id (CUS-…) or exact name."
+        className="sm:col-span-2"
+      >
+        {(props) => (
+          <input {...props} {...register('customer')} type="text" className={inputClass} autoComplete="off" />
+        )}
+      </Field>
+      <Field label="Origin" errors={messagesOf(errors, 'origin')} className="sm:col-span-2">
+        {(props) => <input {...props} {...register('origin')} type="text" className={inputClass} />}
+      </Field>
+      <fieldset className="grid gap-4 rounded-md border border-slate-200 p-3 sm:col-span-2">
+        <legend className="px-1 text-sm font-semibold text-slate-900">Destination and recipient address</legend>
         <Field
-          label="Customer"
-          errors={message('customer')}
-          hint={
-            editing
-              ? 'Leave empty to keep the current customer.'
-              : 'Type part of a name, contact, email or id, then choose from the list.'
-          }
-          className="sm:col-span-2"
+          label="Destination"
+          hint="City, Country (or a country alone)."
+          errors={messagesOf(errors, 'destination')}
         >
-          {(props) =>
-            customerInput ? (
-              customerInput(props)
-            ) : (
-              <input {...props} {...register('customer')} type="text" className={inputClass} autoComplete="off" />
-            )
-          }
-        </Field>
-        <Field label="Origin" errors={message('origin')}>
-          {(props) => <input {...props} {...register('origin')} type="text" className={inputClass} />}
-        </Field>
-        <Field label="Destination" errors={message('destination')}>
           {(props) => <input {...props} {...register('destination')} type="text" className={inputClass} />}
         </Field>
-        <Field label="ETA" errors={message('eta')}>
-          {(props) => <input {...props} {...register('eta')} type="date" className={inputClass} />}
-        </Field>
-        <Field label="Type" errors={message('type')}>
-          {(props) => (
-            <>
-              <input {...props} {...register('type')} type="text" list="package-types" className={inputClass} />
-              <datalist id="package-types">
-                {PACKAGE_TYPES.map((type) => (
-                  <option key={type} value={type} />
-                ))}
-              </datalist>
-            </>
-          )}
-        </Field>
-        <Field label="Status" errors={message('status')} className="sm:col-span-2">
-          {(props) => (
-            <select {...props} {...register('status')} className={inputClass}>
-              <StatusOptions />
-            </select>
-          )}
-        </Field>
         <Field
-          label="Notes"
-          errors={message('notes')}
-          className="sm:col-span-2"
-          {...(editing ? { hint: 'Replaces the admin notes when filled in.' } : {})}
+          label="Recipient address"
+          hint={
+            follows
+              ? 'Follows the destination until you type the street address.'
+              : moved
+                ? ADDRESS_AFTER_MOVE
+                : "Must be in the destination's city. The public tracking page shows only the city and country."
+          }
+          errors={messagesOf(errors, 'recipient_address')}
         >
-          {(props) => <textarea {...props} {...register('notes')} rows={3} className={inputClass} />}
+          {(props) => <textarea {...props} {...register('recipient_address')} rows={2} className={inputClass} />}
         </Field>
-        <div className="flex justify-end gap-3 sm:col-span-2">
-          <button type="button" onClick={onClose} className={secondaryButtonClass}>
-            Cancel
-          </button>
-          <button type="submit" disabled={isSubmitting} className={buttonClass}>
-            {isSubmitting ? 'Saving...' : editing ? 'Save Changes' : 'Submit'}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+      </fieldset>
+      <Field
+        label="Estimated delivery"
+        hint={ESTIMATED_DELIVERY_HINT}
+        errors={messagesOf(errors, 'estimated_delivery')}
+      >
+        {(props) => <input {...props} {...register('estimated_delivery')} type="date" className={inputClass} />}
+      </Field>
+      <Field label="Next arrival" hint={NEXT_ARRIVAL_HINT()} errors={messagesOf(errors, 'arrival_time')}>
+        {(props) => <input {...props} {...register('arrival_time')} type="datetime-local" className={inputClass} />}
+      </Field>
+      <Field label="Type" errors={messagesOf(errors, 'type')}>
+        {(props) => <TypeInput {...props} {...register('type')} />}
+      </Field>
+      <Field label="Status" errors={messagesOf(errors, 'status')}>
+        {(props) => (
+          <select {...props} {...register('status')} className={inputClass}>
+            <StatusOptions />
+          </select>
+        )}
+      </Field>
+      <section aria-labelledby={notesId} className="sm:col-span-2">
+        <h3 id={notesId} className="text-sm font-semibold text-slate-900">
+          Staff notes
+        </h3>
+        <p className="mb-2 text-xs text-slate-600">Only staff see these; customers never do.</p>
+        <StaffNotes notes={shipment.notes} label="Staff notes, oldest first" />
+      </section>
+      <Field
+        label="Add a note"
+        hint="Added to the staff notes with your name and the time; the notes above are kept."
+        errors={messagesOf(errors, 'notes')}
+        className="sm:col-span-2"
+      >
+        {(props) => <textarea {...props} {...register('notes')} rows={3} className={inputClass} />}
+      </Field>
+      <Buttons onClose={onClose} busy={isSubmitting} label="Save Changes" />
+    </form>
   );
 }

@@ -45,7 +45,8 @@ export function Tabs({
 
   return (
     <div>
-      <div role="tablist" aria-label={label} className="flex gap-1 border-b border-slate-200">
+      {/* Tabs wrap on a narrow screen rather than push the page sideways. */}
+      <div role="tablist" aria-label={label} className="flex flex-wrap gap-1 border-b border-slate-200">
         {tabs.map((tab, index) => (
           <button
             key={tab.title}

@@ -64,6 +64,9 @@ const ACTIONS: Record<string, string> = {
   quote_received: 'asked for a quote',
   quote_status_changed: 'updated quote request',
   settings_changed: 'changed the settings',
+  place_created: 'added the place',
+  place_updated: 'changed the place',
+  place_deleted: 'removed the place',
 };
 
 /** Where an entry's subject is shown in the back office. */
@@ -82,6 +85,8 @@ function subjectLink(entry: Dashboard['activity'][number]): { href: string; text
         href: entry.subject_id === 'company' ? '/admin/settings' : `/admin/settings?tab=${entry.subject_id}`,
         text: entry.subject_id,
       };
+    case 'place':
+      return { href: '/admin/settings?tab=places', text: entry.subject_id };
     default:
       return null;
   }

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useRef, useState } from 'react';
-import { type FieldErrors as FormErrors, type Resolver, useForm } from 'react-hook-form';
+import type { FieldErrors as FormErrors } from 'react-hook-form';
 import type { z } from 'zod';
 import { newShipmentSchema } from '@/lib/api/shipments';
 import type { CustomerListItem } from '@/lib/schemas/customer';
@@ -10,8 +9,8 @@ import { addShipment } from '../api/shipments';
 import { CustomerCombobox } from '../components/CustomerCombobox';
 import { buttonClass, Field, inputClass, secondaryButtonClass } from '../components/Field';
 import { PACKAGE_TYPES, StatusOptions } from '../components/StatusSelect';
-import { localDateTimeToIso } from '../format';
-import { applyServerErrors, flattenErrors, messagesOf } from '../forms';
+import { localTimeZone } from '../format';
+import { applyServerErrors, flattenErrors, messagesOf, useSchemaForm } from '../forms';
 
 type Values = z.input<typeof newShipmentSchema>;
 type Name = keyof Values & string;
@@ -61,9 +60,19 @@ const GROUPS: Array<{ title: string; fields: Input[] }> = [
       { name: 'origin', label: 'Origin (required)' },
       { name: 'destination', label: 'Destination (required)' },
       { name: 'current_location', label: 'Current location' },
-      { name: 'arrival_time', label: 'Arrival time', type: 'datetime-local' },
+      {
+        name: 'arrival_time',
+        label: 'Next arrival',
+        type: 'datetime-local',
+        hint: `When it reaches its next stop, in your time zone (${localTimeZone()}).`,
+      },
       { name: 'shipping_date', label: 'Shipping date', type: 'date' },
-      { name: 'estimated_delivery', label: 'Estimated delivery', type: 'date' },
+      {
+        name: 'estimated_delivery',
+        label: 'Estimated delivery',
+        type: 'date',
+        hint: 'The date promised to the customer.',
+      },
       { name: 'delivery_date', label: 'Delivery date', type: 'date' },
     ],
   },
@@ -82,7 +91,7 @@ const LABELS: Record<string, string> = Object.fromEntries([
   ['customer_id', 'Customer'],
   ['status', 'Status'],
   ['agent_notes', 'Agent notes'],
-  ['admin_notes', 'Admin notes'],
+  ['admin_notes', 'Staff note'],
 ]);
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
@@ -117,20 +126,12 @@ const defaults = (): Values => ({
   destination: '',
 });
 
-// The arrival time is typed in local time; the API takes it as an ISO instant.
-const schemaResolver = zodResolver(newShipmentSchema);
-const resolver: Resolver<Values, unknown, z.output<typeof newShipmentSchema>> = (values, context, options) =>
-  schemaResolver(
-    { ...values, arrival_time: localDateTimeToIso(typeof values.arrival_time === 'string' ? values.arrival_time : '') },
-    context,
-    options,
-  );
-
 /** The client's field errors as the server words them: messages per field. */
 const messagesByField = (errors: FormErrors<Values>): FieldErrors =>
   Object.fromEntries(NAMES.flatMap((name) => (errors[name]?.message ? [[name, [errors[name].message]]] : [])));
 
 export default function NewShipmentScreen() {
+  // The next arrival is typed in local time; the API takes it as an ISO instant.
   const {
     register,
     handleSubmit,
@@ -138,7 +139,7 @@ export default function NewShipmentScreen() {
     setError,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, z.output<typeof newShipmentSchema>>({ resolver, defaultValues: defaults() });
+  } = useSchemaForm(newShipmentSchema, defaults(), { localDateTimes: ['arrival_time'] });
   const [banner, setBanner] = useState<Banner | null>(null);
   // A new key gives the customer picker an empty start after each shipment added.
   const [pickerKey, setPickerKey] = useState(0);
@@ -297,7 +298,12 @@ export default function NewShipmentScreen() {
           <Field label="Agent notes" errors={messagesOf(errors, 'agent_notes')} className="sm:col-span-2">
             {(props) => <textarea {...props} {...register('agent_notes')} rows={3} className={inputClass} />}
           </Field>
-          <Field label="Admin notes" errors={messagesOf(errors, 'admin_notes')} className="sm:col-span-2">
+          <Field
+            label="Staff note"
+            hint="The shipment's first staff note, kept with your name and the time; customers never see it."
+            errors={messagesOf(errors, 'admin_notes')}
+            className="sm:col-span-2"
+          >
             {(props) => <textarea {...props} {...register('admin_notes')} rows={3} className={inputClass} />}
           </Field>
         </Group>

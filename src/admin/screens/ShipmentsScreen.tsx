@@ -350,7 +350,7 @@ export default function ShipmentsScreen() {
       <ShipmentDialog
         key={dialog.key}
         open={dialog.open}
-        shipment={dialog.shipment}
+        trackingNumber={dialog.shipment?.tracking_number}
         onClose={closeDialog}
         onSaved={saved}
       />

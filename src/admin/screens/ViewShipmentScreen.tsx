@@ -1,17 +1,20 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { FieldErrors as FormErrors } from 'react-hook-form';
 import { toast } from 'sonner';
+import { formatPlace } from '@/lib/place';
 import { locationUpdateSchema, type Shipment, statusUpdateSchema } from '@/lib/schemas/shipment';
 import { ApiError } from '../api/client';
 import { updateLocation, updateStatus } from '../api/shipments';
-import { buttonClass, Field, inputClass } from '../components/Field';
+import { buttonClass, Field, inputClass, secondaryButtonClass } from '../components/Field';
 import { Panel } from '../components/Panel';
 import { ShipmentCustomer } from '../components/ShipmentCustomer';
+import { ShipmentDialog } from '../components/ShipmentDialog';
+import { StaffNotes } from '../components/StaffNotes';
 import { StatusBadge } from '../components/StatusBadge';
 import { StatusOptions } from '../components/StatusSelect';
 import { Tabs } from '../components/Tabs';
-import { formatDate, formatDateTime, localDateTimeToIso } from '../format';
+import { formatDate, formatDateTime, localTimeZone } from '../format';
 import { applyServerErrors, messagesOf, useSchemaForm } from '../forms';
 import { $shipment, loadShipment, showShipment } from '../stores/shipment';
 
@@ -68,7 +71,11 @@ function StatusForm({ shipment }: { shipment: Shipment }) {
           </select>
         )}
       </Field>
-      <Field label="Note" errors={messagesOf(errors, 'note')}>
+      <Field
+        label="Note"
+        hint="Shown on the public tracking page exactly as typed."
+        errors={messagesOf(errors, 'note')}
+      >
         {(props) => <textarea {...props} {...register('note')} rows={3} className={inputClass} />}
       </Field>
       <div>
@@ -87,11 +94,11 @@ function LocationForm({ shipment }: { shipment: Shipment }) {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useSchemaForm(locationUpdateSchema, {
-    tracking_number: shipment.tracking_number,
-    current_country: '',
-    arrival_time: '',
-  });
+  } = useSchemaForm(
+    locationUpdateSchema,
+    { tracking_number: shipment.tracking_number, current_country: '', current_city: '', arrival_time: '', note: '' },
+    { localDateTimes: ['arrival_time'] },
+  );
   const done = useUpdated('Location updated successfully!', reset);
   const submit = handleSubmit(
     async (update) => {
@@ -99,7 +106,7 @@ function LocationForm({ shipment }: { shipment: Shipment }) {
         done((await updateLocation(update)).data);
       } catch (error) {
         if (!(error instanceof ApiError) || error.status === 401) return;
-        applyServerErrors(setError, ['current_country', 'arrival_time'], error.fieldErrors);
+        applyServerErrors(setError, ['current_country', 'current_city', 'arrival_time', 'note'], error.fieldErrors);
         toast.error(
           error.status === 0
             ? 'An error occurred while updating location.'
@@ -113,27 +120,32 @@ function LocationForm({ shipment }: { shipment: Shipment }) {
   );
 
   return (
-    <form noValidate onSubmit={submit} className="grid max-w-xl gap-4">
+    <form noValidate onSubmit={submit} className="grid max-w-xl gap-4 sm:grid-cols-2">
       <Field label="Current country" errors={messagesOf(errors, 'current_country')}>
         {(props) => (
-          <input
-            {...props}
-            {...register('current_country')}
-            type="text"
-            autoComplete="country-name"
-            className={inputClass}
-          />
+          <input {...props} {...register('current_country')} type="text" autoComplete="off" className={inputClass} />
         )}
       </Field>
-      <Field label="Arrival time" errors={messagesOf(errors, 'arrival_time')}>
+      <Field label="Current city (optional)" errors={messagesOf(errors, 'current_city')}>
         {(props) => (
-          <input
-            {...props}
-            {...register('arrival_time', { setValueAs: (value: string) => localDateTimeToIso(value) })}
-            type="datetime-local"
-            className={inputClass}
-          />
+          <input {...props} {...register('current_city')} type="text" autoComplete="off" className={inputClass} />
         )}
+      </Field>
+      <Field
+        label="Expected arrival"
+        hint={`When it arrives there, in your time zone (${localTimeZone()}); it becomes the shipment's next arrival.`}
+        errors={messagesOf(errors, 'arrival_time')}
+        className="sm:col-span-2"
+      >
+        {(props) => <input {...props} {...register('arrival_time')} type="datetime-local" className={inputClass} />}
+      </Field>
+      <Field
+        label="Location note (optional)"
+        hint="Shown on the public tracking page exactly as typed."
+        errors={messagesOf(errors, 'note')}
+        className="sm:col-span-2"
+      >
+        {(props) => <textarea {...props} {...register('note')} rows={2} className={inputClass} />}
       </Field>
       <div>
         <button type="submit" disabled={isSubmitting} className={buttonClass}>
@@ -151,6 +163,7 @@ const firstMessage = (errors: FormErrors): string =>
 
 export default function ViewShipmentScreen({ trackingNumber }: { trackingNumber: string }) {
   const state = useStore($shipment);
+  const [editing, setEditing] = useState(false);
   useEffect(() => {
     void loadShipment(trackingNumber);
   }, [trackingNumber]);
@@ -184,7 +197,7 @@ export default function ViewShipmentScreen({ trackingNumber }: { trackingNumber:
         <h1 id="view-title" className="text-2xl font-bold text-slate-900">
           Tracking # <span className="font-mono">{shipment.tracking_number}</span>
         </h1>
-        <div className="flex items-center gap-4">
+        <div className="flex flex-wrap items-center gap-4">
           <StatusBadge status={shipment.status ?? ''} />
           <a
             href={`/track?number=${encodeURIComponent(shipment.tracking_number)}`}
@@ -202,6 +215,9 @@ export default function ViewShipmentScreen({ trackingNumber }: { trackingNumber:
           >
             Print waybill<span className="sr-only"> (opens in a new tab)</span>
           </a>
+          <button type="button" className={secondaryButtonClass} onClick={() => setEditing(true)}>
+            Edit shipment
+          </button>
         </div>
       </div>
 
@@ -256,7 +272,7 @@ export default function ViewShipmentScreen({ trackingNumber }: { trackingNumber:
               ['Estimated delivery', formatDate(shipment.estimated_delivery)],
               ['Delivery date', formatDate(shipment.delivery_date)],
               ['Current location', shipment.current_location],
-              ['Arrival time', formatDateTime(shipment.arrival_time)],
+              ['Next arrival', formatDateTime(shipment.arrival_time)],
               ['Courier', shipment.courier],
               ['Delivery method', shipment.delivery_method],
               ['Customs status', shipment.customs_status],
@@ -268,8 +284,11 @@ export default function ViewShipmentScreen({ trackingNumber }: { trackingNumber:
           />
         </Panel>
         <div className="flex flex-col gap-6">
-          <Panel title="Admin Notes">
-            <p className="whitespace-pre-line text-sm text-slate-900">{shipment.admin_notes || 'No admin notes.'}</p>
+          <Panel title="Staff notes">
+            <p className="mb-3 text-sm text-slate-700">
+              <span className="font-semibold">Staff only:</span> never shown to customers.
+            </p>
+            <StaffNotes notes={shipment.notes} label="Staff notes, oldest first" />
             {shipment.agent_notes ? (
               <p className="mt-3 whitespace-pre-line text-sm text-slate-700">
                 <span className="font-medium">Agent notes:</span> {shipment.agent_notes}
@@ -277,26 +296,46 @@ export default function ViewShipmentScreen({ trackingNumber }: { trackingNumber:
             ) : null}
           </Panel>
           <Panel title="Tracking History">
+            <p className="mb-3 text-sm text-slate-700">Customers see these events on the public tracking page.</p>
             {histories.length === 0 ? (
               <p className="text-sm text-slate-700">No history yet.</p>
             ) : (
               <ol className="flex flex-col gap-3" aria-label="Tracking history, newest first">
-                {histories.map((entry) => (
-                  <li key={entry.id} className="border-l-4 border-brand-600 pl-3 text-sm">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <StatusBadge status={entry.status} />
-                      <time dateTime={entry.created_at} className="text-slate-700">
-                        {formatDateTime(entry.created_at)}
-                      </time>
-                    </div>
-                    {entry.notes ? <p className="mt-1 text-slate-900">{entry.notes}</p> : null}
-                  </li>
-                ))}
+                {histories.map((entry) => {
+                  const place = formatPlace(entry.location_city, entry.location_country);
+                  return (
+                    <li key={entry.id} className="border-l-4 border-brand-600 pl-3 text-sm">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <StatusBadge status={entry.status} />
+                        <time dateTime={entry.created_at} className="text-slate-700">
+                          {formatDateTime(entry.created_at)}
+                        </time>
+                      </div>
+                      {place ? <p className="mt-1 text-slate-900">{place}</p> : null}
+                      {entry.expected_arrival ? (
+                        <p className="mt-1 text-slate-700">
+                          Expected arrival{place ? ' there' : ''}:{' '}
+                          <time dateTime={entry.expected_arrival}>{formatDateTime(entry.expected_arrival)}</time>
+                        </p>
+                      ) : null}
+                      {entry.notes ? <p className="mt-1 whitespace-pre-line text-slate-900">{entry.notes}</p> : null}
+                    </li>
+                  );
+                })}
               </ol>
             )}
           </Panel>
         </div>
       </div>
+      <ShipmentDialog
+        trackingNumber={shipment.tracking_number}
+        open={editing}
+        onClose={() => setEditing(false)}
+        onSaved={(saved) => {
+          setEditing(false);
+          showShipment(saved);
+        }}
+      />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import type { Endpoint } from './contract';
 import { customersApi } from './customers';
 import { dashboardApi } from './dashboard';
 import { outboxApi } from './outbox';
+import { placesApi } from './places';
 import { quotesApi } from './quotes';
 import { scansApi } from './scans';
 import { settingsApi } from './settings';
@@ -28,6 +29,7 @@ export const API = {
   scans: scansApi,
   outbox: outboxApi,
   waybills: waybillsApi,
+  places: placesApi,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every endpoint, each with its resource and name (e.g. `shipments.get`). */

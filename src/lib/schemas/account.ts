@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOGIN_LIMITS } from '../sign-in';
 import { secondFactorCodeSchema } from './login';
+import { text } from './text';
 
 // A staff member's own sign-in settings (the Settings screen's Security tab): password, two-factor
 // sign-in, sessions.
@@ -37,14 +38,26 @@ export const passwordChangeSchema = z
 export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
-/** `POST /api/account/two-factor/enable`: a code from the authenticator app the secret was just added to. */
-export const twoFactorEnableSchema = z.object({ code: secondFactorCodeSchema });
+export const TOTP_CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app';
+
+/**
+ * `POST /api/account/two-factor/enable`: a code from the authenticator app the secret was just
+ * added to: six digits (apps show them with a space at times), never a recovery code.
+ */
+export const twoFactorEnableSchema = z.object({
+  code: text(LOGIN_LIMITS.codeMax, { error: TOTP_CODE_REQUIRED }).refine(
+    (code) => /^\d{6}$/.test(code.replace(/[\s-]/g, '')),
+    TOTP_CODE_REQUIRED,
+  ),
+});
+export type TwoFactorEnableInput = z.input<typeof twoFactorEnableSchema>;
 
 /** `POST /api/account/two-factor/disable`: the password and a code (or a recovery code). */
 export const twoFactorDisableSchema = z.object({
   password: password('Password is required'),
   code: secondFactorCodeSchema,
 });
+export type TwoFactorDisableInput = z.input<typeof twoFactorDisableSchema>;
 
 /** Calls that take no fields still send a JSON object (`{}`), as every unsafe call does. */
 export const emptyBodySchema = z.object({});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text as sharedText } from './text';
 
 // Field rules shared by the customer, quote and settings schemas (browser forms and functions alike).
 
@@ -6,18 +7,12 @@ import { z } from 'zod';
 export const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
-/** No control characters; tabs and line breaks only where the text may span lines. */
-const SINGLE_LINE = /^\P{Cc}*$/u;
-const MULTILINE = /^(?:[\t\n\r]|\P{Cc})*$/u;
-
-/** Free text as stored: NFC, trimmed, no control characters, at most `max` characters. */
+/** Free text as stored (NFC, trimmed, no control characters; see ./text), "<required>" when absent. */
 export const text = (max: number, { required = 'Is required', multiline = false } = {}) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? required : 'Must be text') })
-    .normalize('NFC')
-    .trim()
-    .regex(multiline ? MULTILINE : SINGLE_LINE, 'Must not contain control characters')
-    .max(max, `Must be at most ${max} characters`);
+  sharedText(max, {
+    multiline,
+    error: (issue) => (issue.input === undefined ? required : 'Must be text'),
+  });
 
 /** Required text: blank reads as absent, and both say "<label> is required". */
 export const requiredText = (max: number, label: string, options: { multiline?: boolean } = {}) => {

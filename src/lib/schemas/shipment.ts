@@ -192,7 +192,7 @@ export const shipmentPatchSchema = z
     customer: z.preprocess(blankToUndefined, text(200).nullable().optional()),
     origin: z.preprocess(blankToUndefined, text(200).min(1).optional()),
     destination: z.preprocess(blankToUndefined, text(200).min(1).optional()),
-    recipient_address: z.preprocess(blankToUndefined, text(500).min(1).optional()),
+    recipient_address: z.preprocess(blankToUndefined, text(500, 'Is required', true).min(1).optional()),
     estimated_delivery: optionalDate,
     arrival_time: optionalDateTime,
     eta: deprecatedEta,
@@ -202,6 +202,33 @@ export const shipmentPatchSchema = z
   })
   .transform(withoutEta);
 export type ShipmentPatchInput = z.infer<typeof shipmentPatchSchema>;
+
+/**
+ * The edit dialog's form, which holds every field it shows (starting from the current values) and
+ * sends only those changed as the PATCH above. Beyond the PATCH's rules: the route and the address
+ * cannot be emptied, and the address must lie in the destination, as the public page shows the
+ * recipient's city from it.
+ */
+export const shipmentEditFormSchema = z
+  .object({
+    /** Empty keeps the current customer. */
+    customer: optionalText(200),
+    origin: requiredText(200, 'Origin'),
+    destination: requiredText(200, 'Destination'),
+    recipient_address: requiredText(500, 'Recipient address', true),
+    estimated_delivery: optionalDate,
+    arrival_time: optionalDateTime,
+    type: optionalText(100),
+    status: shipmentStatusSchema,
+    /** A staff note to append. */
+    notes: optionalText(2000, true),
+  })
+  .superRefine((form, context) => {
+    if (!addressIsIn(form.recipient_address, form.destination)) {
+      context.addIssue({ code: 'custom', path: ['recipient_address'], message: ADDRESS_NOT_IN_DESTINATION });
+    }
+  });
+export type ShipmentEditForm = z.infer<typeof shipmentEditFormSchema>;
 
 /** `PUT /api/tracking/{tracking_number}/update`. */
 export const statusUpdateSchema = z.object({

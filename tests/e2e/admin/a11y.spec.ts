@@ -60,7 +60,7 @@ for (const viewport of [
         .getByRole('button', { name: /^Edit NEC/ })
         .first()
         .click();
-      await expect(page.getByRole('dialog')).toBeVisible();
+      await expect(page.getByRole('dialog').getByRole('heading', { name: 'Staff notes' })).toBeVisible();
       await expectNoViolations(page, 'edit dialog');
       await page.keyboard.press('Escape');
 
@@ -76,6 +76,10 @@ for (const viewport of [
       await expectNoViolations(page, 'view shipment');
       await page.getByRole('tab', { name: 'Update Location' }).click();
       await expectNoViolations(page, 'view shipment, location tab');
+      await page.getByRole('button', { name: 'Edit shipment' }).click();
+      await expect(page.getByRole('dialog').getByLabel('Recipient address')).toBeVisible();
+      await expectNoViolations(page, 'view shipment, edit dialog');
+      await page.keyboard.press('Escape');
 
       await page.goto('/admin/view_shipment/NEC000000000');
       // netlify serve retries a function's 404 four times (.html, /index.html...) before answering it.

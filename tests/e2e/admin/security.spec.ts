@@ -1,43 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
-import { createClient } from '@libsql/client';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
-import { setAdminPassword } from '../../../netlify/lib/admin-users';
-import { hydrated } from './sign-in';
-
-// Each test has its own staff account (created in the served database), so turning on two-step
-// verification or changing a password never gets in the way of other tests signing in as the admin.
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type Account, currentCode, newAccount, nextCode, passwordStep } from './staff-accounts';
 
 const json = { 'Content-Type': 'application/json' };
 
-async function newAccount(name: string): Promise<{ email: string; password: string }> {
-  const account = { email: `${name}-${Date.now()}@nec-cargo.example`, password: 'a long e2e password 1' };
-  const db = createClient({ url: process.env.E2E_DATABASE_URL! });
-  try {
-    await setAdminPassword(db, account.email, account.password);
-  } finally {
-    db.close();
-  }
-  return account;
-}
-
 /** Signs in through the API and answers the session's Cookie header. */
-async function apiSession(request: APIRequestContext, account: { email: string; password: string }) {
+async function apiSession(request: APIRequestContext, account: Account) {
   const answer = await request.post('/api/admin/login', { headers: json, data: account });
   expect(answer.status()).toBe(200);
   return { ...json, Cookie: answer.headers()['set-cookie']!.split(';')[0]! };
-}
-
-/** What an authenticator app shows for the secret, one step ahead (accepted, and later than any code used so far). */
-const nextCode = (secret: string) =>
-  TOTP.generate({ secret: Secret.fromBase32(secret), period: 30, digits: 6, timestamp: Date.now() + 30_000 });
-
-async function passwordStep(page: Page, account: { email: string; password: string }) {
-  await page.goto('/admin-login');
-  await hydrated(page);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
 test('two-step verification: enabled with a code from the shown secret, then sign-in asks for a code or a recovery code', async ({
@@ -49,7 +20,7 @@ test('two-step verification: enabled with a code from the shown secret, then sig
   const session = await apiSession(request, account);
   const setup = await (await request.post('/api/account/two-factor/setup', { headers: session, data: {} })).json();
   const secret: string = setup.data.secret;
-  const now = TOTP.generate({ secret: Secret.fromBase32(secret), period: 30, digits: 6 });
+  const now = currentCode(secret);
   const enabled = await request.post('/api/account/two-factor/enable', { headers: session, data: { code: now } });
   expect(enabled.status()).toBe(200);
   const recoveryCodes: string[] = (await enabled.json()).data.recovery_codes;
@@ -92,7 +63,7 @@ test('Back from the code step returns to the password; a refused field comes bac
   const account = await newAccount('two-step-back');
   const session = await apiSession(request, account);
   const { data } = await (await request.post('/api/account/two-factor/setup', { headers: session, data: {} })).json();
-  const now = TOTP.generate({ secret: Secret.fromBase32(data.secret), period: 30, digits: 6 });
+  const now = currentCode(data.secret);
   expect(
     (await request.post('/api/account/two-factor/enable', { headers: session, data: { code: now } })).status(),
   ).toBe(200);

@@ -34,6 +34,7 @@ test('the shipment life cycle: create, find, edit, update status and location, t
   await page.getByLabel('Estimated delivery').fill('2026-12-24');
   await page.getByLabel('Package type').fill('Fragile');
   await page.getByLabel('Status (required)').selectOption('processing');
+  await page.getByLabel('Staff note').fill('First note: fragile, keep upright');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText(`Shipment ${number} added successfully!`)).toBeVisible();
   await expect(numberInput).not.toHaveValue(number);
@@ -50,19 +51,47 @@ test('the shipment life cycle: create, find, edit, update status and location, t
   await expect(row).toContainText('Processing');
   await expect(row).toContainText('Fragile');
 
-  // Edit through the dialog, pre-filled from the row.
+  // Edit through the dialog, pre-filled from the whole shipment: its address and its staff notes too.
   await row.getByRole('button', { name: `Edit ${number}` }).click();
   const dialog = page.getByRole('dialog', { name: `Edit Shipment ${number}` });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel('Origin')).toHaveValue('Sacramento, USA');
-  await expect(dialog.getByLabel('Destination')).toHaveValue('Berlin, Germany');
+  await expect(dialog.getByLabel('Origin', { exact: true })).toHaveValue('Sacramento, USA');
+  await expect(dialog.getByLabel('Destination', { exact: true })).toHaveValue('Berlin, Germany');
+  await expect(dialog.getByLabel('Recipient address')).toHaveValue('1 Test Road, Berlin, Germany');
+  await expect(dialog.getByLabel('Estimated delivery')).toHaveValue('2026-12-24');
   await expect(dialog.getByLabel('Status')).toHaveValue('processing');
-  await dialog.getByLabel('Destination').fill('Hamburg, Germany');
+  await expect(dialog.getByLabel('Type')).toHaveValue('Fragile');
+  const notes = dialog.getByRole('list', { name: 'Staff notes, oldest first' }).getByRole('listitem');
+  await expect(notes).toHaveCount(1);
+  await expect(notes.first()).toContainText('First note: fragile, keep upright');
+  await expect(notes.first()).toContainText('@');
+
+  // A new destination needs the recipient's address there: the old one is refused on its field.
+  await dialog.getByLabel('Destination', { exact: true }).fill('Hamburg, Germany');
+  await expect(dialog.getByLabel('Recipient address')).toHaveAccessibleDescription(/destination changed/);
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog.getByLabel('Recipient address')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByRole('alert')).toContainText('Please correct the field marked below.');
+  await dialog.getByLabel('Recipient address').fill('5 Hafenstrasse, 20359 Hamburg, Germany');
+  await dialog.getByLabel('Estimated delivery').fill('2026-12-28');
+  await dialog.getByLabel('Next arrival').fill('2026-12-20T10:30');
+  await dialog.getByLabel('Add a note').fill('Second note: deliver to the Hamburg office');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toast(page, `Shipment ${number} updated successfully`)).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(row.getByRole('button', { name: `Edit ${number}` })).toBeFocused();
   await expect(row).toContainText('Hamburg, Germany');
+
+  // Opened again: the note was appended (the first is kept), and the next arrival reads back in local time.
+  await row.getByRole('button', { name: `Edit ${number}` }).click();
+  await expect(notes).toHaveCount(2);
+  await expect(notes.nth(0)).toContainText('First note: fragile, keep upright');
+  await expect(notes.nth(1)).toContainText('Second note: deliver to the Hamburg office');
+  await expect(dialog.getByLabel('Recipient address')).toHaveValue('5 Hafenstrasse, 20359 Hamburg, Germany');
+  await expect(dialog.getByLabel('Next arrival')).toHaveValue('2026-12-20T10:30');
+  await expect(dialog.getByLabel('Add a note')).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
 
   // View it and update the status.
   await row.getByRole('link', { name: `View ${number}` }).click();
@@ -70,6 +99,9 @@ test('the shipment life cycle: create, find, edit, update status and location, t
   await expect(page.getByRole('heading', { level: 1, name: `Tracking # ${number}` })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Sender Info' })).toBeVisible();
   await expect(page.getByText('12.5 kg')).toBeVisible();
+  const staffNotes = page.getByRole('list', { name: 'Staff notes, oldest first' }).getByRole('listitem');
+  await expect(staffNotes).toHaveCount(2);
+  await expect(page.getByText('Staff only:')).toBeVisible();
   const history = page.getByRole('list', { name: 'Tracking history, newest first' }).getByRole('listitem');
   const entries = await history.count();
 
@@ -90,11 +122,15 @@ test('the shipment life cycle: create, find, edit, update status and location, t
   await page.getByRole('button', { name: 'Update Location', exact: true }).click();
   await expect(toast(page, 'Please enter both country and arrival time')).toBeVisible();
   await page.getByLabel('Current country').fill('Germany');
-  await page.getByLabel('Arrival time').fill('2026-12-20T10:30');
+  await page.getByLabel('Current city (optional)').fill('Bremen');
+  await page.getByLabel('Expected arrival').fill('2026-12-19T08:15');
+  await page.getByLabel('Location note (optional)').fill('Cleared customs in Bremen');
   await page.getByRole('button', { name: 'Update Location', exact: true }).click();
   await expect(toast(page, 'Location updated successfully!')).toBeVisible();
   await expect(history).toHaveCount(entries + 2);
-  await expect(history.first()).toContainText('Germany');
+  await expect(history.first()).toContainText('Bremen, Germany');
+  await expect(history.first()).toContainText('Expected arrival there:');
+  await expect(history.first()).toContainText('Cleared customs in Bremen');
   await expect(page.getByText('Current location')).toBeVisible();
 
   // The public tracking page shows the new status and history.
@@ -103,8 +139,16 @@ test('the shipment life cycle: create, find, edit, update status and location, t
   await page.goto(`/track?number=${number}`);
   await expect(page.getByRole('heading', { name: `Shipment #${number}` })).toBeVisible();
   await expect(page.getByText('Departed the Sacramento hub')).toBeVisible();
-  await expect(page.getByText(/Germany/).first()).toBeVisible();
+  await expect(page.getByText('Cleared customs in Bremen')).toBeVisible();
   await expect(page.getByText('In Transit').first()).toBeVisible();
+  // The new destination's city for the recipient, never the street; staff notes never.
+  const recipient = page
+    .locator('dl > div')
+    .filter({ has: page.locator('dt', { hasText: /^Recipient Address$/ }) })
+    .locator('dd');
+  await expect(recipient).toContainText('Hamburg, Germany');
+  await expect(page.getByText('Hafenstrasse')).toHaveCount(0);
+  await expect(page.getByText(/First note|Second note/)).toHaveCount(0);
 });
 
 test('the add dialog works by keyboard: focus moves in, Escape closes and returns focus, errors keep it open', async ({
@@ -131,8 +175,8 @@ test('the add dialog works by keyboard: focus moves in, Escape closes and return
   await dialog.getByLabel('Customer').fill('No Such Customer Ltd');
   await dialog.getByLabel('Origin').fill('Oslo, Norway');
   await dialog.getByLabel('Destination').fill('Lima, Peru');
-  await dialog.getByLabel('ETA').fill('2026-12-30');
-  await dialog.getByLabel('Notes').focus();
+  await dialog.getByLabel('Estimated delivery').fill('2026-12-30');
+  await dialog.getByLabel('Staff note').focus();
   await page.keyboard.type('Handle with care');
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to add shipment' })).toBeVisible();
@@ -145,6 +189,20 @@ test('the add dialog works by keyboard: focus moves in, Escape closes and return
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Shipment added successfully' })).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('row').nth(1)).toContainText('Oslo, Norway');
+  // Other tests add shipments meanwhile: the row is followed by its number.
+  const addedNumber = (await page.getByRole('row').nth(1).getByRole('cell').nth(2).textContent())!;
+  const added = page.getByRole('row').filter({ hasText: addedNumber });
+
+  // Its recipient address is its destination, and follows a new destination until one is typed.
+  await added.getByRole('button', { name: /^Edit NEC/ }).click();
+  const edit = page.getByRole('dialog', { name: /^Edit Shipment NEC/ });
+  await expect(edit.getByLabel('Recipient address')).toHaveValue('Lima, Peru');
+  await expect(edit.getByRole('list', { name: 'Staff notes, oldest first' })).toContainText('Handle with care');
+  await edit.getByLabel('Destination', { exact: true }).fill('Cusco, Peru');
+  await expect(edit.getByLabel('Recipient address')).toHaveValue('Cusco, Peru');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit).toBeHidden();
+  await expect(added).toContainText('Cusco, Peru');
 });
 
 test('filters narrow the list on the server and paging walks the cursor', async ({ page }) => {
@@ -186,15 +244,15 @@ test('the list keeps its search, filters and page in the URL: Back from a shipme
   await page.goto('/admin/shipments?status=preparing,processing,in_transit,on_hold');
   await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
   await expect(page.getByLabel('Status')).toHaveValue('preparing,processing,in_transit,on_hold');
+  await expect(page.getByText(/Showing \d+ of \d+ shipments/)).toBeVisible();
   const rows = page.getByRole('row').filter({ has: page.getByRole('cell') });
-  await expect(rows.first()).toBeVisible();
   for (const text of await rows.allTextContents()) expect(text).not.toContain('Delivered');
 
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/[?&]cursor=/);
   const url = page.url();
   await expect(page.getByRole('button', { name: 'Previous' })).toBeEnabled();
-  const firstOnPage = (await rows.first().getByRole('cell').nth(1).textContent())!;
+  const firstOnPage = (await rows.first().getByRole('cell').nth(2).textContent())!;
   expect(firstOnPage).toMatch(/^NEC/);
   await rows
     .first()
@@ -203,13 +261,13 @@ test('the list keeps its search, filters and page in the URL: Back from a shipme
   await page.waitForURL('**/admin/view_shipment/**');
   await page.goBack();
   await expect(page).toHaveURL(url);
-  await expect(rows.first().getByRole('cell').nth(1)).toHaveText(firstOnPage, { timeout: 30_000 });
+  await expect(rows.first().getByRole('cell').nth(2)).toHaveText(firstOnPage, { timeout: 30_000 });
   await expect(page.getByLabel('Status')).toHaveValue('preparing,processing,in_transit,on_hold');
 
   // The same address in a fresh page (a shared link) shows the same page, and Previous walks back.
   const shared = await page.context().newPage();
   await shared.goto(url);
-  await expect(shared.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText(firstOnPage, { timeout: 30_000 });
+  await expect(shared.getByRole('row').nth(1).getByRole('cell').nth(2)).toHaveText(firstOnPage, { timeout: 30_000 });
   await shared.getByRole('button', { name: 'Previous' }).click();
   await expect(shared).toHaveURL(/[?&]before=/);
   await expect(shared.getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -225,8 +283,8 @@ test('dashboard figures link to the lists they count', async ({ page }) => {
   await page.getByRole('link', { name: 'Pending Orders' }).click();
   await expect(page).toHaveURL(/\/admin\/shipments\?status=preparing(,|%2C)processing(,|%2C)on_hold$/);
   await expect(page.getByLabel('Status')).toHaveValue('preparing,processing,on_hold');
+  await expect(page.getByText(/Showing \d+ of \d+ shipments/)).toBeVisible();
   const rows = page.getByRole('row').filter({ has: page.getByRole('cell') });
-  await expect(rows.first()).toBeVisible();
   for (const text of await rows.allTextContents()) expect(text).toMatch(/Preparing|Processing|On Hold/);
   await page.goBack();
   await page.getByRole('link', { name: 'Delivered Today' }).click();

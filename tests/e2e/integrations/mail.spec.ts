@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { createClient } from '@libsql/client';
 import { expect, type Page, test } from '@playwright/test';
 import { buildSeedShipments } from '../../../db/seed';
+import { openE2eDatabase } from '../../helpers/e2e-db';
 import { E2E_SMTP_PORT } from '../../helpers/e2e-smtp';
 import { type Received, startSmtp, type TestSmtp } from '../../helpers/smtp';
 import { hydrated, signIn } from '../admin/sign-in';
@@ -102,7 +102,7 @@ test('opt in to status emails, confirm from the email, get the next status email
   const before = new Date().toISOString();
   await setStatus(staff, 'on_hold', 'Returned to depot');
   // The emails of an update are queued in its own transaction: they are in the outbox as soon as it answers.
-  const db = createClient({ url: process.env.E2E_DATABASE_URL! });
+  const db = openE2eDatabase();
   try {
     const { rows } = await db.execute({
       sql: `SELECT recipient FROM outbox WHERE kind = 'status_update' AND tracking_number = ? AND created_at >= ?`,

@@ -1,6 +1,6 @@
-import { createClient } from '@libsql/client';
 import { expect, test } from '@playwright/test';
 import { buildSeedShipments } from '../../../db/seed';
+import { openE2eDatabase } from '../../helpers/e2e-db';
 
 // Runs after every other e2e test (its own Playwright project): it spends the lookup limit of the
 // tests' one address for the rest of the minute. Run alone with `--project=limits --no-deps`.
@@ -15,7 +15,7 @@ test('the served lookups answer 429 after 60 a minute from one address, and writ
   const second = new Date().getSeconds();
   if (second > 20) await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
 
-  const database = createClient({ url: process.env.E2E_DATABASE_URL! });
+  const database = openE2eDatabase();
   const version = async () => Number((await database.execute('PRAGMA data_version')).rows[0]![0]);
   const before = await version();
 

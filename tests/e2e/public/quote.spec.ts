@@ -1,5 +1,5 @@
-import { createClient } from '@libsql/client';
 import { expect, type Page, test } from '@playwright/test';
+import { openE2eDatabase } from '../../helpers/e2e-db';
 import { hydrated } from './helpers';
 
 async function openForm(page: Page) {
@@ -59,7 +59,7 @@ test('a valid request is stored, acknowledged and the form resets', async ({ pag
   await expect(form.getByLabel('Name')).toHaveValue('');
   await expect(form.getByLabel('Service')).toHaveValue('');
 
-  const db = createClient({ url: process.env.E2E_DATABASE_URL! });
+  const db = openE2eDatabase();
   try {
     const rows = (
       await db.execute({ sql: 'SELECT name, phone, service FROM quote_requests WHERE email = ?', args: [email] })

@@ -7,12 +7,11 @@ export interface SettingsTab {
   panel: LazyExoticComponent<ComponentType>;
 }
 
-/**
- * The Settings screen's tabs, in order. A tab is one component that loads and saves its own
- * section; Security joins here (one entry) when its issue builds it.
- */
+/** The Settings screen's tabs, in order. A tab is one component that loads and saves its own section. */
 export const SETTINGS_TABS: SettingsTab[] = [
   { id: 'general', title: 'General', panel: lazy(() => import('./GeneralSettings')) },
   { id: 'notifications', title: 'Notifications', panel: lazy(() => import('./NotificationSettings')) },
   { id: 'integrations', title: 'Integrations', panel: lazy(() => import('./IntegrationsTab')) },
+  { id: 'places', title: 'Places', panel: lazy(() => import('./PlacesTab')) },
+  { id: 'security', title: 'Security', panel: lazy(() => import('./SecurityTab')) },
 ];

@@ -1,0 +1,25 @@
+import type { Config } from '@netlify/functions';
+import { placesApi } from '@/lib/api/places';
+import { authorizeAdmin } from '../lib/auth';
+import { handle, pathParam, readJson, reply } from '../lib/http';
+import { deletePlace, placePathId, updatePlace } from '../lib/places';
+
+const { update, remove } = placesApi;
+
+/** One place of the gazetteer, for staff: change it (PUT) or remove it (DELETE). */
+export default handle(async (request, context) => {
+  if (request.method === 'DELETE') {
+    const { db, user } = await authorizeAdmin(request, remove.method);
+    await readJson(request, remove.body);
+    const id = placePathId(pathParam(request, context, remove.path, 'placeId'));
+    return reply(remove, { status: 'success', data: await deletePlace(db, id, user) });
+  }
+  const { db, user } = await authorizeAdmin(request, update.method, remove.method);
+  const input = await readJson(request, update.body);
+  const id = placePathId(pathParam(request, context, update.path, 'placeId'));
+  return reply(update, { status: 'success', data: await updatePlace(db, id, input, user) });
+});
+
+export const config: Config = {
+  path: '/api/places/:placeId',
+};

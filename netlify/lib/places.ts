@@ -1,0 +1,156 @@
+import type { Client } from '@libsql/client';
+import { z } from 'zod';
+import { formatPlace, parsePlace } from '@/lib/place';
+import { type Place, type PlaceInput, placeSchema } from '@/lib/schemas/place';
+import { type StaffUser, subjectActivity } from './activity';
+import { HttpError } from './http';
+import { decodeFirst, decodeRows } from './rows';
+
+/**
+ * The gazetteer (Settings > Places): the one writer of `gazetteer`. The public lookup
+ * (./tracking.ts) reads it on every request, so a change shows on the route map at once.
+ */
+
+export const PLACE_NOT_FOUND = 'Place not found.';
+
+const SELECT = 'SELECT id, name, latitude, longitude, updated_at FROM gazetteer';
+
+const rowSchema = placeSchema.pick({ id: true, name: true, latitude: true, longitude: true, updated_at: true });
+
+const toPlace = (row: z.infer<typeof rowSchema>): Place => ({ ...row, ...parsePlace(row.name) });
+
+const nameOf = ({ city, country }: PlaceInput): string => formatPlace(city, country) ?? country;
+
+const coordinates = ({ latitude, longitude }: { latitude: number; longitude: number }) => `${latitude}, ${longitude}`;
+
+/** The name is the place's identity for the map: another place with it (in any case) is a conflict. */
+function nameTaken(input: PlaceInput, existing: string): HttpError {
+  const message = `A place named “${existing}” exists already: edit that one instead.`;
+  return new HttpError(409, message, { errors: { [input.city ? 'city' : 'country']: [message] } });
+}
+
+/** Every place, by country, the country itself before its cities. */
+export async function listPlaces(db: Client): Promise<Place[]> {
+  const { rows } = await db.execute(SELECT);
+  return decodeRows(rowSchema, rows)
+    .map(toPlace)
+    .sort(
+      (a, b) =>
+        a.country.localeCompare(b.country) ||
+        Number(a.city !== null) - Number(b.city !== null) ||
+        (a.city ?? '').localeCompare(b.city ?? ''),
+    );
+}
+
+async function findPlace(db: Client, id: number): Promise<Place | null> {
+  const row = decodeFirst(rowSchema, (await db.execute({ sql: `${SELECT} WHERE id = ?`, args: [id] })).rows);
+  return row ? toPlace(row) : null;
+}
+
+/**
+ * Adds a place. Of concurrent identical requests one inserts and the others answer 409, as a
+ * second request for a name already taken does: the name is unique whatever its case.
+ */
+export async function createPlace(db: Client, input: PlaceInput, actor: StaffUser, now = new Date()): Promise<Place> {
+  const name = nameOf(input);
+  const at = now.toISOString();
+  const [inserted, , selected] = await db.batch(
+    [
+      {
+        sql: `INSERT INTO gazetteer (name, latitude, longitude, updated_at) VALUES (?, ?, ?, ?)
+              ON CONFLICT (name) DO NOTHING`,
+        args: [name, input.latitude, input.longitude, at],
+      },
+      subjectActivity(
+        actor,
+        'place_created',
+        { type: 'place', id: name },
+        `Place “${name}” added at ${coordinates(input)}`,
+        at,
+        { onlyIfChanged: true },
+      ),
+      { sql: `${SELECT} WHERE name = ?`, args: [name] },
+    ],
+    'write',
+  );
+  const place = toPlace(decodeFirst(rowSchema, selected!.rows)!);
+  if (inserted!.rowsAffected === 0) throw nameTaken(input, place.name);
+  return place;
+}
+
+/** Renames or moves a place; the same values again change nothing. */
+export async function updatePlace(
+  db: Client,
+  id: number,
+  input: PlaceInput,
+  actor: StaffUser,
+  now = new Date(),
+): Promise<Place> {
+  const current = await findPlace(db, id);
+  if (!current) throw new HttpError(404, PLACE_NOT_FOUND);
+  const name = nameOf(input);
+  if (current.name === name && current.latitude === input.latitude && current.longitude === input.longitude) {
+    return current;
+  }
+  const at = now.toISOString();
+  const renamed = current.name === name ? '' : ` (was “${current.name}”)`;
+  const [updated, , selected, other] = await db.batch(
+    [
+      {
+        sql: `UPDATE gazetteer SET name = ?, latitude = ?, longitude = ?, updated_at = ?
+              WHERE id = ? AND NOT EXISTS (SELECT 1 FROM gazetteer WHERE name = ? AND id <> ?)`,
+        args: [name, input.latitude, input.longitude, at, id, name, id],
+      },
+      subjectActivity(
+        actor,
+        'place_updated',
+        { type: 'place', id: name },
+        `Place “${name}” set to ${coordinates(input)}${renamed}`,
+        at,
+        { onlyIfChanged: true },
+      ),
+      { sql: `${SELECT} WHERE id = ?`, args: [id] },
+      { sql: 'SELECT name FROM gazetteer WHERE name = ? AND id <> ?', args: [name, id] },
+    ],
+    'write',
+  );
+  const row = decodeFirst(rowSchema, selected!.rows);
+  if (!row) throw new HttpError(404, PLACE_NOT_FOUND);
+  if (updated!.rowsAffected === 0) {
+    const taken = decodeFirst(z.object({ name: z.string() }), other!.rows);
+    if (taken) throw nameTaken(input, taken.name);
+  }
+  return toPlace(row);
+}
+
+/** Removes a place; the map then places shipments there by their country, or not at all. */
+export async function deletePlace(db: Client, id: number, actor: StaffUser, now = new Date()): Promise<Place> {
+  const current = await findPlace(db, id);
+  if (!current) throw new HttpError(404, PLACE_NOT_FOUND);
+  const at = now.toISOString();
+  const [deleted] = await db.batch(
+    [
+      { sql: 'DELETE FROM gazetteer WHERE id = ?', args: [id] },
+      // Only the request that removed it logs it, when two race.
+      subjectActivity(
+        actor,
+        'place_deleted',
+        { type: 'place', id: current.name },
+        `Place “${current.name}” removed`,
+        at,
+        {
+          onlyIfChanged: true,
+        },
+      ),
+    ],
+    'write',
+  );
+  if (deleted!.rowsAffected === 0) throw new HttpError(404, PLACE_NOT_FOUND);
+  return current;
+}
+
+/** The id in a place's path: digits, else no such place. */
+export function placePathId(value: string): number {
+  if (!/^\d{1,15}$/.test(value)) throw new HttpError(404, PLACE_NOT_FOUND);
+  return Number(value);
+}

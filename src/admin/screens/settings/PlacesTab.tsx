@@ -1,0 +1,260 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { type Place, placeInputSchema } from '@/lib/schemas/place';
+import { ApiError } from '../../api/client';
+import { createPlace, removePlace, updatePlace } from '../../api/places';
+import { Dialog } from '../../components/Dialog';
+import { buttonClass, Field, inputClass, secondaryButtonClass } from '../../components/Field';
+import { formatDateTime } from '../../format';
+import { applyServerErrors, messagesOf, useSchemaForm } from '../../forms';
+import { $places, loadPlaces, refreshPlaces } from '../../stores/places';
+
+const FIELDS = ['city', 'country', 'latitude', 'longitude'] as const;
+
+const valuesOf = (place?: Place) => ({
+  city: place?.city ?? '',
+  country: place?.country ?? '',
+  latitude: place ? String(place.latitude) : '',
+  longitude: place ? String(place.longitude) : '',
+});
+
+/** Adds a place, or changes the one given; the server's refusals land on their fields. */
+function PlaceForm({ place, onSaved }: { place?: Place; onSaved: (saved: Place) => void }) {
+  // Added inline across the tab's width; edited in a narrow dialog.
+  const columns = place ? 'sm:grid-cols-2' : 'sm:grid-cols-2 lg:grid-cols-[1fr_1fr_9rem_9rem_auto]';
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useSchemaForm(placeInputSchema, valuesOf(place));
+  const submit = handleSubmit(async (input) => {
+    try {
+      const { data } = place ? await updatePlace(place.id, input) : await createPlace(input);
+      if (!place) reset(valuesOf());
+      onSaved(data);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status === 401) return;
+      if (error.status === 422) applyServerErrors(setError, FIELDS, error.fieldErrors);
+      // The name (city and country together) is taken: said on the field that makes it.
+      else if (error.status === 409) setError(input.city ? 'city' : 'country', { message: error.message });
+      else toast.error(error.message || 'Could not save the place.');
+    }
+  });
+  const decimal = { type: 'text', inputMode: 'decimal', autoComplete: 'off', className: inputClass } as const;
+  return (
+    <form noValidate onSubmit={submit} className={`grid gap-4 ${columns}`}>
+      <Field label="City" hint="Empty for the country itself." errors={messagesOf(errors, 'city')}>
+        {(props) => <input {...props} {...register('city')} type="text" autoComplete="off" className={inputClass} />}
+      </Field>
+      <Field label="Country (required)" errors={messagesOf(errors, 'country')}>
+        {(props) => <input {...props} {...register('country')} type="text" autoComplete="off" className={inputClass} />}
+      </Field>
+      <Field label="Latitude (required)" hint="−90 (south) to 90 (north)" errors={messagesOf(errors, 'latitude')}>
+        {(props) => <input {...props} {...register('latitude')} {...decimal} />}
+      </Field>
+      <Field label="Longitude (required)" hint="−180 (west) to 180 (east)" errors={messagesOf(errors, 'longitude')}>
+        {(props) => <input {...props} {...register('longitude')} {...decimal} />}
+      </Field>
+      <div className={place ? 'flex justify-end sm:col-span-2' : 'sm:col-span-2 lg:col-span-1 lg:pt-6'}>
+        <button type="submit" disabled={isSubmitting} className={buttonClass}>
+          {isSubmitting ? 'Saving...' : place ? 'Save place' : 'Add place'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function PlaceTable({
+  places,
+  onEdit,
+  onRemove,
+}: {
+  places: Place[];
+  onEdit: (place: Place) => void;
+  onRemove: (place: Place) => void;
+}) {
+  const action = 'rounded px-2 py-1 font-semibold underline-offset-2 hover:underline';
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+    <section aria-label="Places" tabIndex={0} className="overflow-x-auto rounded-md border border-slate-200">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <caption className="sr-only">Places and their coordinates</caption>
+        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
+          <tr>
+            <th scope="col" className="px-3 py-2">
+              Place
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Latitude
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Longitude
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Last changed
+            </th>
+            <th scope="col" className="px-3 py-2">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {places.map((place) => (
+            <tr key={place.id}>
+              <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
+                {place.name}
+              </th>
+              <td className="px-3 py-2 text-right font-mono text-slate-800">{place.latitude}</td>
+              <td className="px-3 py-2 text-right font-mono text-slate-800">{place.longitude}</td>
+              <td className="px-3 py-2 text-slate-700">{formatDateTime(place.updated_at)}</td>
+              <td className="whitespace-nowrap px-3 py-2">
+                <button type="button" className={`${action} text-brand-700`} onClick={() => onEdit(place)}>
+                  Edit<span className="sr-only"> {place.name}</span>
+                </button>
+                <button type="button" className={`${action} text-red-700`} onClick={() => onRemove(place)}>
+                  Remove<span className="sr-only"> {place.name}</span>
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/**
+ * Settings > Places: the gazetteer the public tracking page's route map takes its coordinates from.
+ * A shipment's origin, destination or current place is found by its exact name, else by its country.
+ */
+export default function PlacesTab() {
+  const places = useStore($places);
+  const [filter, setFilter] = useState('');
+  const [editing, setEditing] = useState<Place | null>(null);
+  const [removing, setRemoving] = useState<Place | null>(null);
+  const [busy, setBusy] = useState(false);
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    void loadPlaces();
+  }, []);
+
+  const remove = async () => {
+    if (!removing) return;
+    setBusy(true);
+    try {
+      await removePlace(removing.id);
+      toast.success(`Place “${removing.name}” removed.`);
+      setRemoving(null);
+      await refreshPlaces();
+      // Its row, where focus would return, is gone.
+      heading.current?.focus();
+    } catch (error) {
+      if (error instanceof ApiError && error.status !== 401)
+        toast.error(error.message || 'Could not remove the place.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const all = places.status === 'ready' ? places.data : [];
+  const wanted = filter.trim().toLocaleLowerCase();
+  const shown = wanted ? all.filter((place) => place.name.toLocaleLowerCase().includes(wanted)) : all;
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <div>
+        <h2 id={headingId} ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">
+          Places on the route map
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          The public tracking page draws a shipment’s origin, destination and current location at these coordinates. A
+          place is found by its name exactly as shipments write it (“City, Country”), else by its country; a place found
+          by neither is left off the map. Changes show from the next lookup.
+        </p>
+      </div>
+
+      <div className="rounded-md border border-slate-200 p-4">
+        <h3 className="mb-3 font-semibold text-slate-900">Add a place</h3>
+        <PlaceForm
+          onSaved={(place) => {
+            toast.success(`Place “${place.name}” added.`);
+            void refreshPlaces();
+          }}
+        />
+      </div>
+
+      {places.status === 'loading' ? (
+        <p role="status" className="text-sm text-slate-700">
+          Loading places...
+        </p>
+      ) : places.status === 'error' ? (
+        <p role="alert" className="text-sm text-red-700">
+          {places.message}
+        </p>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <div className="min-w-60 flex-1">
+              <label htmlFor={`${headingId}-filter`} className="block text-sm font-medium text-slate-800">
+                Filter places
+              </label>
+              <input
+                id={`${headingId}-filter`}
+                type="search"
+                value={filter}
+                onChange={(event) => setFilter(event.target.value)}
+                className={inputClass}
+              />
+            </div>
+            <p aria-live="polite" className="text-sm text-slate-700">
+              {shown.length === all.length ? `${all.length} places` : `Showing ${shown.length} of ${all.length} places`}
+            </p>
+          </div>
+          {shown.length ? (
+            <PlaceTable places={shown} onEdit={setEditing} onRemove={setRemoving} />
+          ) : (
+            <p className="text-sm text-slate-700">{all.length ? 'No place matches the filter.' : 'No places yet.'}</p>
+          )}
+        </>
+      )}
+
+      <Dialog open={editing !== null} title={`Edit ${editing?.name ?? 'place'}`} onClose={() => setEditing(null)}>
+        {editing ? (
+          <PlaceForm
+            key={editing.id}
+            place={editing}
+            onSaved={(place) => {
+              toast.success(`Place “${place.name}” saved.`);
+              setEditing(null);
+              void refreshPlaces();
+            }}
+          />
+        ) : null}
+      </Dialog>
+
+      <Dialog open={removing !== null} title="Remove place" onClose={() => setRemoving(null)}>
+        <p className="text-sm text-slate-800">
+          Remove “{removing?.name}”? Shipments there are then drawn at their country, if it is listed, or left off the
+          map.
+        </p>
+        <div className="mt-4 flex justify-end gap-2">
+          <button type="button" className={secondaryButtonClass} onClick={() => setRemoving(null)}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            disabled={busy}
+            className="inline-flex items-center rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+            onClick={() => void remove()}
+          >
+            {busy ? 'Removing...' : 'Remove place'}
+          </button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { placeIdParams, placeInputSchema, placeSchema } from '../schemas/place';
+import { defineEndpoint } from './contract';
+
+const onePlace = z.object({ status: z.literal('success'), data: placeSchema });
+
+/**
+ * The gazetteer (Settings > Places): the coordinates the public tracking page's route map gives each
+ * place. Staff list, add, change and remove places; a shipment's place is found by its exact name,
+ * else by its country.
+ */
+export const placesApi = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/places',
+    summary: 'Every place of the gazetteer with its coordinates, by country then city.',
+    access: 'session',
+    status: 200,
+    response: z.object({ status: z.literal('success'), data: z.array(placeSchema) }),
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/places',
+    summary:
+      'Add a place: a country (its centre) or a city in a country, with its latitude and longitude. A name already in use (in any case) answers 409.',
+    access: 'session',
+    body: placeInputSchema,
+    status: 201,
+    response: onePlace,
+    errors: [409],
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/api/places/:placeId',
+    summary:
+      "Change a place's name or coordinates; the route map uses them from the next lookup. A name another place has answers 409.",
+    access: 'session',
+    params: placeIdParams,
+    body: placeInputSchema,
+    status: 200,
+    response: onePlace,
+    errors: [404, 409],
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/places/:placeId',
+    summary:
+      'Remove a place: the map then places shipments there by their country, or not at all. Answers the place removed.',
+    access: 'session',
+    params: placeIdParams,
+    body: z.object({}),
+    status: 200,
+    response: onePlace,
+    errors: [404],
+  }),
+};

@@ -1,0 +1,250 @@
+import { type Client, createClient } from '@libsql/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildSeedShipments } from '../../db/seed';
+import place from '../../netlify/functions/place';
+import places from '../../netlify/functions/places';
+import tracking from '../../netlify/functions/tracking';
+import { createPlace } from '../../netlify/lib/places';
+import { signIn, withSession } from '../helpers/admin-session';
+import { apiRequest, call } from '../helpers/requests';
+import { TEST_ADMIN, useTestDatabase } from '../helpers/test-db';
+
+const getDb = useTestDatabase({ seed: true });
+const sample = buildSeedShipments()[0]!;
+let cookie: string;
+beforeAll(async () => {
+  cookie = await signIn();
+});
+
+const list = () => call(places, apiRequest('/api/places', { headers: withSession(cookie) }));
+const create = (json: unknown) => call(places, apiRequest('/api/places', { json, headers: withSession(cookie) }));
+const update = (id: number | string, json: unknown) =>
+  call(place, apiRequest(`/api/places/${id}`, { method: 'PUT', json, headers: withSession(cookie) }), {
+    placeId: String(id),
+  });
+const remove = (id: number | string) =>
+  call(place, apiRequest(`/api/places/${id}`, { method: 'DELETE', json: {}, headers: withSession(cookie) }), {
+    placeId: String(id),
+  });
+/** The public lookup, from an address of its own (the lookup is rate-limited per address). */
+const lookup = (number: string) =>
+  call(tracking, apiRequest(`/api/tracking/${number}`, { headers: { 'x-nf-client-connection-ip': '198.51.100.77' } }), {
+    trackingNumber: number,
+  });
+
+async function counts() {
+  const { rows } = await (await getDb()).execute(
+    `SELECT (SELECT count(*) FROM gazetteer) AS places, (SELECT max(updated_at) FROM gazetteer) AS changed,
+            (SELECT count(*) FROM activity_log WHERE subject_type = 'place') AS logged`,
+  );
+  return rows[0];
+}
+
+describe('the gazetteer (Settings > Places)', () => {
+  it('lists the seeded places by country, each country before its cities, with the city and country apart', async () => {
+    const { status, body } = await list();
+    expect(status).toBe(200);
+    const names = body.data.map((entry: { name: string }) => entry.name);
+    expect(names).toContain(sample.origin);
+    expect(names.indexOf('Australia')).toBeLessThan(names.indexOf('Melbourne, Australia'));
+    expect(names.indexOf('Melbourne, Australia')).toBeLessThan(names.indexOf('Sydney, Australia'));
+    expect(names.indexOf('Sydney, Australia')).toBeLessThan(names.indexOf('Brazil'));
+    expect(body.data.find((entry: { name: string }) => entry.name === 'London, United Kingdom')).toMatchObject({
+      id: expect.any(Number),
+      city: 'London',
+      country: 'United Kingdom',
+      latitude: 51.5074,
+      longitude: -0.1278,
+    });
+    expect(body.data.find((entry: { name: string }) => entry.name === 'Japan')).toMatchObject({
+      city: null,
+      country: 'Japan',
+    });
+  });
+
+  it('adds a city and a country alone, from numbers or numeric text, and logs who did it', async () => {
+    const city = await create({ city: ' Lyon ', country: 'France', latitude: '45.764', longitude: '4.8357' });
+    expect(city.status).toBe(201);
+    expect(city.body.data).toMatchObject({
+      name: 'Lyon, France',
+      city: 'Lyon',
+      country: 'France',
+      latitude: 45.764,
+      longitude: 4.8357,
+    });
+    const country = await create({ city: '', country: 'Norway', latitude: 60.472, longitude: 8.4689 });
+    expect(country.body.data).toMatchObject({ name: 'Norway', city: null, country: 'Norway' });
+
+    const { rows } = await (await getDb()).execute(
+      "SELECT actor_email, action, subject_id, details FROM activity_log WHERE subject_type = 'place' ORDER BY id",
+    );
+    expect(rows.map((row) => ({ ...row }))).toEqual([
+      {
+        actor_email: TEST_ADMIN.email,
+        action: 'place_created',
+        subject_id: 'Lyon, France',
+        details: 'Place “Lyon, France” added at 45.764, 4.8357',
+      },
+      {
+        actor_email: TEST_ADMIN.email,
+        action: 'place_created',
+        subject_id: 'Norway',
+        details: 'Place “Norway” added at 60.472, 8.4689',
+      },
+    ]);
+  });
+
+  it('refuses bad input with 422 naming each field, and stores nothing', async () => {
+    const before = await counts();
+    const { status, body } = await create({
+      city: 'x'.repeat(121),
+      country: 'Korea, Republic of',
+      latitude: 91,
+      longitude: 'east',
+    });
+    expect(status).toBe(422);
+    expect(body.errors).toEqual({
+      city: ['Must be at most 120 characters'],
+      country: ['Must not contain a comma (the country is what follows the last comma of a place)'],
+      latitude: ['Must be between -90 and 90'],
+      longitude: ['Must be a number'],
+    });
+    const missing = await create({ city: 'Nowhere' });
+    expect(missing.body.errors).toEqual({
+      country: ['Country is required'],
+      latitude: ['Latitude is required'],
+      longitude: ['Longitude is required'],
+    });
+    const more = await create({ city: 'A\u0000B', country: '  ', latitude: -90.5, longitude: 180.01 });
+    expect(more.body.errors).toEqual({
+      city: ['Must not contain control characters'],
+      country: ['Country is required'],
+      latitude: ['Must be between -90 and 90'],
+      longitude: ['Must be between -180 and 180'],
+    });
+    const odd = await create({ country: 'Chile', latitude: null, longitude: [] });
+    expect(odd.status).toBe(422);
+    expect(Object.keys(odd.body.errors).sort()).toEqual(['latitude', 'longitude']);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('answers 409 for a name in use, whatever its case, naming the field and keeping the first', async () => {
+    const again = await create({ city: 'LONDON', country: 'united kingdom', latitude: 0, longitude: 0 });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('A place named “London, United Kingdom” exists already: edit that one instead.');
+    expect(again.body.errors.city).toEqual([again.body.message]);
+    const country = await create({ country: 'japan', latitude: 0, longitude: 0 });
+    expect(country.status).toBe(409);
+    expect(Object.keys(country.body.errors)).toEqual(['country']);
+    const { rows } = await (await getDb()).execute(
+      "SELECT latitude FROM gazetteer WHERE name = 'London, United Kingdom'",
+    );
+    expect(rows[0]!.latitude).toBe(51.5074);
+  });
+
+  it('leaves one row after 20 identical concurrent creations (one connection, and one connection each)', async () => {
+    const body = { city: 'Porto', country: 'Portugal', latitude: 41.1579, longitude: -8.6291 };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => create(body)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, ...Array(19).fill(409)]);
+
+    // As separate function instances would: each with its own connection to the same database.
+    const url = process.env.DATABASE_URL!;
+    const clients: Client[] = Array.from({ length: 20 }, () =>
+      createClient({ url, ...(url.startsWith('file:') ? { timeout: 10_000 } : {}) }),
+    );
+    const { rows: admin } = await (await getDb()).execute({
+      sql: 'SELECT id FROM admin_users WHERE email = ?',
+      args: [TEST_ADMIN.email],
+    });
+    const actor = { id: Number(admin[0]!.id), email: TEST_ADMIN.email };
+    try {
+      const settled = await Promise.allSettled(
+        clients.map((client) =>
+          createPlace(client, { city: 'Faro', country: 'Portugal', latitude: 37.0194, longitude: -7.9322 }, actor),
+        ),
+      );
+      expect(settled.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+      for (const result of settled) {
+        if (result.status === 'rejected') expect(result.reason).toMatchObject({ status: 409 });
+      }
+    } finally {
+      for (const client of clients) client.close();
+    }
+    const db = await getDb();
+    const { rows } = await db.execute(
+      `SELECT (SELECT count(*) FROM gazetteer WHERE name IN ('Porto, Portugal', 'Faro, Portugal')) AS places,
+              (SELECT count(*) FROM activity_log WHERE action = 'place_created'
+                 AND subject_id IN ('Porto, Portugal', 'Faro, Portugal')) AS logged`,
+    );
+    expect({ ...rows[0] }).toEqual({ places: 2, logged: 2 });
+  });
+
+  it('changes coordinates and names; the public route map uses them at the next lookup', async () => {
+    const { body } = await list();
+    const origin = body.data.find((entry: { name: string }) => entry.name === sample.origin);
+    const [city, country] = sample.origin.split(', ');
+    const moved = await update(origin.id, { city, country, latitude: 10.5, longitude: -20.25 });
+    expect(moved.status).toBe(200);
+    expect(moved.body.data).toMatchObject({ id: origin.id, name: sample.origin, latitude: 10.5, longitude: -20.25 });
+    expect(moved.body.data.updated_at > origin.updated_at).toBe(true);
+
+    const seen = await lookup(sample.tracking_number);
+    expect(seen.body.data.route.origin).toEqual({ name: sample.origin, latitude: 10.5, longitude: -20.25 });
+
+    // Renamed away from the shipment's place: the map falls back to the origin's country.
+    const renamed = await update(origin.id, { city: `${city} Port`, country, latitude: 10.5, longitude: -20.25 });
+    expect(renamed.body.data.name).toBe(`${city} Port, ${country}`);
+    const fallback = await lookup(sample.tracking_number);
+    expect(fallback.body.data.route.origin.name).toBe(country);
+
+    const logged = await (await getDb()).execute({
+      sql: "SELECT details FROM activity_log WHERE action = 'place_updated' ORDER BY id",
+      args: [],
+    });
+    expect(logged.rows.map((row) => row.details)).toEqual([
+      `Place “${sample.origin}” set to 10.5, -20.25`,
+      `Place “${city} Port, ${country}” set to 10.5, -20.25 (was “${sample.origin}”)`,
+    ]);
+    // The same values again change nothing.
+    const before = await counts();
+    expect((await update(origin.id, { city: `${city} Port`, country, latitude: 10.5, longitude: -20.25 })).status).toBe(
+      200,
+    );
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses to rename a place to another place’s name (409), and answers 404 for no such place', async () => {
+    const { body } = await list();
+    const paris = body.data.find((entry: { name: string }) => entry.name === 'Paris, France');
+    const clash = await update(paris.id, { city: 'madrid', country: 'Spain', latitude: 1, longitude: 1 });
+    expect(clash.status).toBe(409);
+    expect(clash.body.errors.city).toEqual(['A place named “Madrid, Spain” exists already: edit that one instead.']);
+    // Its own name in another case is no clash.
+    const recased = await update(paris.id, { city: 'PARIS', country: 'France', latitude: 48.8566, longitude: 2.3522 });
+    expect(recased.body.data.name).toBe('PARIS, France');
+
+    const body422 = await update(paris.id, { country: 'France', latitude: 100, longitude: 0 });
+    expect(body422.status).toBe(422);
+    expect(Object.keys(body422.body.errors)).toEqual(['latitude']);
+    for (const id of ['999999', 'abc', '1.5', '-1']) {
+      expect((await update(id, { country: 'France', latitude: 0, longitude: 0 })).status).toBe(404);
+      expect((await remove(id)).status).toBe(404);
+    }
+  });
+
+  it('removes a place once: the map then uses the country, and a second removal answers 404', async () => {
+    const { body } = await list();
+    const destination = body.data.find((entry: { name: string }) => entry.name === sample.destination);
+    const removed = await remove(destination.id);
+    expect(removed.status).toBe(200);
+    expect(removed.body.data.name).toBe(sample.destination);
+    expect((await remove(destination.id)).status).toBe(404);
+    const seen = await lookup(sample.tracking_number);
+    expect(seen.body.data.route.destination.name).toBe(sample.destination.split(', ')[1]);
+    const { rows } = await (await getDb()).execute({
+      sql: "SELECT count(*) AS n FROM activity_log WHERE action = 'place_deleted' AND subject_id = ?",
+      args: [sample.destination],
+    });
+    expect(rows[0]!.n).toBe(1);
+  });
+});

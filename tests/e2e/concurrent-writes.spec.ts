@@ -1,0 +1,66 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { buildSeedShipments } from '../../db/seed';
+import { seedAdminCredentials } from '../../netlify/lib/env';
+import { openE2eDatabase } from '../helpers/e2e-db';
+
+// netlify serve runs each function in a worker thread of one process, each from its own unzipped copy of the
+// native SQLite library; copies that do not share locks corrupt a file written from two functions at once.
+const UNZIPPED = '.netlify/functions-serve/.unzipped';
+const json = { 'Content-Type': 'application/json' };
+
+test('every served function loads the one native SQLite library', () => {
+  const copies = readdirSync(UNZIPPED, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.node'))
+    .map((entry) => join(entry.parentPath, entry.name));
+  const functions = new Set(copies.map((file) => file.slice(UNZIPPED.length + 1).split('/')[0]));
+  expect(functions.size).toBeGreaterThan(10);
+  const byName = Map.groupBy(copies, (file) => file.slice(file.indexOf('/node_modules/')));
+  for (const [name, files] of byName) {
+    expect(new Set(files.map((file) => statSync(file).ino)).size, name).toBe(1);
+  }
+});
+
+test('writes through different functions at once all land, and the database stays intact', async ({ request }) => {
+  const admin = seedAdminCredentials();
+  const signedIn = await request.post('/api/admin/login', {
+    headers: json,
+    data: { email: admin.email, password: admin.password },
+  });
+  expect(signedIn.status()).toBe(200);
+  const headers = { ...json, Cookie: signedIn.headers()['set-cookie']!.split(';')[0]! };
+  const [shipment] = buildSeedShipments().slice(-1);
+  const number = shipment!.tracking_number;
+  const tag = `Concurrent ${Date.now().toString(36)}`;
+
+  const writes = Array.from({ length: 12 }, (_, i) => [
+    request.post('/api/places', {
+      headers,
+      data: { city: `${tag} ${i}`, country: 'Testland', latitude: i, longitude: i },
+    }),
+    request.patch(`/api/shipments/${number}`, { headers, data: { notes: `${tag} note ${i}` } }),
+    request.put(`/api/tracking/${number}/update`, {
+      headers,
+      data: { tracking_number: number, status: 'in_transit', note: `${tag} scan ${i}` },
+    }),
+  ]).flat();
+  const answers = await Promise.all(writes);
+  for (const answer of answers) expect(answer.status(), `${answer.url()}: ${await answer.text()}`).toBeLessThan(300);
+
+  const db = openE2eDatabase();
+  try {
+    expect((await db.execute('PRAGMA integrity_check')).rows[0]![0]).toBe('ok');
+    const places = await db.execute({
+      sql: 'SELECT COUNT(*) AS n FROM gazetteer WHERE name LIKE ?',
+      args: [`${tag}%`],
+    });
+    expect(Number(places.rows[0]!.n)).toBe(12);
+  } finally {
+    db.close();
+  }
+  const whole = await request.get(`/api/shipments/${number}`, { headers });
+  const { data } = await whole.json();
+  expect(data.notes.filter((note: { text: string }) => note.text.startsWith(tag))).toHaveLength(12);
+  expect(data.histories.filter((entry: { notes: string | null }) => entry.notes?.startsWith(tag))).toHaveLength(12);
+});

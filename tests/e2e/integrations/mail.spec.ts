@@ -45,7 +45,7 @@ const linkPath = (text: string, path: string) => {
 async function setStatus(page: Page, status: string, note: string) {
   await page.goto(`/admin/view_shipment/${number}`);
   await page.getByLabel('New status').selectOption(status);
-  await page.getByLabel('Note').fill(note);
+  await page.getByLabel('Note', { exact: true }).fill(note);
   await page.getByRole('button', { name: 'Update Status' }).click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Status updated successfully!' })).toBeVisible();
 }

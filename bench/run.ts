@@ -22,7 +22,11 @@ try {
   console.log('Seeded database (36 shipments):');
   printComparisons(await benchTracking(db, seconds));
   console.log('Sign-in timing (each a full password hash; should overlap):');
-  printLoginTiming(await benchLoginTiming(db, 'bench@nec-cargo.example', Number(process.env.BENCH_LOGIN_ROUNDS ?? 15)));
+  // The sqld comparison closed the shared client to switch databases: open the seeded file again.
+  const again = await getDb();
+  printLoginTiming(
+    await benchLoginTiming(again, 'bench@nec-cargo.example', Number(process.env.BENCH_LOGIN_ROUNDS ?? 15)),
+  );
 } finally {
   await closeDb();
   await rm(dir, { recursive: true, force: true });

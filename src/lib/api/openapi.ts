@@ -34,6 +34,7 @@ const RESOURCES: Record<keyof typeof API, { name: string; description: string }>
   scans: { name: 'Scans', description: 'Bulk scan events from devices.' },
   outbox: { name: 'Outbox', description: 'Emails queued for delivery, their state and retries.' },
   waybills: { name: 'Waybills', description: 'Printable waybill and label data.' },
+  places: { name: 'Places', description: 'The gazetteer of cities and countries the public route map draws from.' },
 };
 
 const TAGS = new Map(Object.entries(RESOURCES));

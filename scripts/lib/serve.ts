@@ -48,7 +48,9 @@ export async function serveProduct(
 export async function untilAnswering(url: string): Promise<void> {
   for (;;) {
     try {
-      await fetch(url, { signal: AbortSignal.timeout(5000) });
+      const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
+      // Read to the end: undici asserts (and the process dies) when a socket ends under an unread body.
+      await response.arrayBuffer();
       return;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 500));

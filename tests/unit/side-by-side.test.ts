@@ -92,7 +92,10 @@ describe('two copies of the served site at once', () => {
   it('both serve pages and functions, each on its own port', async () => {
     const trackingNumber = buildSeedShipments()[0]!.tracking_number;
     for (const { url } of copies) {
-      expect((await fetch(`${url}/`)).status).toBe(200);
+      const home = await fetch(`${url}/`);
+      expect(home.status).toBe(200);
+      // Read to the end: undici asserts (and the process dies) when a socket ends under an unread body.
+      await home.text();
       const tracking = await fetch(`${url}/api/tracking/${trackingNumber}`);
       expect(tracking.status).toBe(200);
       expect((await tracking.json()).data.tracking_number).toBe(trackingNumber);

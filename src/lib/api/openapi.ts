@@ -29,12 +29,12 @@ const RESOURCES: Record<keyof typeof API, { name: string; description: string }>
   quotes: { name: 'Quotes', description: 'Quote requests sent from the site, and their follow-up by staff.' },
   customers: { name: 'Customers', description: 'Customer accounts and their shipments.' },
   settings: { name: 'Settings', description: 'Company details and email notification switches.' },
-  places: { name: 'Places', description: 'The gazetteer: the places the route map knows, kept by staff.' },
   alerts: { name: 'Email alerts', description: 'Status emails for a shipment: opt-in, confirmation, unsubscribe.' },
   apiKeys: { name: 'API keys', description: 'Device API keys for scanners and GPS units.' },
   scans: { name: 'Scans', description: 'Bulk scan events from devices.' },
   outbox: { name: 'Outbox', description: 'Emails queued for delivery, their state and retries.' },
   waybills: { name: 'Waybills', description: 'Printable waybill and label data.' },
+  places: { name: 'Places', description: 'The gazetteer of cities and countries the public route map draws from.' },
 };
 
 const TAGS = new Map(Object.entries(RESOURCES));

@@ -23,6 +23,8 @@ test('every served function loads the one native SQLite library', () => {
 });
 
 test('writes through different functions at once all land, and the database stays intact', async ({ request }) => {
+  // 36 function calls at once, each in a fresh worker: minutes on a busy two-core machine.
+  test.setTimeout(180_000);
   const admin = seedAdminCredentials();
   const signedIn = await request.post('/api/admin/login', {
     headers: json,

@@ -12,8 +12,8 @@ test('a device key made in Settings > Integrations updates a shipment over HTTP 
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  // Not one the tracking page's tests read: they expect seeded shipment 26, the first long delivered history, as seeded.
-  const number = seeded[19]!.tracking_number;
+  // On hold, and read by no other spec: the tracking page's tests expect shipment 26 (delivered) as seeded.
+  const number = seeded[23]!.tracking_number;
   const name = `Van ${Date.now()} GPS`;
   await signIn(page);
   await page.getByRole('link', { name: 'Settings' }).click();

@@ -7,6 +7,7 @@ import { updateCustomer } from '../api/customers';
 import { CustomerDialog } from '../components/CustomerDialog';
 import { CustomerStatusBadge } from '../components/CustomerStatusBadge';
 import { secondaryButtonClass } from '../components/Field';
+import { Loading } from '../components/Loading';
 import { Panel } from '../components/Panel';
 import { StatusBadge } from '../components/StatusBadge';
 import { formatDate, formatDateTime } from '../format';
@@ -61,11 +62,7 @@ export default function CustomerScreen({ id }: { id: string }) {
   }, [id]);
 
   if (state.status === 'loading') {
-    return (
-      <p role="status" className="text-slate-700">
-        Loading...
-      </p>
-    );
+    return <Loading />;
   }
   if (state.status === 'error') {
     return (

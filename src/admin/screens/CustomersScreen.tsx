@@ -5,6 +5,7 @@ import { CustomerDialog } from '../components/CustomerDialog';
 import { CustomerStatusBadge } from '../components/CustomerStatusBadge';
 import { buttonClass, inputClass, secondaryButtonClass } from '../components/Field';
 import { ListFooter } from '../components/ListFooter';
+import { ColumnHeads, FiltersButton, ListBody, SearchBox, SkeletonCards, SkeletonRows } from '../components/ListParts';
 import { formatDate } from '../format';
 import { goToList, useSearchBox, useSearchParams } from '../list-url';
 import {
@@ -16,7 +17,6 @@ import {
 } from '../stores/customers';
 
 const COLUMNS = ['ID', 'Customer', 'Contact', 'Email', 'Phone', 'Shipments', 'Status', 'Actions'];
-const SKELETON = ['a', 'b', 'c', 'd', 'e'];
 
 const actionClass = 'rounded px-2 py-1 font-semibold text-brand-700 underline-offset-2 hover:underline';
 
@@ -80,28 +80,13 @@ export default function CustomersScreen() {
       </div>
 
       <div className="mt-6 flex flex-wrap items-end gap-3">
-        <div className="min-w-60 flex-1">
-          <label htmlFor="customer-search" className="sr-only">
-            Search customers
-          </label>
-          <input
-            id="customer-search"
-            type="search"
-            placeholder="Search customers..."
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            className={inputClass}
-          />
-        </div>
-        <button
-          type="button"
-          className={secondaryButtonClass}
-          aria-expanded={filtersOpen}
-          aria-controls={filtersId}
-          onClick={() => setFiltersOpen(!filtersOpen)}
-        >
-          Filters{activeFilters ? ` (${activeFilters})` : ''}
-        </button>
+        <SearchBox id="customer-search" label="Search customers" value={search} onChange={setSearch} />
+        <FiltersButton
+          open={filtersOpen}
+          onToggle={() => setFiltersOpen(!filtersOpen)}
+          controls={filtersId}
+          active={activeFilters}
+        />
       </div>
       <div id={filtersId} hidden={!filtersOpen} className="mt-3 rounded-md border border-slate-200 bg-white p-4">
         <div className="flex flex-wrap items-end gap-4">
@@ -143,96 +128,65 @@ export default function CustomersScreen() {
         </div>
       </div>
 
-      {list.status === 'error' ? (
-        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-4 text-center text-red-700">
-          {list.message}{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void refreshCustomers()}>
-            Try again
-          </button>
-        </p>
-      ) : list.status === 'ready' && items.length === 0 ? (
-        <p role="status" className="mt-4 rounded-md border border-slate-200 bg-white p-8 text-center text-slate-700">
-          No customers found.
-        </p>
-      ) : (
-        <>
-          <div className="mt-4 hidden overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm md:block">
-            <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={list.status === 'loading'}>
-              <caption className="sr-only">Customers</caption>
-              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
-                <tr>
-                  {COLUMNS.map((heading) => (
-                    <th key={heading} scope="col" className="px-4 py-3">
-                      {heading}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {list.status === 'loading'
-                  ? SKELETON.map((row) => (
-                      <tr key={row}>
-                        {COLUMNS.map((cell) => (
-                          <td key={cell} className="px-4 py-3">
-                            <div aria-hidden="true" className="h-4 animate-pulse rounded bg-slate-200" />
-                          </td>
-                        ))}
-                      </tr>
-                    ))
-                  : items.map((customer) => (
-                      <tr key={customer.id}>
-                        <td className="whitespace-nowrap px-4 py-3 font-mono text-slate-700">{customer.id}</td>
-                        <td className="px-4 py-3 font-semibold text-slate-900">{customer.name}</td>
-                        <td className="px-4 py-3 text-slate-700">{orDash(customer.contact)}</td>
-                        <td className="px-4 py-3 text-slate-700">{orDash(customer.email)}</td>
-                        <td className="whitespace-nowrap px-4 py-3 text-slate-700">{orDash(customer.phone)}</td>
-                        <td className="px-4 py-3 text-slate-900">{customer.shipments.toLocaleString('en')}</td>
-                        <td className="px-4 py-3">
-                          <CustomerStatusBadge status={customer.status} />
-                        </td>
-                        <td className="px-4 py-3">
-                          <Actions customer={customer} onEdit={() => openDialog(customer)} />
-                        </td>
-                      </tr>
-                    ))}
-              </tbody>
-            </table>
-          </div>
-          <ul
-            aria-label="Customers"
-            aria-busy={list.status === 'loading'}
-            className="mt-4 flex flex-col gap-3 md:hidden"
-          >
-            {list.status === 'loading'
-              ? SKELETON.map((row) => (
-                  <li key={row} aria-hidden="true" className="h-28 animate-pulse rounded-lg bg-slate-200" />
-                ))
-              : items.map((customer) => (
-                  <li key={customer.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-                    <div className="flex flex-wrap items-center justify-between gap-2">
-                      <span className="font-semibold text-slate-900">{customer.name}</span>
+      <ListBody state={list} empty="No customers found." onRetry={() => void refreshCustomers()}>
+        <div className="mt-4 hidden overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm md:block">
+          <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={list.status === 'loading'}>
+            <caption className="sr-only">Customers</caption>
+            <ColumnHeads columns={COLUMNS} />
+            <tbody className="divide-y divide-slate-200">
+              {list.status === 'loading' ? (
+                <SkeletonRows cells={COLUMNS} />
+              ) : (
+                items.map((customer) => (
+                  <tr key={customer.id}>
+                    <td className="whitespace-nowrap px-4 py-3 font-mono text-slate-700">{customer.id}</td>
+                    <td className="px-4 py-3 font-semibold text-slate-900">{customer.name}</td>
+                    <td className="px-4 py-3 text-slate-700">{orDash(customer.contact)}</td>
+                    <td className="px-4 py-3 text-slate-700">{orDash(customer.email)}</td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-700">{orDash(customer.phone)}</td>
+                    <td className="px-4 py-3 text-slate-900">{customer.shipments.toLocaleString('en')}</td>
+                    <td className="px-4 py-3">
                       <CustomerStatusBadge status={customer.status} />
-                    </div>
-                    <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 text-sm [overflow-wrap:anywhere]">
-                      <dt className="text-slate-700">ID</dt>
-                      <dd className="font-mono text-slate-900">{customer.id}</dd>
-                      <dt className="text-slate-700">Contact</dt>
-                      <dd className="text-slate-900">{orDash(customer.contact)}</dd>
-                      <dt className="text-slate-700">Email</dt>
-                      <dd className="text-slate-900">{orDash(customer.email)}</dd>
-                      <dt className="text-slate-700">Phone</dt>
-                      <dd className="text-slate-900">{orDash(customer.phone)}</dd>
-                      <dt className="text-slate-700">Shipments</dt>
-                      <dd className="text-slate-900">{customer.shipments.toLocaleString('en')}</dd>
-                    </dl>
-                    <div className="mt-2 -ml-2">
+                    </td>
+                    <td className="px-4 py-3">
                       <Actions customer={customer} onEdit={() => openDialog(customer)} />
-                    </div>
-                  </li>
-                ))}
-          </ul>
-        </>
-      )}
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+        <ul aria-label="Customers" aria-busy={list.status === 'loading'} className="mt-4 flex flex-col gap-3 md:hidden">
+          {list.status === 'loading' ? (
+            <SkeletonCards height="h-28" />
+          ) : (
+            items.map((customer) => (
+              <li key={customer.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="font-semibold text-slate-900">{customer.name}</span>
+                  <CustomerStatusBadge status={customer.status} />
+                </div>
+                <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 text-sm [overflow-wrap:anywhere]">
+                  <dt className="text-slate-700">ID</dt>
+                  <dd className="font-mono text-slate-900">{customer.id}</dd>
+                  <dt className="text-slate-700">Contact</dt>
+                  <dd className="text-slate-900">{orDash(customer.contact)}</dd>
+                  <dt className="text-slate-700">Email</dt>
+                  <dd className="text-slate-900">{orDash(customer.email)}</dd>
+                  <dt className="text-slate-700">Phone</dt>
+                  <dd className="text-slate-900">{orDash(customer.phone)}</dd>
+                  <dt className="text-slate-700">Shipments</dt>
+                  <dd className="text-slate-900">{customer.shipments.toLocaleString('en')}</dd>
+                </dl>
+                <div className="mt-2 -ml-2">
+                  <Actions customer={customer} onEdit={() => openDialog(customer)} />
+                </div>
+              </li>
+            ))
+          )}
+        </ul>
+      </ListBody>
 
       {since ? (
         <p className="mt-3 text-sm text-slate-700">Showing customers created since {formatDate(since)}.</p>

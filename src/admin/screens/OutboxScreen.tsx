@@ -11,6 +11,7 @@ import {
 import { ApiError } from '../api/client';
 import { retryOutboxMessage } from '../api/outbox';
 import { inputClass, secondaryButtonClass } from '../components/Field';
+import { ColumnHeads } from '../components/ListParts';
 import { formatDateTime } from '../format';
 import { $outbox, loadOutbox } from '../stores/outbox';
 
@@ -139,31 +140,9 @@ export default function OutboxScreen() {
       >
         <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={page.status === 'loading'}>
           <caption className="sr-only">Emails, newest first</caption>
-          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                Created
-              </th>
-              <th scope="col" className="px-4 py-3">
-                To
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Email
-              </th>
-              <th scope="col" className="px-4 py-3">
-                State
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Attempts
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Last error
-              </th>
-              <th scope="col" className="px-4 py-3">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            columns={['Created', 'To', 'Email', 'State', 'Attempts', 'Last error', { label: 'Actions', hidden: true }]}
+          />
           <tbody className="divide-y divide-slate-200">
             {page.status === 'loading' ? (
               <tr>

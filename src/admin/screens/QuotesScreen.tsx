@@ -7,6 +7,7 @@ import { setQuoteStatus } from '../api/quotes';
 import { CustomerDialog } from '../components/CustomerDialog';
 import { inputClass, secondaryButtonClass } from '../components/Field';
 import { ListFooter } from '../components/ListFooter';
+import { ColumnHeads, ListBody, SearchBox, SkeletonCards, SkeletonRows } from '../components/ListParts';
 import { formatDateTime } from '../format';
 import { goToList, useSearchBox, useSearchParams } from '../list-url';
 import {
@@ -19,7 +20,6 @@ import {
 } from '../stores/quotes';
 
 const COLUMNS = ['Received', 'Requester', 'Service', 'Route', 'Weight', 'Status', 'Customer'];
-const SKELETON = ['a', 'b', 'c', 'd', 'e'];
 
 const isQuoteStatus = (value: string): value is QuoteStatus => (QUOTE_STATUSES as readonly string[]).includes(value);
 
@@ -125,19 +125,7 @@ export default function QuotesScreen() {
       <p className="mt-1 text-slate-700">Requests sent from the website's quote form, newest first.</p>
 
       <div className="mt-6 flex flex-wrap items-end gap-3">
-        <div className="min-w-60 flex-1">
-          <label htmlFor="quote-search" className="sr-only">
-            Search quote requests
-          </label>
-          <input
-            id="quote-search"
-            type="search"
-            placeholder="Search quote requests..."
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            className={inputClass}
-          />
-        </div>
+        <SearchBox id="quote-search" label="Search quote requests" value={search} onChange={setSearch} />
         <div>
           <label htmlFor="quote-filter-status" className="block text-sm font-medium text-slate-800">
             Status
@@ -158,97 +146,70 @@ export default function QuotesScreen() {
         </div>
       </div>
 
-      {list.status === 'error' ? (
-        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-4 text-center text-red-700">
-          {list.message}{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void refreshQuotes()}>
-            Try again
-          </button>
-        </p>
-      ) : list.status === 'ready' && items.length === 0 ? (
-        <p role="status" className="mt-4 rounded-md border border-slate-200 bg-white p-8 text-center text-slate-700">
-          No quote requests found.
-        </p>
-      ) : (
-        <>
-          <div className="mt-4 hidden overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm md:block">
-            <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={list.status === 'loading'}>
-              <caption className="sr-only">Quote requests</caption>
-              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
-                <tr>
-                  {COLUMNS.map((heading) => (
-                    <th key={heading} scope="col" className="px-4 py-3">
-                      {heading}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {list.status === 'loading'
-                  ? SKELETON.map((row) => (
-                      <tr key={row}>
-                        {COLUMNS.map((cell) => (
-                          <td key={cell} className="px-4 py-3">
-                            <div aria-hidden="true" className="h-4 animate-pulse rounded bg-slate-200" />
-                          </td>
-                        ))}
-                      </tr>
-                    ))
-                  : items.map((quote) => (
-                      <tr key={quote.id}>
-                        <td className="whitespace-nowrap px-4 py-3 text-slate-700">
-                          <time dateTime={quote.created_at}>{formatDateTime(quote.created_at)}</time>
-                        </td>
-                        <td className="px-4 py-3">
-                          <Requester quote={quote} />
-                        </td>
-                        <td className="px-4 py-3 text-slate-900">{quote.service}</td>
-                        <td className="px-4 py-3 text-slate-700">{route(quote)}</td>
-                        <td className="whitespace-nowrap px-4 py-3 text-slate-700">{weight(quote)}</td>
-                        <td className="px-4 py-3">
-                          <StatusControl quote={quote} />
-                        </td>
-                        <td className="px-4 py-3">
-                          <CustomerCell quote={quote} onCreate={() => create(quote)} />
-                        </td>
-                      </tr>
-                    ))}
-              </tbody>
-            </table>
-          </div>
-          <ul
-            aria-label="Quote requests"
-            aria-busy={list.status === 'loading'}
-            className="mt-4 flex flex-col gap-3 md:hidden"
-          >
-            {list.status === 'loading'
-              ? SKELETON.map((row) => (
-                  <li key={row} aria-hidden="true" className="h-32 animate-pulse rounded-lg bg-slate-200" />
-                ))
-              : items.map((quote) => (
-                  <li key={quote.id} className="rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm">
-                    <Requester quote={quote} />
-                    <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3">
-                      <dt className="text-slate-700">Received</dt>
-                      <dd className="text-slate-900">
-                        <time dateTime={quote.created_at}>{formatDateTime(quote.created_at)}</time>
-                      </dd>
-                      <dt className="text-slate-700">Service</dt>
-                      <dd className="text-slate-900">{quote.service}</dd>
-                      <dt className="text-slate-700">Route</dt>
-                      <dd className="text-slate-900">{route(quote)}</dd>
-                      <dt className="text-slate-700">Weight</dt>
-                      <dd className="text-slate-900">{weight(quote)}</dd>
-                    </dl>
-                    <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+      <ListBody state={list} empty="No quote requests found." onRetry={() => void refreshQuotes()}>
+        <div className="mt-4 hidden overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm md:block">
+          <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={list.status === 'loading'}>
+            <caption className="sr-only">Quote requests</caption>
+            <ColumnHeads columns={COLUMNS} />
+            <tbody className="divide-y divide-slate-200">
+              {list.status === 'loading' ? (
+                <SkeletonRows cells={COLUMNS} />
+              ) : (
+                items.map((quote) => (
+                  <tr key={quote.id}>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+                      <time dateTime={quote.created_at}>{formatDateTime(quote.created_at)}</time>
+                    </td>
+                    <td className="px-4 py-3">
+                      <Requester quote={quote} />
+                    </td>
+                    <td className="px-4 py-3 text-slate-900">{quote.service}</td>
+                    <td className="px-4 py-3 text-slate-700">{route(quote)}</td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-700">{weight(quote)}</td>
+                    <td className="px-4 py-3">
                       <StatusControl quote={quote} />
+                    </td>
+                    <td className="px-4 py-3">
                       <CustomerCell quote={quote} onCreate={() => create(quote)} />
-                    </div>
-                  </li>
-                ))}
-          </ul>
-        </>
-      )}
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+        <ul
+          aria-label="Quote requests"
+          aria-busy={list.status === 'loading'}
+          className="mt-4 flex flex-col gap-3 md:hidden"
+        >
+          {list.status === 'loading' ? (
+            <SkeletonCards height="h-32" />
+          ) : (
+            items.map((quote) => (
+              <li key={quote.id} className="rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm">
+                <Requester quote={quote} />
+                <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3">
+                  <dt className="text-slate-700">Received</dt>
+                  <dd className="text-slate-900">
+                    <time dateTime={quote.created_at}>{formatDateTime(quote.created_at)}</time>
+                  </dd>
+                  <dt className="text-slate-700">Service</dt>
+                  <dd className="text-slate-900">{quote.service}</dd>
+                  <dt className="text-slate-700">Route</dt>
+                  <dd className="text-slate-900">{route(quote)}</dd>
+                  <dt className="text-slate-700">Weight</dt>
+                  <dd className="text-slate-900">{weight(quote)}</dd>
+                </dl>
+                <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+                  <StatusControl quote={quote} />
+                  <CustomerCell quote={quote} onCreate={() => create(quote)} />
+                </div>
+              </li>
+            ))
+          )}
+        </ul>
+      </ListBody>
 
       <ListFooter
         state={list}

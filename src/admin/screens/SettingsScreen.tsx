@@ -1,5 +1,6 @@
 import { redirectPage } from '@nanostores/router';
 import { Suspense } from 'react';
+import { Loading } from '../components/Loading';
 import { Tabs } from '../components/Tabs';
 import { useSearchParams } from '../list-url';
 import { $router } from '../router';
@@ -26,13 +27,7 @@ export default function SettingsScreen() {
           tabs={SETTINGS_TABS.map(({ title, panel: Panel }) => ({
             title,
             panel: (
-              <Suspense
-                fallback={
-                  <p role="status" className="text-slate-700">
-                    Loading...
-                  </p>
-                }
-              >
+              <Suspense fallback={<Loading />}>
                 <Panel />
               </Suspense>
             ),

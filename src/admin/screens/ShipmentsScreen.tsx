@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import type { ShipmentListItem } from '@/lib/schemas/shipment';
 import { buttonClass, inputClass, secondaryButtonClass } from '../components/Field';
 import { ListFooter } from '../components/ListFooter';
+import { ColumnHeads, FiltersButton, ListBody, SearchBox, SkeletonCards, SkeletonRows } from '../components/ListParts';
 import { ShipmentDialog } from '../components/ShipmentDialog';
 import { StatusBadge } from '../components/StatusBadge';
 import { PACKAGE_TYPES, StatusFilterOptions } from '../components/StatusSelect';
@@ -16,24 +17,9 @@ import {
   shipmentParams,
 } from '../stores/shipments';
 
-const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e'];
-const SKELETON_CELLS = ['select', 'id', 'number', 'route', 'status', 'eta', 'type', 'actions'];
-
-function SkeletonRows() {
-  return (
-    <>
-      {SKELETON_ROWS.map((row) => (
-        <tr key={row}>
-          {SKELETON_CELLS.map((cell) => (
-            <td key={cell} className="px-4 py-3">
-              <div aria-hidden="true" className="h-4 animate-pulse rounded bg-slate-200" />
-            </td>
-          ))}
-        </tr>
-      ))}
-    </>
-  );
-}
+const COLUMNS = ['ID', 'Tracking ID', 'Route', 'Status', 'ETA', 'Type', 'Actions'];
+/** The select box's column, then the headed ones. */
+const CELLS = ['select', ...COLUMNS];
 
 const actionClass = 'rounded px-2 py-1 font-semibold text-brand-700 underline-offset-2 hover:underline';
 
@@ -166,28 +152,13 @@ export default function ShipmentsScreen() {
       </div>
 
       <div className="mt-6 flex flex-wrap items-end gap-3">
-        <div className="min-w-60 flex-1">
-          <label htmlFor="shipment-search" className="sr-only">
-            Search shipments
-          </label>
-          <input
-            id="shipment-search"
-            type="search"
-            placeholder="Search shipments..."
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            className={inputClass}
-          />
-        </div>
-        <button
-          type="button"
-          className={secondaryButtonClass}
-          aria-expanded={filtersOpen}
-          aria-controls={filtersId}
-          onClick={() => setFiltersOpen(!filtersOpen)}
-        >
-          Filters{activeFilters ? ` (${activeFilters})` : ''}
-        </button>
+        <SearchBox id="shipment-search" label="Search shipments" value={search} onChange={setSearch} />
+        <FiltersButton
+          open={filtersOpen}
+          onToggle={() => setFiltersOpen(!filtersOpen)}
+          controls={filtersId}
+          active={activeFilters}
+        />
       </div>
       <div id={filtersId} hidden={!filtersOpen} className="mt-3 rounded-md border border-slate-200 bg-white p-4">
         <div className="flex flex-wrap items-end gap-4">
@@ -237,108 +208,87 @@ export default function ShipmentsScreen() {
         </div>
       </div>
 
-      {list.status === 'error' ? (
-        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-4 text-center text-red-700">
-          {list.message}{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void refreshPage()}>
-            Try again
-          </button>
-        </p>
-      ) : list.status === 'ready' && items.length === 0 ? (
-        <p role="status" className="mt-4 rounded-md border border-slate-200 bg-white p-8 text-center text-slate-700">
-          No shipments found.
-        </p>
-      ) : (
-        <>
-          {/* Wide screens: the spec's table. */}
-          <div className="mt-4 hidden overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm md:block">
-            <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={list.status === 'loading'}>
-              <caption className="sr-only">Shipments</caption>
-              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    <input
-                      type="checkbox"
-                      aria-label="Select every shipment on this page"
-                      checked={pageNumbers.length > 0 && pageSelected === pageNumbers.length}
-                      ref={(box) => {
-                        if (box) box.indeterminate = pageSelected > 0 && pageSelected < pageNumbers.length;
-                      }}
-                      disabled={pageNumbers.length === 0}
-                      onChange={(event) => toggle(pageNumbers, event.target.checked)}
-                    />
-                  </th>
-                  {['ID', 'Tracking ID', 'Route', 'Status', 'ETA', 'Type', 'Actions'].map((heading) => (
-                    <th key={heading} scope="col" className="px-4 py-3">
-                      {heading}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {list.status === 'loading' ? (
-                  <SkeletonRows />
-                ) : (
-                  items.map((shipment) => (
-                    <tr key={shipment.id}>
-                      <td className="px-4 py-3">{selectBox(shipment.tracking_number)}</td>
-                      <td className="px-4 py-3 text-slate-700">{shipment.id}</td>
-                      <td className="px-4 py-3 font-mono font-semibold text-slate-900">{shipment.tracking_number}</td>
-                      <td className="px-4 py-3">
-                        <Route shipment={shipment} />
-                      </td>
-                      <td className="px-4 py-3">
-                        <StatusBadge status={shipment.status} />
-                      </td>
-                      <td className="px-4 py-3 text-slate-700">{formatDate(shipment.estimated_delivery)}</td>
-                      <td className="px-4 py-3 text-slate-700">{shipment.package_type ?? '—'}</td>
-                      <td className="px-4 py-3">
-                        <Actions shipment={shipment} onEdit={() => openDialog(shipment)} />
-                      </td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
-          {/* Small screens: one card per shipment, its actions always in view. */}
-          <ul
-            aria-label="Shipments"
-            aria-busy={list.status === 'loading'}
-            className="mt-4 flex flex-col gap-3 md:hidden"
-          >
-            {list.status === 'loading'
-              ? SKELETON_ROWS.map((row) => (
-                  <li key={row} aria-hidden="true" className="h-28 animate-pulse rounded-lg bg-slate-200" />
-                ))
-              : items.map((shipment) => (
-                  <li key={shipment.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-                    <div className="flex flex-wrap items-center justify-between gap-2">
-                      <span className="flex items-center gap-2 font-mono font-semibold text-slate-900">
-                        {selectBox(shipment.tracking_number)}
-                        {shipment.tracking_number}
-                      </span>
-                      <StatusBadge status={shipment.status} />
-                    </div>
-                    <div className="mt-2 text-sm">
+      <ListBody state={list} empty="No shipments found." onRetry={() => void refreshPage()}>
+        {/* Wide screens: the spec's table. */}
+        <div className="mt-4 hidden overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm md:block">
+          <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={list.status === 'loading'}>
+            <caption className="sr-only">Shipments</caption>
+            <ColumnHeads
+              columns={COLUMNS}
+              first={
+                <th scope="col" className="px-4 py-3">
+                  <input
+                    type="checkbox"
+                    aria-label="Select every shipment on this page"
+                    checked={pageNumbers.length > 0 && pageSelected === pageNumbers.length}
+                    ref={(box) => {
+                      if (box) box.indeterminate = pageSelected > 0 && pageSelected < pageNumbers.length;
+                    }}
+                    disabled={pageNumbers.length === 0}
+                    onChange={(event) => toggle(pageNumbers, event.target.checked)}
+                  />
+                </th>
+              }
+            />
+            <tbody className="divide-y divide-slate-200">
+              {list.status === 'loading' ? (
+                <SkeletonRows cells={CELLS} />
+              ) : (
+                items.map((shipment) => (
+                  <tr key={shipment.id}>
+                    <td className="px-4 py-3">{selectBox(shipment.tracking_number)}</td>
+                    <td className="px-4 py-3 text-slate-700">{shipment.id}</td>
+                    <td className="px-4 py-3 font-mono font-semibold text-slate-900">{shipment.tracking_number}</td>
+                    <td className="px-4 py-3">
                       <Route shipment={shipment} />
-                    </div>
-                    <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 text-sm">
-                      <dt className="text-slate-700">ID</dt>
-                      <dd className="text-slate-900">{shipment.id}</dd>
-                      <dt className="text-slate-700">ETA</dt>
-                      <dd className="text-slate-900">{formatDate(shipment.estimated_delivery)}</dd>
-                      <dt className="text-slate-700">Type</dt>
-                      <dd className="text-slate-900">{shipment.package_type ?? '—'}</dd>
-                    </dl>
-                    <div className="mt-2 -ml-2">
+                    </td>
+                    <td className="px-4 py-3">
+                      <StatusBadge status={shipment.status} />
+                    </td>
+                    <td className="px-4 py-3 text-slate-700">{formatDate(shipment.estimated_delivery)}</td>
+                    <td className="px-4 py-3 text-slate-700">{shipment.package_type ?? '—'}</td>
+                    <td className="px-4 py-3">
                       <Actions shipment={shipment} onEdit={() => openDialog(shipment)} />
-                    </div>
-                  </li>
-                ))}
-          </ul>
-        </>
-      )}
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+        {/* Small screens: one card per shipment, its actions always in view. */}
+        <ul aria-label="Shipments" aria-busy={list.status === 'loading'} className="mt-4 flex flex-col gap-3 md:hidden">
+          {list.status === 'loading' ? (
+            <SkeletonCards height="h-28" />
+          ) : (
+            items.map((shipment) => (
+              <li key={shipment.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="flex items-center gap-2 font-mono font-semibold text-slate-900">
+                    {selectBox(shipment.tracking_number)}
+                    {shipment.tracking_number}
+                  </span>
+                  <StatusBadge status={shipment.status} />
+                </div>
+                <div className="mt-2 text-sm">
+                  <Route shipment={shipment} />
+                </div>
+                <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 text-sm">
+                  <dt className="text-slate-700">ID</dt>
+                  <dd className="text-slate-900">{shipment.id}</dd>
+                  <dt className="text-slate-700">ETA</dt>
+                  <dd className="text-slate-900">{formatDate(shipment.estimated_delivery)}</dd>
+                  <dt className="text-slate-700">Type</dt>
+                  <dd className="text-slate-900">{shipment.package_type ?? '—'}</dd>
+                </dl>
+                <div className="mt-2 -ml-2">
+                  <Actions shipment={shipment} onEdit={() => openDialog(shipment)} />
+                </div>
+              </li>
+            ))
+          )}
+        </ul>
+      </ListBody>
 
       <ListFooter
         state={list}

@@ -9,6 +9,7 @@ import {
 import { ApiError } from '../../api/client';
 import { getCompanySettings, saveCompanySettings } from '../../api/settings';
 import { buttonClass, Field, inputClass } from '../../components/Field';
+import { Loading } from '../../components/Loading';
 import { formatDateTime } from '../../format';
 import { applyServerErrors, messagesOf, useSchemaForm } from '../../forms';
 import { failureMessage } from '../../stores/load';
@@ -91,11 +92,7 @@ export default function GeneralSettings() {
   });
 
   if (state.status === 'loading') {
-    return (
-      <p role="status" className="text-slate-700">
-        Loading...
-      </p>
-    );
+    return <Loading />;
   }
   if (state.status === 'error') {
     return (

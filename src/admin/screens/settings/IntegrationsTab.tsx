@@ -6,6 +6,7 @@ import { createApiKey, revokeApiKey } from '../../api/api-keys';
 import { ApiError } from '../../api/client';
 import { Dialog } from '../../components/Dialog';
 import { buttonClass, Field, inputClass, secondaryButtonClass } from '../../components/Field';
+import { ColumnHeads } from '../../components/ListParts';
 import { formatDateTime } from '../../format';
 import { applyServerErrors, messagesOf, useSchemaForm } from '../../forms';
 import { $apiKeys, loadApiKeys } from '../../stores/api-keys';
@@ -125,28 +126,10 @@ function KeyTable({ keys, onRevoke }: { keys: ApiKeyInfo[]; onRevoke: (key: ApiK
     <section aria-label="API keys" tabIndex={0} className="overflow-x-auto rounded-md border border-slate-200">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">API keys</caption>
-        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Name
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Key
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Created
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Last used
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Status
-            </th>
-            <th scope="col" className="px-3 py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          compact
+          columns={['Name', 'Key', 'Created', 'Last used', 'Status', { label: 'Actions', hidden: true }]}
+        />
         <tbody className="divide-y divide-slate-200">
           {keys.map((key) => (
             <tr key={key.id}>

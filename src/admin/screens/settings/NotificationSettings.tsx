@@ -11,6 +11,7 @@ import {
 import { ApiError } from '../../api/client';
 import { getNotificationSettings, saveNotificationSettings } from '../../api/settings';
 import { buttonClass } from '../../components/Field';
+import { Loading } from '../../components/Loading';
 import { Switch } from '../../components/Switch';
 import { formatDateTime } from '../../format';
 import { useSchemaForm } from '../../forms';
@@ -58,11 +59,7 @@ export default function NotificationSettings() {
   });
 
   if (state.status === 'loading') {
-    return (
-      <p role="status" className="text-slate-700">
-        Loading...
-      </p>
-    );
+    return <Loading />;
   }
   if (state.status === 'error') {
     return (

@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client';
 import { createPlace, removePlace, updatePlace } from '../../api/places';
 import { Dialog } from '../../components/Dialog';
 import { buttonClass, Field, inputClass, secondaryButtonClass } from '../../components/Field';
+import { ColumnHeads } from '../../components/ListParts';
 import { formatDateTime } from '../../format';
 import { applyServerErrors, messagesOf, useSchemaForm } from '../../forms';
 import { $places, loadPlaces, refreshPlaces } from '../../stores/places';
@@ -82,25 +83,16 @@ function PlaceTable({
     <section aria-label="Places" tabIndex={0} className="overflow-x-auto rounded-md border border-slate-200">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">Places and their coordinates</caption>
-        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Place
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              Latitude
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              Longitude
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Last changed
-            </th>
-            <th scope="col" className="px-3 py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          compact
+          columns={[
+            'Place',
+            { label: 'Latitude', numeric: true },
+            { label: 'Longitude', numeric: true },
+            'Last changed',
+            { label: 'Actions', hidden: true },
+          ]}
+        />
         <tbody className="divide-y divide-slate-200">
           {places.map((place) => (
             <tr key={place.id}>

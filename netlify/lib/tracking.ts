@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { historyEntrySchema, shipmentRecordSchema } from '@/lib/schemas/shipment';
 import {
   type MapPoint,
+  PUBLIC_SHIPMENT_FIELDS,
   type RevealInput,
   type TrackingBatchItem,
   type TrackingResult,
@@ -28,19 +29,7 @@ export const TRACKING_RATE_LIMIT: WindowLimit = { name: 'tracking', limit: 60, w
 const sqlBoolean = z.number().transform((value) => value !== 0);
 
 const publicRowSchema = shipmentRecordSchema
-  .pick({
-    tracking_number: true,
-    sender_name: true,
-    recipient_address: true,
-    weight: true,
-    status: true,
-    destination: true,
-    origin: true,
-    current_location: true,
-    estimated_delivery: true,
-    arrival_time: true,
-    delivery_date: true,
-  })
+  .pick(PUBLIC_SHIPMENT_FIELDS)
   .extend({ sender_is_company: sqlBoolean, can_reveal: sqlBoolean, revealed: sqlBoolean });
 
 const historyRowSchema = historyEntrySchema.extend({ tracking_number: z.string() });

@@ -2,26 +2,16 @@ import { z } from 'zod';
 import { addressIsIn } from '@/lib/place';
 import { SHIPMENT_STATUSES } from '@/lib/shipment-status';
 import { TRACKING_NUMBER_PATTERN } from '@/lib/tracking-number';
-import { text as sharedText } from './text';
+import { blankToUndefined, optionalText, pagingQuery, requiredText, text } from './fields';
 
 // Shared by the admin forms (in the browser) and the functions: no server code or node modules here.
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
 
-/** Blank form inputs mean "not given". */
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
-
 /** "Required" when absent, "Must be text" when of another type. */
 const textError = (required: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? required : 'Must be text';
-/** Free text (NFC, no control characters; see ./text); `multiline` lets addresses and notes keep line breaks. */
-const text = (max: number, required = 'Is required', multiline = false) =>
-  sharedText(max, { multiline, error: textError(required) });
-const requiredText = (max: number, label: string, multiline = false) =>
-  z.preprocess(blankToUndefined, text(max, `${label} is required`, multiline).min(1, `${label} is required`));
-const optionalText = (max: number, multiline = false) =>
-  z.preprocess(blankToUndefined, text(max, 'Is required', multiline).nullable().optional());
 
 const isRealDate = (value: string) => {
   const time = Date.parse(`${value}T00:00:00Z`);
@@ -113,17 +103,17 @@ export const shipmentCreateSchema = z
     status: shipmentStatusSchema,
     courier: optionalText(200),
     sender_name: requiredText(200, 'Sender name'),
-    sender_address: optionalText(500, true),
+    sender_address: optionalText(500, { multiline: true }),
     sender_email: optionalEmail,
     sender_phone: optionalText(40),
     recipient_name: requiredText(200, 'Recipient name'),
-    recipient_address: requiredText(500, 'Recipient address', true),
+    recipient_address: requiredText(500, 'Recipient address', { multiline: true }),
     recipient_mail: optionalEmail,
     recipient_phone: optionalText(40),
     weight: optionalAmount,
     dimensions: optionalText(100),
     package_type: optionalText(100),
-    contents: optionalText(500, true),
+    contents: optionalText(500, { multiline: true }),
     declared_value: optionalAmount,
     origin: requiredText(200, 'Origin'),
     destination: requiredText(200, 'Destination'),
@@ -133,8 +123,8 @@ export const shipmentCreateSchema = z
     customs_status: optionalText(100),
     customs_fees: optionalAmount,
     delivery_date: optionalDate,
-    agent_notes: optionalText(2000, true),
-    admin_notes: optionalText(2000, true),
+    agent_notes: optionalText(2000, { multiline: true }),
+    admin_notes: optionalText(2000, { multiline: true }),
     current_location: optionalText(200),
     /** Next arrival: when the shipment reaches its next stop. */
     arrival_time: optionalDateTime,
@@ -177,7 +167,7 @@ export const shipmentDialogSchema = z
     type: optionalText(100),
     status: shipmentStatusSchema,
     /** The first staff note. */
-    notes: optionalText(2000, true),
+    notes: optionalText(2000, { multiline: true }),
   })
   .transform(withoutEta);
 export type ShipmentDialogInput = z.infer<typeof shipmentDialogSchema>;
@@ -192,13 +182,13 @@ export const shipmentPatchSchema = z
     customer: z.preprocess(blankToUndefined, text(200).nullable().optional()),
     origin: z.preprocess(blankToUndefined, text(200).min(1).optional()),
     destination: z.preprocess(blankToUndefined, text(200).min(1).optional()),
-    recipient_address: z.preprocess(blankToUndefined, text(500, 'Is required', true).min(1).optional()),
+    recipient_address: z.preprocess(blankToUndefined, text(500, { multiline: true }).min(1).optional()),
     estimated_delivery: optionalDate,
     arrival_time: optionalDateTime,
     eta: deprecatedEta,
     type: optionalText(100),
     status: shipmentStatusSchema.optional(),
-    notes: optionalText(2000, true),
+    notes: optionalText(2000, { multiline: true }),
   })
   .transform(withoutEta);
 export type ShipmentPatchInput = z.infer<typeof shipmentPatchSchema>;
@@ -215,13 +205,13 @@ export const shipmentEditFormSchema = z
     customer: optionalText(200),
     origin: requiredText(200, 'Origin'),
     destination: requiredText(200, 'Destination'),
-    recipient_address: requiredText(500, 'Recipient address', true),
+    recipient_address: requiredText(500, 'Recipient address', { multiline: true }),
     estimated_delivery: optionalDate,
     arrival_time: optionalDateTime,
     type: optionalText(100),
     status: shipmentStatusSchema,
     /** A staff note to append. */
-    notes: optionalText(2000, true),
+    notes: optionalText(2000, { multiline: true }),
   })
   .superRefine((form, context) => {
     if (!addressIsIn(form.recipient_address, form.destination)) {
@@ -234,7 +224,7 @@ export type ShipmentEditForm = z.infer<typeof shipmentEditFormSchema>;
 export const statusUpdateSchema = z.object({
   tracking_number: trackingNumberSchema,
   status: statusSchema('Please select a status'),
-  note: optionalText(2000, true),
+  note: optionalText(2000, { multiline: true }),
 });
 export type StatusUpdateInput = z.infer<typeof statusUpdateSchema>;
 
@@ -247,10 +237,10 @@ const BOTH_REQUIRED = 'Please enter both country and arrival time';
  */
 export const locationUpdateSchema = z.object({
   tracking_number: trackingNumberSchema,
-  current_country: z.preprocess(blankToUndefined, text(200, BOTH_REQUIRED)),
+  current_country: z.preprocess(blankToUndefined, text(200, { required: BOTH_REQUIRED })),
   current_city: optionalText(200),
   arrival_time: z.preprocess(blankToUndefined, dateTime(BOTH_REQUIRED)),
-  note: optionalText(2000, true),
+  note: optionalText(2000, { multiline: true }),
 });
 export type LocationUpdateInput = z.infer<typeof locationUpdateSchema>;
 
@@ -284,19 +274,7 @@ export const shipmentListQuerySchema = z.object({
     blankToUndefined,
     z.iso.datetime({ error: 'Must be a moment as YYYY-MM-DDTHH:MM:SSZ' }).optional(),
   ),
-  limit: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: 'Must be a number' })
-      .int('Must be a whole number')
-      .min(1, 'Must be at least 1')
-      .max(LIST_MAX_LIMIT, `Must be at most ${LIST_MAX_LIMIT}`)
-      .default(LIST_DEFAULT_LIMIT),
-  ),
-  /** Continue after this page (its `next_cursor`). */
-  cursor: z.preprocess(blankToUndefined, z.string().max(200).optional()),
-  /** Go back to the page before this one (its `prev_cursor`). */
-  before: z.preprocess(blankToUndefined, z.string().max(200).optional()),
+  ...pagingQuery(LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT),
 });
 export type ShipmentListQuery = z.infer<typeof shipmentListQuerySchema>;
 

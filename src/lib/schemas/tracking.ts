@@ -9,38 +9,39 @@ export const mapPointSchema = z.object({
 });
 export type MapPoint = z.infer<typeof mapPointSchema>;
 
+/** The shipment record's fields a public lookup reads (some are shortened before they are answered). */
+export const PUBLIC_SHIPMENT_FIELDS = {
+  tracking_number: true,
+  sender_name: true,
+  recipient_address: true,
+  weight: true,
+  status: true,
+  destination: true,
+  origin: true,
+  current_location: true,
+  estimated_delivery: true,
+  arrival_time: true,
+  delivery_date: true,
+} as const;
+
 /**
  * What the public lookups answer for a shipment: only what the tracking page shows (spec section 3
  * plus issue 12), private by default. `sender_name` is shortened (first name and initial, or the
  * company name); `recipient_address` is the recipient's city and country until the browser proved
  * the recipient's email or phone (`address_revealed`). Histories oldest first; staff notes never.
  */
-export const trackingResultSchema = shipmentRecordSchema
-  .pick({
-    tracking_number: true,
-    sender_name: true,
-    recipient_address: true,
-    weight: true,
-    status: true,
-    destination: true,
-    origin: true,
-    current_location: true,
-    estimated_delivery: true,
-    arrival_time: true,
-    delivery_date: true,
-  })
-  .extend({
-    address_revealed: z.boolean(),
-    /** Whether the recipient's email or phone is on file, so the full address can be revealed. */
-    can_reveal: z.boolean(),
-    histories: z.array(historyEntrySchema),
-    /** Coordinates of the route's places, each null when the gazetteer does not know it. */
-    route: z.object({
-      origin: mapPointSchema.nullable(),
-      destination: mapPointSchema.nullable(),
-      current: mapPointSchema.nullable(),
-    }),
-  });
+export const trackingResultSchema = shipmentRecordSchema.pick(PUBLIC_SHIPMENT_FIELDS).extend({
+  address_revealed: z.boolean(),
+  /** Whether the recipient's email or phone is on file, so the full address can be revealed. */
+  can_reveal: z.boolean(),
+  histories: z.array(historyEntrySchema),
+  /** Coordinates of the route's places, each null when the gazetteer does not know it. */
+  route: z.object({
+    origin: mapPointSchema.nullable(),
+    destination: mapPointSchema.nullable(),
+    current: mapPointSchema.nullable(),
+  }),
+});
 export type TrackingResult = z.infer<typeof trackingResultSchema>;
 
 export const BATCH_MAX_NUMBERS = 10;

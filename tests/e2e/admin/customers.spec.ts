@@ -81,6 +81,8 @@ test('a customer from start to shipment: create, find, edit, pick in Quick add, 
   // The Shipments count is now 1, and the customer page lists the shipment, which links back.
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Customers' }).click();
   await page.getByPlaceholder('Search customers...').fill(name);
+  // The search is committed after a pause in typing; the list it loads replaces the rows under the pointer.
+  await expect(page.getByText('Showing 1 of 1 customers')).toBeVisible();
   await expect(row.getByRole('cell').nth(5)).toHaveText('1');
   await row.getByRole('link', { name: `View ${name}` }).click();
   await page.waitForURL(`**/admin/customers/${id}`);

@@ -11,8 +11,8 @@ import type { QuoteRecord } from '@/lib/schemas/quote';
 import { ApiError } from '../api/client';
 import { createCustomer, updateCustomer } from '../api/customers';
 import { applyServerErrors, messagesOf, useSchemaForm } from '../forms';
-import { Dialog } from './Dialog';
-import { buttonClass, Field, inputClass, secondaryButtonClass } from './Field';
+import { Dialog, DialogActions } from './Dialog';
+import { ErrorSummary, Field, inputClass } from './Field';
 
 const FIELDS = ['name', 'contact', 'email', 'phone', 'address', 'status'] as const;
 
@@ -82,12 +82,7 @@ export function CustomerDialog({ open, onClose, onSaved, customer, quote }: Cust
   return (
     <Dialog open={open} onClose={onClose} title={title}>
       <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-        {summary || serverMessage ? (
-          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 sm:col-span-2">
-            {summary ? `Please correct the ${summary === 1 ? 'field' : `${summary} fields`} marked below.` : ''}
-            {serverMessage ? ` ${serverMessage}` : ''}
-          </p>
-        ) : null}
+        <ErrorSummary count={summary} server={serverMessage} />
         <Field label="Customer name (required)" errors={messagesOf(errors, 'name')} className="sm:col-span-2">
           {(props) => (
             <input {...props} {...register('name')} type="text" autoComplete="organization" className={inputClass} />
@@ -125,14 +120,7 @@ export function CustomerDialog({ open, onClose, onSaved, customer, quote }: Cust
         >
           {(props) => <textarea {...props} {...register('address')} rows={2} className={inputClass} />}
         </Field>
-        <div className="flex justify-end gap-3 sm:col-span-2">
-          <button type="button" onClick={onClose} className={secondaryButtonClass}>
-            Cancel
-          </button>
-          <button type="submit" disabled={isSubmitting} className={buttonClass}>
-            {isSubmitting ? 'Saving...' : customer ? 'Save Changes' : 'Create Customer'}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} busy={isSubmitting} label={customer ? 'Save Changes' : 'Create Customer'} />
       </form>
     </Dialog>
   );

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { buttonClass, dangerButtonClass, secondaryButtonClass } from './Field';
 
 interface DialogProps {
   open: boolean;
@@ -69,5 +70,41 @@ export function Dialog({ open, title, onClose, children }: DialogProps) {
       </div>
       <div className="px-5 py-4">{open ? children : null}</div>
     </dialog>
+  );
+}
+
+/**
+ * A dialog's Cancel and its action: the form's submit button, or with `onConfirm` a button that
+ * confirms (Revoke, Remove). While `busy` the action is disabled and says what it is doing.
+ */
+export function DialogActions({
+  onCancel,
+  busy,
+  label,
+  busyLabel = 'Saving...',
+  danger = false,
+  onConfirm,
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  label: string;
+  busyLabel?: string;
+  danger?: boolean;
+  onConfirm?: () => void;
+}) {
+  return (
+    <div className="flex justify-end gap-3 sm:col-span-2">
+      <button type="button" onClick={onCancel} className={secondaryButtonClass}>
+        Cancel
+      </button>
+      <button
+        type={onConfirm ? 'button' : 'submit'}
+        onClick={onConfirm}
+        disabled={busy}
+        className={danger ? dangerButtonClass : buttonClass}
+      >
+        {busy ? busyLabel : label}
+      </button>
+    </div>
   );
 }

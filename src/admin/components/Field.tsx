@@ -46,3 +46,26 @@ export const buttonClass =
 
 export const secondaryButtonClass =
   'inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60';
+
+export const dangerButtonClass =
+  'inline-flex items-center justify-center gap-2 rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60';
+
+/** An error said at once to screen readers: a load that failed, or what the server refused. */
+export function ErrorAlert({ className = '', children }: { className?: string; children: ReactNode }) {
+  return (
+    <p role="alert" className={`rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 ${className}`}>
+      {children}
+    </p>
+  );
+}
+
+/** Above a form that was refused: how many fields to correct, and what the server said about the whole. */
+export function ErrorSummary({ count, server }: { count: number; server: string | undefined }) {
+  if (!count && !server) return null;
+  return (
+    <ErrorAlert className="sm:col-span-2">
+      {count ? `Please correct the ${count === 1 ? 'field' : `${count} fields`} marked below.` : ''}
+      {server ? ` ${server}` : ''}
+    </ErrorAlert>
+  );
+}

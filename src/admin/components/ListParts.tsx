@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import type { PagedState } from '../stores/paged-list';
 import { inputClass, secondaryButtonClass } from './Field';
 
@@ -35,28 +35,94 @@ export function SearchBox({
   );
 }
 
-/** "Filters (N)": shows and hides the filter panel it controls, and counts the filters in use. */
-export function FiltersButton({
-  open,
-  onToggle,
-  controls,
+/**
+ * The row above a list: its search box, and "Filters (N)", which shows and hides the filter panel
+ * (open from the start when a filter is in use) and counts the filters in use; the panel offers
+ * Clear filters while any is.
+ */
+export function SearchAndFilters({
+  search,
   active,
+  onClear,
+  children,
 }: {
-  open: boolean;
-  onToggle: () => void;
-  controls: string;
+  search: ReactNode;
   active: number;
+  onClear: () => void;
+  children: ReactNode;
 }) {
+  const [open, setOpen] = useState(active > 0);
+  const panelId = useId();
   return (
-    <button
-      type="button"
-      className={secondaryButtonClass}
-      aria-expanded={open}
-      aria-controls={controls}
-      onClick={onToggle}
-    >
-      Filters{active ? ` (${active})` : ''}
-    </button>
+    <>
+      <div className="mt-6 flex flex-wrap items-end gap-3">
+        {search}
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen(!open)}
+        >
+          Filters{active ? ` (${active})` : ''}
+        </button>
+      </div>
+      <div id={panelId} hidden={!open} className="mt-3 rounded-md border border-slate-200 bg-white p-4">
+        <div className="flex flex-wrap items-end gap-4">
+          {children}
+          {active ? (
+            <button type="button" className={secondaryButtonClass} onClick={onClear}>
+              Clear filters
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** A filter: a labelled control whose value lives in the URL (a select by default; `type="date"` for a date). */
+export function Filter({
+  id,
+  label,
+  value,
+  onChange,
+  type,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'date';
+  children?: ReactNode;
+}) {
+  const change = (event: { target: { value: string } }) => onChange(event.target.value);
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {type ? (
+        <input id={id} type={type} value={value} onChange={change} className={inputClass} />
+      ) : (
+        <select id={id} value={value} onChange={change} className={inputClass}>
+          {children}
+        </select>
+      )}
+    </div>
+  );
+}
+
+/** The list as a table on wide screens (phones get cards); `busy` while a new page loads. */
+export function WideTable({ caption, busy, children }: { caption: string; busy: boolean; children: ReactNode }) {
+  return (
+    <div className="mt-4 hidden overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm md:block">
+      <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={busy}>
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+    </div>
   );
 }
 

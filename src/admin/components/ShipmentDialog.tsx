@@ -10,8 +10,8 @@ import { localTimeZone, toDateInput, toDateTimeInput } from '../format';
 import { applyServerErrors, messagesOf, useSchemaForm } from '../forms';
 import { failureMessage } from '../stores/load';
 import { CustomerCombobox } from './CustomerCombobox';
-import { Dialog } from './Dialog';
-import { buttonClass, Field, inputClass, secondaryButtonClass } from './Field';
+import { Dialog, DialogActions } from './Dialog';
+import { ErrorAlert, ErrorSummary, Field, inputClass, secondaryButtonClass } from './Field';
 import { StaffNotes } from './StaffNotes';
 import { PACKAGE_TYPES, StatusOptions } from './StatusSelect';
 
@@ -47,29 +47,6 @@ export function ShipmentDialog({ trackingNumber, open, onClose, onSaved }: Shipm
 const NEXT_ARRIVAL_HINT = () => `When it reaches its next stop, in your time zone (${localTimeZone()}).`;
 const ESTIMATED_DELIVERY_HINT = 'The date promised to the customer.';
 
-function ErrorSummary({ count, server }: { count: number; server: string | undefined }) {
-  if (!count && !server) return null;
-  return (
-    <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 sm:col-span-2">
-      {count ? `Please correct the ${count === 1 ? 'field' : `${count} fields`} marked below.` : ''}
-      {server ? ` ${server}` : ''}
-    </p>
-  );
-}
-
-function Buttons({ onClose, busy, label }: { onClose: () => void; busy: boolean; label: string }) {
-  return (
-    <div className="flex justify-end gap-3 sm:col-span-2">
-      <button type="button" onClick={onClose} className={secondaryButtonClass}>
-        Cancel
-      </button>
-      <button type="submit" disabled={busy} className={buttonClass}>
-        {busy ? 'Saving...' : label}
-      </button>
-    </div>
-  );
-}
-
 /** The package type: free text, with the usual types suggested. */
 function TypeInput(props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string } & UseFormRegisterReturn) {
   const listId = `${props.id}-types`;
@@ -81,6 +58,38 @@ function TypeInput(props: { id: string; 'aria-invalid'?: true; 'aria-describedby
           <option key={type} value={type} />
         ))}
       </datalist>
+    </>
+  );
+}
+
+type ScheduleField = 'estimated_delivery' | 'arrival_time' | 'type' | 'status';
+
+/** The fields both dialogs share: when it is due, when it next arrives, what it is and where it stands. */
+function ScheduleFields({
+  field,
+  errorsOf,
+}: {
+  field: (name: ScheduleField) => UseFormRegisterReturn;
+  errorsOf: (name: ScheduleField) => string[] | undefined;
+}) {
+  return (
+    <>
+      <Field label="Estimated delivery" hint={ESTIMATED_DELIVERY_HINT} errors={errorsOf('estimated_delivery')}>
+        {(props) => <input {...props} {...field('estimated_delivery')} type="date" className={inputClass} />}
+      </Field>
+      <Field label="Next arrival" hint={NEXT_ARRIVAL_HINT()} errors={errorsOf('arrival_time')}>
+        {(props) => <input {...props} {...field('arrival_time')} type="datetime-local" className={inputClass} />}
+      </Field>
+      <Field label="Type" errors={errorsOf('type')}>
+        {(props) => <TypeInput {...props} {...field('type')} />}
+      </Field>
+      <Field label="Status" errors={errorsOf('status')}>
+        {(props) => (
+          <select {...props} {...field('status')} className={inputClass}>
+            <StatusOptions />
+          </select>
+        )}
+      </Field>
     </>
   );
 }
@@ -155,26 +164,7 @@ function AddShipment({ onClose, onSaved }: { onClose: () => void; onSaved: (ship
       <Field label="Destination" errors={messagesOf(errors, 'destination')}>
         {(props) => <input {...props} {...register('destination')} type="text" className={inputClass} />}
       </Field>
-      <Field
-        label="Estimated delivery"
-        hint={ESTIMATED_DELIVERY_HINT}
-        errors={messagesOf(errors, 'estimated_delivery')}
-      >
-        {(props) => <input {...props} {...register('estimated_delivery')} type="date" className={inputClass} />}
-      </Field>
-      <Field label="Next arrival" hint={NEXT_ARRIVAL_HINT()} errors={messagesOf(errors, 'arrival_time')}>
-        {(props) => <input {...props} {...register('arrival_time')} type="datetime-local" className={inputClass} />}
-      </Field>
-      <Field label="Type" errors={messagesOf(errors, 'type')}>
-        {(props) => <TypeInput {...props} {...register('type')} />}
-      </Field>
-      <Field label="Status" errors={messagesOf(errors, 'status')}>
-        {(props) => (
-          <select {...props} {...register('status')} className={inputClass}>
-            <StatusOptions />
-          </select>
-        )}
-      </Field>
+      <ScheduleFields field={(name) => register(name)} errorsOf={(name) => messagesOf(errors, name)} />
       <Field
         label="Staff note"
         hint="Optional. Kept with your name and the time; customers never see it."
@@ -183,7 +173,7 @@ function AddShipment({ onClose, onSaved }: { onClose: () => void; onSaved: (ship
       >
         {(props) => <textarea {...props} {...register('notes')} rows={3} className={inputClass} />}
       </Field>
-      <Buttons onClose={onClose} busy={isSubmitting} label="Submit" />
+      <DialogActions onCancel={onClose} busy={isSubmitting} label="Submit" />
     </form>
   );
 }
@@ -223,9 +213,7 @@ function EditShipment({
   if (state.status === 'error') {
     return (
       <div className="flex flex-col items-start gap-4">
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-          {state.message}
-        </p>
+        <ErrorAlert>{state.message}</ErrorAlert>
         <button type="button" onClick={onClose} className={secondaryButtonClass}>
           Close
         </button>
@@ -365,26 +353,7 @@ function EditForm({
           {(props) => <textarea {...props} {...register('recipient_address')} rows={2} className={inputClass} />}
         </Field>
       </fieldset>
-      <Field
-        label="Estimated delivery"
-        hint={ESTIMATED_DELIVERY_HINT}
-        errors={messagesOf(errors, 'estimated_delivery')}
-      >
-        {(props) => <input {...props} {...register('estimated_delivery')} type="date" className={inputClass} />}
-      </Field>
-      <Field label="Next arrival" hint={NEXT_ARRIVAL_HINT()} errors={messagesOf(errors, 'arrival_time')}>
-        {(props) => <input {...props} {...register('arrival_time')} type="datetime-local" className={inputClass} />}
-      </Field>
-      <Field label="Type" errors={messagesOf(errors, 'type')}>
-        {(props) => <TypeInput {...props} {...register('type')} />}
-      </Field>
-      <Field label="Status" errors={messagesOf(errors, 'status')}>
-        {(props) => (
-          <select {...props} {...register('status')} className={inputClass}>
-            <StatusOptions />
-          </select>
-        )}
-      </Field>
+      <ScheduleFields field={(name) => register(name)} errorsOf={(name) => messagesOf(errors, name)} />
       <section aria-labelledby={notesId} className="sm:col-span-2">
         <h3 id={notesId} className="text-sm font-semibold text-slate-900">
           Staff notes
@@ -400,7 +369,7 @@ function EditForm({
       >
         {(props) => <textarea {...props} {...register('notes')} rows={3} className={inputClass} />}
       </Field>
-      <Buttons onClose={onClose} busy={isSubmitting} label="Save Changes" />
+      <DialogActions onCancel={onClose} busy={isSubmitting} label="Save Changes" />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { LOGIN_LIMITS, LOGIN_MESSAGES } from '@/lib/sign-in';
 import { login, loginTwoFactor } from '../api/auth';
 import { ApiError, SESSION_EXPIRED } from '../api/client';
 import { setAuthFlag, takeSessionEnded } from '../auth-flag';
-import { buttonClass, Field, inputClass, secondaryButtonClass } from '../components/Field';
+import { buttonClass, ErrorAlert, Field, inputClass, secondaryButtonClass } from '../components/Field';
 import { useLazyToasts } from './lazy-toasts';
 
 // The sign-in page loads this alone, within its budget of 75 KB gzip of which React is some 68: it
@@ -195,11 +195,7 @@ export default function LoginForm() {
     setTimeout(() => passwordRef.current?.focus());
   }
 
-  const alert = message ? (
-    <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-      {message}
-    </p>
-  ) : null;
+  const alert = message ? <ErrorAlert>{message}</ErrorAlert> : null;
 
   const busy = submitting || leaving;
   return (

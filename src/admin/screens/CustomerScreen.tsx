@@ -6,7 +6,7 @@ import { ApiError } from '../api/client';
 import { updateCustomer } from '../api/customers';
 import { CustomerDialog } from '../components/CustomerDialog';
 import { CustomerStatusBadge } from '../components/CustomerStatusBadge';
-import { secondaryButtonClass } from '../components/Field';
+import { ErrorAlert, secondaryButtonClass } from '../components/Field';
 import { Loading } from '../components/Loading';
 import { Panel } from '../components/Panel';
 import { StatusBadge } from '../components/StatusBadge';
@@ -68,9 +68,7 @@ export default function CustomerScreen({ id }: { id: string }) {
     return (
       <section>
         <h1 className="text-2xl font-bold text-slate-900">Customer</h1>
-        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
-          {state.message}
-        </p>
+        <ErrorAlert className="mt-4">{state.message}</ErrorAlert>
         <a href="/admin/customers" className="mt-4 inline-block font-semibold text-brand-700 underline">
           Back to customers
         </a>

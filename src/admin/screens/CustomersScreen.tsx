@@ -1,11 +1,20 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { CUSTOMER_STATUS_LABELS, CUSTOMER_STATUSES, type CustomerListItem } from '@/lib/schemas/customer';
 import { CustomerDialog } from '../components/CustomerDialog';
 import { CustomerStatusBadge } from '../components/CustomerStatusBadge';
-import { buttonClass, inputClass, secondaryButtonClass } from '../components/Field';
+import { buttonClass } from '../components/Field';
 import { ListFooter } from '../components/ListFooter';
-import { ColumnHeads, FiltersButton, ListBody, SearchBox, SkeletonCards, SkeletonRows } from '../components/ListParts';
+import {
+  ColumnHeads,
+  Filter,
+  ListBody,
+  SearchAndFilters,
+  SearchBox,
+  SkeletonCards,
+  SkeletonRows,
+  WideTable,
+} from '../components/ListParts';
 import { formatDate } from '../format';
 import { goToList, useSearchBox, useSearchParams } from '../list-url';
 import {
@@ -42,7 +51,6 @@ export default function CustomersScreen() {
   const go = (next: Partial<CustomerListParams>, options?: { replace?: boolean }) =>
     goToList('customers', { q, status, since, ...next }, options);
   const [search, setSearch] = useSearchBox(q, (value) => go({ q: value }, { replace: true }));
-  const [filtersOpen, setFiltersOpen] = useState(Boolean(status || since));
   const [dialog, setDialog] = useState<{ open: boolean; key: number; customer?: CustomerListItem }>({
     open: false,
     key: 0,
@@ -50,7 +58,6 @@ export default function CustomersScreen() {
   const openDialog = (customer?: CustomerListItem) =>
     setDialog((current) => ({ open: true, key: current.key + 1, ...(customer ? { customer } : {}) }));
   const closeDialog = useCallback(() => setDialog((current) => ({ ...current, open: false })), []);
-  const filtersId = useId();
 
   const key = JSON.stringify(params);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the parameters it is made of
@@ -79,84 +86,54 @@ export default function CustomersScreen() {
         </button>
       </div>
 
-      <div className="mt-6 flex flex-wrap items-end gap-3">
-        <SearchBox id="customer-search" label="Search customers" value={search} onChange={setSearch} />
-        <FiltersButton
-          open={filtersOpen}
-          onToggle={() => setFiltersOpen(!filtersOpen)}
-          controls={filtersId}
-          active={activeFilters}
+      <SearchAndFilters
+        search={<SearchBox id="customer-search" label="Search customers" value={search} onChange={setSearch} />}
+        active={activeFilters}
+        onClear={() => go({ status: '', since: '' })}
+      >
+        <Filter id="customer-filter-status" label="Status" value={status} onChange={(value) => go({ status: value })}>
+          <option value="">All statuses</option>
+          {CUSTOMER_STATUSES.map((option) => (
+            <option key={option} value={option}>
+              {CUSTOMER_STATUS_LABELS[option]}
+            </option>
+          ))}
+        </Filter>
+        <Filter
+          id="customer-filter-since"
+          label="Created since"
+          type="date"
+          value={since}
+          onChange={(value) => go({ since: value })}
         />
-      </div>
-      <div id={filtersId} hidden={!filtersOpen} className="mt-3 rounded-md border border-slate-200 bg-white p-4">
-        <div className="flex flex-wrap items-end gap-4">
-          <div>
-            <label htmlFor="customer-filter-status" className="block text-sm font-medium text-slate-800">
-              Status
-            </label>
-            <select
-              id="customer-filter-status"
-              value={status}
-              onChange={(event) => go({ status: event.target.value })}
-              className={inputClass}
-            >
-              <option value="">All statuses</option>
-              {CUSTOMER_STATUSES.map((option) => (
-                <option key={option} value={option}>
-                  {CUSTOMER_STATUS_LABELS[option]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="customer-filter-since" className="block text-sm font-medium text-slate-800">
-              Created since
-            </label>
-            <input
-              id="customer-filter-since"
-              type="date"
-              value={since}
-              onChange={(event) => go({ since: event.target.value })}
-              className={inputClass}
-            />
-          </div>
-          {activeFilters ? (
-            <button type="button" className={secondaryButtonClass} onClick={() => go({ status: '', since: '' })}>
-              Clear filters
-            </button>
-          ) : null}
-        </div>
-      </div>
+      </SearchAndFilters>
 
       <ListBody state={list} empty="No customers found." onRetry={() => void refreshCustomers()}>
-        <div className="mt-4 hidden overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm md:block">
-          <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={list.status === 'loading'}>
-            <caption className="sr-only">Customers</caption>
-            <ColumnHeads columns={COLUMNS} />
-            <tbody className="divide-y divide-slate-200">
-              {list.status === 'loading' ? (
-                <SkeletonRows cells={COLUMNS} />
-              ) : (
-                items.map((customer) => (
-                  <tr key={customer.id}>
-                    <td className="whitespace-nowrap px-4 py-3 font-mono text-slate-700">{customer.id}</td>
-                    <td className="px-4 py-3 font-semibold text-slate-900">{customer.name}</td>
-                    <td className="px-4 py-3 text-slate-700">{orDash(customer.contact)}</td>
-                    <td className="px-4 py-3 text-slate-700">{orDash(customer.email)}</td>
-                    <td className="whitespace-nowrap px-4 py-3 text-slate-700">{orDash(customer.phone)}</td>
-                    <td className="px-4 py-3 text-slate-900">{customer.shipments.toLocaleString('en')}</td>
-                    <td className="px-4 py-3">
-                      <CustomerStatusBadge status={customer.status} />
-                    </td>
-                    <td className="px-4 py-3">
-                      <Actions customer={customer} onEdit={() => openDialog(customer)} />
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <WideTable caption="Customers" busy={list.status === 'loading'}>
+          <ColumnHeads columns={COLUMNS} />
+          <tbody className="divide-y divide-slate-200">
+            {list.status === 'loading' ? (
+              <SkeletonRows cells={COLUMNS} />
+            ) : (
+              items.map((customer) => (
+                <tr key={customer.id}>
+                  <td className="whitespace-nowrap px-4 py-3 font-mono text-slate-700">{customer.id}</td>
+                  <td className="px-4 py-3 font-semibold text-slate-900">{customer.name}</td>
+                  <td className="px-4 py-3 text-slate-700">{orDash(customer.contact)}</td>
+                  <td className="px-4 py-3 text-slate-700">{orDash(customer.email)}</td>
+                  <td className="whitespace-nowrap px-4 py-3 text-slate-700">{orDash(customer.phone)}</td>
+                  <td className="px-4 py-3 text-slate-900">{customer.shipments.toLocaleString('en')}</td>
+                  <td className="px-4 py-3">
+                    <CustomerStatusBadge status={customer.status} />
+                  </td>
+                  <td className="px-4 py-3">
+                    <Actions customer={customer} onEdit={() => openDialog(customer)} />
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </WideTable>
         <ul aria-label="Customers" aria-busy={list.status === 'loading'} className="mt-4 flex flex-col gap-3 md:hidden">
           {list.status === 'loading' ? (
             <SkeletonCards height="h-28" />

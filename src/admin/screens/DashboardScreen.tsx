@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
 import type { Dashboard, DashboardFigure } from '@/lib/api/dashboard';
+import { ErrorAlert } from '../components/Field';
 import { Panel } from '../components/Panel';
 import { StatusBadge } from '../components/StatusBadge';
 import { ACTIVE_STATUSES, PENDING_FILTER } from '../components/StatusSelect';
@@ -154,9 +155,7 @@ export default function DashboardScreen() {
         Dashboard
       </h1>
       {state.status === 'error' ? (
-        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
-          {state.message}
-        </p>
+        <ErrorAlert className="mt-4">{state.message}</ErrorAlert>
       ) : state.status === 'loading' ? (
         <p role="status" className="mt-4 text-slate-700">
           Loading...

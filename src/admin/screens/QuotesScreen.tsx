@@ -7,7 +7,15 @@ import { setQuoteStatus } from '../api/quotes';
 import { CustomerDialog } from '../components/CustomerDialog';
 import { inputClass, secondaryButtonClass } from '../components/Field';
 import { ListFooter } from '../components/ListFooter';
-import { ColumnHeads, ListBody, SearchBox, SkeletonCards, SkeletonRows } from '../components/ListParts';
+import {
+  ColumnHeads,
+  Filter,
+  ListBody,
+  SearchBox,
+  SkeletonCards,
+  SkeletonRows,
+  WideTable,
+} from '../components/ListParts';
 import { formatDateTime } from '../format';
 import { goToList, useSearchBox, useSearchParams } from '../list-url';
 import {
@@ -126,58 +134,45 @@ export default function QuotesScreen() {
 
       <div className="mt-6 flex flex-wrap items-end gap-3">
         <SearchBox id="quote-search" label="Search quote requests" value={search} onChange={setSearch} />
-        <div>
-          <label htmlFor="quote-filter-status" className="block text-sm font-medium text-slate-800">
-            Status
-          </label>
-          <select
-            id="quote-filter-status"
-            value={status}
-            onChange={(event) => go({ status: event.target.value })}
-            className={inputClass}
-          >
-            <option value="">All statuses</option>
-            {QUOTE_STATUSES.map((option) => (
-              <option key={option} value={option}>
-                {QUOTE_STATUS_LABELS[option]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Filter id="quote-filter-status" label="Status" value={status} onChange={(value) => go({ status: value })}>
+          <option value="">All statuses</option>
+          {QUOTE_STATUSES.map((option) => (
+            <option key={option} value={option}>
+              {QUOTE_STATUS_LABELS[option]}
+            </option>
+          ))}
+        </Filter>
       </div>
 
       <ListBody state={list} empty="No quote requests found." onRetry={() => void refreshQuotes()}>
-        <div className="mt-4 hidden overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm md:block">
-          <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={list.status === 'loading'}>
-            <caption className="sr-only">Quote requests</caption>
-            <ColumnHeads columns={COLUMNS} />
-            <tbody className="divide-y divide-slate-200">
-              {list.status === 'loading' ? (
-                <SkeletonRows cells={COLUMNS} />
-              ) : (
-                items.map((quote) => (
-                  <tr key={quote.id}>
-                    <td className="whitespace-nowrap px-4 py-3 text-slate-700">
-                      <time dateTime={quote.created_at}>{formatDateTime(quote.created_at)}</time>
-                    </td>
-                    <td className="px-4 py-3">
-                      <Requester quote={quote} />
-                    </td>
-                    <td className="px-4 py-3 text-slate-900">{quote.service}</td>
-                    <td className="px-4 py-3 text-slate-700">{route(quote)}</td>
-                    <td className="whitespace-nowrap px-4 py-3 text-slate-700">{weight(quote)}</td>
-                    <td className="px-4 py-3">
-                      <StatusControl quote={quote} />
-                    </td>
-                    <td className="px-4 py-3">
-                      <CustomerCell quote={quote} onCreate={() => create(quote)} />
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <WideTable caption="Quote requests" busy={list.status === 'loading'}>
+          <ColumnHeads columns={COLUMNS} />
+          <tbody className="divide-y divide-slate-200">
+            {list.status === 'loading' ? (
+              <SkeletonRows cells={COLUMNS} />
+            ) : (
+              items.map((quote) => (
+                <tr key={quote.id}>
+                  <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+                    <time dateTime={quote.created_at}>{formatDateTime(quote.created_at)}</time>
+                  </td>
+                  <td className="px-4 py-3">
+                    <Requester quote={quote} />
+                  </td>
+                  <td className="px-4 py-3 text-slate-900">{quote.service}</td>
+                  <td className="px-4 py-3 text-slate-700">{route(quote)}</td>
+                  <td className="whitespace-nowrap px-4 py-3 text-slate-700">{weight(quote)}</td>
+                  <td className="px-4 py-3">
+                    <StatusControl quote={quote} />
+                  </td>
+                  <td className="px-4 py-3">
+                    <CustomerCell quote={quote} onCreate={() => create(quote)} />
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </WideTable>
         <ul
           aria-label="Quote requests"
           aria-busy={list.status === 'loading'}

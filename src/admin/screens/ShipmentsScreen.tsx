@@ -1,9 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { ShipmentListItem } from '@/lib/schemas/shipment';
-import { buttonClass, inputClass, secondaryButtonClass } from '../components/Field';
+import { buttonClass, secondaryButtonClass } from '../components/Field';
 import { ListFooter } from '../components/ListFooter';
-import { ColumnHeads, FiltersButton, ListBody, SearchBox, SkeletonCards, SkeletonRows } from '../components/ListParts';
+import {
+  ColumnHeads,
+  Filter,
+  ListBody,
+  SearchAndFilters,
+  SearchBox,
+  SkeletonCards,
+  SkeletonRows,
+  WideTable,
+} from '../components/ListParts';
 import { ShipmentDialog } from '../components/ShipmentDialog';
 import { StatusBadge } from '../components/StatusBadge';
 import { PACKAGE_TYPES, StatusFilterOptions } from '../components/StatusSelect';
@@ -61,7 +70,6 @@ export default function ShipmentsScreen() {
     goToList('shipments', { q, status, type, delivered_since, ...next }, options);
   // Search and filters start again from the first page; typing replaces the history entry.
   const [search, setSearch] = useSearchBox(q, (value) => go({ q: value }, { replace: true }));
-  const [filtersOpen, setFiltersOpen] = useState(Boolean(status || type || delivered_since));
   // The dialog keeps its row after closing (so it can close in place); a new key remounts it fresh on each opening.
   const [dialog, setDialog] = useState<{ open: boolean; key: number; shipment?: ShipmentListItem }>({
     open: false,
@@ -69,7 +77,6 @@ export default function ShipmentsScreen() {
   });
   const openDialog = (shipment?: ShipmentListItem) =>
     setDialog((current) => ({ open: true, key: current.key + 1, ...(shipment ? { shipment } : {}) }));
-  const filtersId = useId();
   const hintId = useId();
   // Tracking numbers picked for printing their labels together; kept across pages.
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -151,111 +158,72 @@ export default function ShipmentsScreen() {
         </div>
       </div>
 
-      <div className="mt-6 flex flex-wrap items-end gap-3">
-        <SearchBox id="shipment-search" label="Search shipments" value={search} onChange={setSearch} />
-        <FiltersButton
-          open={filtersOpen}
-          onToggle={() => setFiltersOpen(!filtersOpen)}
-          controls={filtersId}
-          active={activeFilters}
-        />
-      </div>
-      <div id={filtersId} hidden={!filtersOpen} className="mt-3 rounded-md border border-slate-200 bg-white p-4">
-        <div className="flex flex-wrap items-end gap-4">
-          <div>
-            <label htmlFor="filter-status" className="block text-sm font-medium text-slate-800">
-              Status
-            </label>
-            <select
-              id="filter-status"
-              value={status}
-              onChange={(event) => go({ status: event.target.value })}
-              className={inputClass}
-            >
-              <StatusFilterOptions value={status} />
-            </select>
-          </div>
-          <div>
-            <label htmlFor="filter-type" className="block text-sm font-medium text-slate-800">
-              Type
-            </label>
-            <select
-              id="filter-type"
-              value={type}
-              onChange={(event) => go({ type: event.target.value })}
-              className={inputClass}
-            >
-              <option value="">All types</option>
-              {PACKAGE_TYPES.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </select>
-          </div>
-          {delivered_since ? (
-            <p className="self-center text-sm text-slate-800">Delivered since {formatDateTime(delivered_since)}</p>
-          ) : null}
-          {activeFilters ? (
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              onClick={() => go({ status: '', type: '', delivered_since: '' })}
-            >
-              Clear filters
-            </button>
-          ) : null}
-        </div>
-      </div>
+      <SearchAndFilters
+        search={<SearchBox id="shipment-search" label="Search shipments" value={search} onChange={setSearch} />}
+        active={activeFilters}
+        onClear={() => go({ status: '', type: '', delivered_since: '' })}
+      >
+        <Filter id="filter-status" label="Status" value={status} onChange={(value) => go({ status: value })}>
+          <StatusFilterOptions value={status} />
+        </Filter>
+        <Filter id="filter-type" label="Type" value={type} onChange={(value) => go({ type: value })}>
+          <option value="">All types</option>
+          {PACKAGE_TYPES.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </Filter>
+        {delivered_since ? (
+          <p className="self-center text-sm text-slate-800">Delivered since {formatDateTime(delivered_since)}</p>
+        ) : null}
+      </SearchAndFilters>
 
       <ListBody state={list} empty="No shipments found." onRetry={() => void refreshPage()}>
         {/* Wide screens: the spec's table. */}
-        <div className="mt-4 hidden overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm md:block">
-          <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={list.status === 'loading'}>
-            <caption className="sr-only">Shipments</caption>
-            <ColumnHeads
-              columns={COLUMNS}
-              first={
-                <th scope="col" className="px-4 py-3">
-                  <input
-                    type="checkbox"
-                    aria-label="Select every shipment on this page"
-                    checked={pageNumbers.length > 0 && pageSelected === pageNumbers.length}
-                    ref={(box) => {
-                      if (box) box.indeterminate = pageSelected > 0 && pageSelected < pageNumbers.length;
-                    }}
-                    disabled={pageNumbers.length === 0}
-                    onChange={(event) => toggle(pageNumbers, event.target.checked)}
-                  />
-                </th>
-              }
-            />
-            <tbody className="divide-y divide-slate-200">
-              {list.status === 'loading' ? (
-                <SkeletonRows cells={CELLS} />
-              ) : (
-                items.map((shipment) => (
-                  <tr key={shipment.id}>
-                    <td className="px-4 py-3">{selectBox(shipment.tracking_number)}</td>
-                    <td className="px-4 py-3 text-slate-700">{shipment.id}</td>
-                    <td className="px-4 py-3 font-mono font-semibold text-slate-900">{shipment.tracking_number}</td>
-                    <td className="px-4 py-3">
-                      <Route shipment={shipment} />
-                    </td>
-                    <td className="px-4 py-3">
-                      <StatusBadge status={shipment.status} />
-                    </td>
-                    <td className="px-4 py-3 text-slate-700">{formatDate(shipment.estimated_delivery)}</td>
-                    <td className="px-4 py-3 text-slate-700">{shipment.package_type ?? '—'}</td>
-                    <td className="px-4 py-3">
-                      <Actions shipment={shipment} onEdit={() => openDialog(shipment)} />
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <WideTable caption="Shipments" busy={list.status === 'loading'}>
+          <ColumnHeads
+            columns={COLUMNS}
+            first={
+              <th scope="col" className="px-4 py-3">
+                <input
+                  type="checkbox"
+                  aria-label="Select every shipment on this page"
+                  checked={pageNumbers.length > 0 && pageSelected === pageNumbers.length}
+                  ref={(box) => {
+                    if (box) box.indeterminate = pageSelected > 0 && pageSelected < pageNumbers.length;
+                  }}
+                  disabled={pageNumbers.length === 0}
+                  onChange={(event) => toggle(pageNumbers, event.target.checked)}
+                />
+              </th>
+            }
+          />
+          <tbody className="divide-y divide-slate-200">
+            {list.status === 'loading' ? (
+              <SkeletonRows cells={CELLS} />
+            ) : (
+              items.map((shipment) => (
+                <tr key={shipment.id}>
+                  <td className="px-4 py-3">{selectBox(shipment.tracking_number)}</td>
+                  <td className="px-4 py-3 text-slate-700">{shipment.id}</td>
+                  <td className="px-4 py-3 font-mono font-semibold text-slate-900">{shipment.tracking_number}</td>
+                  <td className="px-4 py-3">
+                    <Route shipment={shipment} />
+                  </td>
+                  <td className="px-4 py-3">
+                    <StatusBadge status={shipment.status} />
+                  </td>
+                  <td className="px-4 py-3 text-slate-700">{formatDate(shipment.estimated_delivery)}</td>
+                  <td className="px-4 py-3 text-slate-700">{shipment.package_type ?? '—'}</td>
+                  <td className="px-4 py-3">
+                    <Actions shipment={shipment} onEdit={() => openDialog(shipment)} />
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </WideTable>
         {/* Small screens: one card per shipment, its actions always in view. */}
         <ul aria-label="Shipments" aria-busy={list.status === 'loading'} className="mt-4 flex flex-col gap-3 md:hidden">
           {list.status === 'loading' ? (

@@ -6,7 +6,7 @@ import { formatPlace } from '@/lib/place';
 import { locationUpdateSchema, type Shipment, statusUpdateSchema } from '@/lib/schemas/shipment';
 import { ApiError } from '../api/client';
 import { updateLocation, updateStatus } from '../api/shipments';
-import { buttonClass, Field, inputClass, secondaryButtonClass } from '../components/Field';
+import { buttonClass, ErrorAlert, Field, inputClass, secondaryButtonClass } from '../components/Field';
 import { Panel } from '../components/Panel';
 import { ShipmentCustomer } from '../components/ShipmentCustomer';
 import { ShipmentDialog } from '../components/ShipmentDialog';
@@ -179,9 +179,7 @@ export default function ViewShipmentScreen({ trackingNumber }: { trackingNumber:
     return (
       <section>
         <h1 className="text-2xl font-bold text-slate-900">View Shipment</h1>
-        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
-          {state.message}
-        </p>
+        <ErrorAlert className="mt-4">{state.message}</ErrorAlert>
         <a href="/admin/shipments" className="mt-4 inline-block font-semibold text-brand-700 underline">
           Back to shipments
         </a>

@@ -4,7 +4,7 @@ import type { CompanySettingsValue } from '@/lib/schemas/settings';
 import type { WaybillShipment } from '@/lib/schemas/waybill';
 import { statusLabel } from '@/lib/shipment-status';
 import { Code128, QrCode } from '../components/Barcodes';
-import { buttonClass, secondaryButtonClass } from '../components/Field';
+import { buttonClass, ErrorAlert, secondaryButtonClass } from '../components/Field';
 import { formatDate } from '../format';
 import { $router } from '../router';
 import { $waybills, loadWaybills } from '../stores/waybills';
@@ -251,9 +251,7 @@ export default function WaybillScreen() {
             Loading...
           </p>
         ) : state.status === 'error' ? (
-          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
-            {state.message}
-          </p>
+          <ErrorAlert>{state.message}</ErrorAlert>
         ) : (
           <>
             {state.data.missing.length ? (

@@ -8,7 +8,7 @@ import {
 } from '@/lib/schemas/settings';
 import { ApiError } from '../../api/client';
 import { getCompanySettings, saveCompanySettings } from '../../api/settings';
-import { buttonClass, Field, inputClass } from '../../components/Field';
+import { buttonClass, ErrorAlert, Field, inputClass } from '../../components/Field';
 import { Loading } from '../../components/Loading';
 import { formatDateTime } from '../../format';
 import { applyServerErrors, messagesOf, useSchemaForm } from '../../forms';
@@ -95,11 +95,7 @@ export default function GeneralSettings() {
     return <Loading />;
   }
   if (state.status === 'error') {
-    return (
-      <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
-        {state.message}
-      </p>
-    );
+    return <ErrorAlert>{state.message}</ErrorAlert>;
   }
   return (
     <form noValidate onSubmit={submit} aria-labelledby="company-information" className="flex flex-col gap-4">

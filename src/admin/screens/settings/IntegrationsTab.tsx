@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { type ApiKeyInfo, apiKeyCreateSchema } from '@/lib/schemas/api-keys';
 import { createApiKey, revokeApiKey } from '../../api/api-keys';
 import { ApiError } from '../../api/client';
-import { Dialog } from '../../components/Dialog';
+import { Dialog, DialogActions } from '../../components/Dialog';
 import { buttonClass, Field, inputClass, secondaryButtonClass } from '../../components/Field';
 import { ColumnHeads } from '../../components/ListParts';
 import { formatDateTime } from '../../format';
@@ -268,18 +268,15 @@ export default function IntegrationsTab() {
           Revoke “{revoking?.name}” ({revoking?.prefix}…)? Devices using it are refused from their next update. This
           cannot be undone: give the device a new key instead.
         </p>
-        <div className="mt-4 flex justify-end gap-2">
-          <button type="button" className={secondaryButtonClass} onClick={() => setRevoking(null)}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            disabled={busy}
-            className="inline-flex items-center rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-            onClick={() => void revoke()}
-          >
-            {busy ? 'Revoking...' : 'Revoke key'}
-          </button>
+        <div className="mt-4">
+          <DialogActions
+            onCancel={() => setRevoking(null)}
+            busy={busy}
+            label="Revoke key"
+            busyLabel="Revoking..."
+            danger
+            onConfirm={() => void revoke()}
+          />
         </div>
       </Dialog>
     </div>

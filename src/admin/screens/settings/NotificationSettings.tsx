@@ -10,7 +10,7 @@ import {
 } from '@/lib/schemas/settings';
 import { ApiError } from '../../api/client';
 import { getNotificationSettings, saveNotificationSettings } from '../../api/settings';
-import { buttonClass } from '../../components/Field';
+import { buttonClass, ErrorAlert } from '../../components/Field';
 import { Loading } from '../../components/Loading';
 import { Switch } from '../../components/Switch';
 import { formatDateTime } from '../../format';
@@ -62,11 +62,7 @@ export default function NotificationSettings() {
     return <Loading />;
   }
   if (state.status === 'error') {
-    return (
-      <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
-        {state.message}
-      </p>
-    );
+    return <ErrorAlert>{state.message}</ErrorAlert>;
   }
   return (
     <form noValidate onSubmit={submit} aria-labelledby="email-notifications" className="flex flex-col gap-4">

@@ -4,8 +4,8 @@ import { toast } from 'sonner';
 import { type Place, placeInputSchema } from '@/lib/schemas/place';
 import { ApiError } from '../../api/client';
 import { createPlace, removePlace, updatePlace } from '../../api/places';
-import { Dialog } from '../../components/Dialog';
-import { buttonClass, Field, inputClass, secondaryButtonClass } from '../../components/Field';
+import { Dialog, DialogActions } from '../../components/Dialog';
+import { buttonClass, Field, inputClass } from '../../components/Field';
 import { ColumnHeads } from '../../components/ListParts';
 import { formatDateTime } from '../../format';
 import { applyServerErrors, messagesOf, useSchemaForm } from '../../forms';
@@ -233,18 +233,15 @@ export default function PlacesTab() {
           Remove “{removing?.name}”? Shipments there are then drawn at their country, if it is listed, or left off the
           map.
         </p>
-        <div className="mt-4 flex justify-end gap-2">
-          <button type="button" className={secondaryButtonClass} onClick={() => setRemoving(null)}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            disabled={busy}
-            className="inline-flex items-center rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-            onClick={() => void remove()}
-          >
-            {busy ? 'Removing...' : 'Remove place'}
-          </button>
+        <div className="mt-4">
+          <DialogActions
+            onCancel={() => setRemoving(null)}
+            busy={busy}
+            label="Remove place"
+            busyLabel="Removing..."
+            danger
+            onConfirm={() => void remove()}
+          />
         </div>
       </Dialog>
     </section>

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { MIN_PASSWORD_LENGTH, type PasswordChangeInput, passwordChangeSchema } from '@/lib/schemas/account';
 import { changePassword } from '../../../api/account';
 import { ApiError } from '../../../api/client';
-import { buttonClass, Field, inputClass } from '../../../components/Field';
+import { buttonClass, ErrorAlert, Field, inputClass } from '../../../components/Field';
 import { applyServerErrors, messagesOf, useSchemaForm } from '../../../forms';
 import { refreshSessions } from '../../../stores/account';
 import { failureMessage } from '../../../stores/load';
@@ -82,11 +82,7 @@ export function PasswordSection() {
             )}
           </Field>
         ))}
-        {errors.root?.server ? (
-          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-            {errors.root.server.message}
-          </p>
-        ) : null}
+        {errors.root?.server ? <ErrorAlert>{errors.root.server.message}</ErrorAlert> : null}
         <div>
           <button type="submit" disabled={isSubmitting} className={buttonClass}>
             {isSubmitting ? 'Updating...' : 'Update Password'}

@@ -4,15 +4,12 @@ import { toast } from 'sonner';
 import { type TwoFactorSetup, twoFactorDisableSchema, twoFactorEnableSchema } from '@/lib/schemas/account';
 import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup } from '../../../api/account';
 import { ApiError } from '../../../api/client';
-import { Dialog } from '../../../components/Dialog';
-import { buttonClass, Field, inputClass, secondaryButtonClass } from '../../../components/Field';
+import { Dialog, DialogActions } from '../../../components/Dialog';
+import { buttonClass, ErrorAlert, Field, inputClass, secondaryButtonClass } from '../../../components/Field';
 import { formatDateTime } from '../../../format';
 import { applyServerErrors, messagesOf, useSchemaForm } from '../../../forms';
 import { $twoFactor, loadTwoFactor, refreshTwoFactor } from '../../../stores/account';
 import { failureMessage } from '../../../stores/load';
-
-const dangerButtonClass =
-  'inline-flex items-center justify-center gap-2 rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60';
 
 /** Why a call failed, for a message inside a dialog (a toast would sit behind the modal). */
 function dialogFailure(error: unknown, fallback: string): string | null {
@@ -119,19 +116,8 @@ function ScanStep({
             />
           )}
         </Field>
-        {errors.root?.server ? (
-          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
-            {errors.root.server.message}
-          </p>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <button type="button" className={secondaryButtonClass} onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="submit" disabled={isSubmitting} className={buttonClass}>
-            {isSubmitting ? 'Enabling...' : 'Enable'}
-          </button>
-        </div>
+        {errors.root?.server ? <ErrorAlert>{errors.root.server.message}</ErrorAlert> : null}
+        <DialogActions onCancel={onCancel} busy={isSubmitting} label="Enable" busyLabel="Enabling..." />
       </form>
     </div>
   );
@@ -243,19 +229,8 @@ function DisableForm({ onDisabled, onCancel }: { onDisabled: () => void; onCance
           />
         )}
       </Field>
-      {errors.root?.server ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
-          {errors.root.server.message}
-        </p>
-      ) : null}
-      <div className="flex justify-end gap-2">
-        <button type="button" className={secondaryButtonClass} onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" disabled={isSubmitting} className={dangerButtonClass}>
-          {isSubmitting ? 'Disabling...' : 'Disable 2FA'}
-        </button>
-      </div>
+      {errors.root?.server ? <ErrorAlert>{errors.root.server.message}</ErrorAlert> : null}
+      <DialogActions onCancel={onCancel} busy={isSubmitting} label="Disable 2FA" busyLabel="Disabling..." danger />
     </form>
   );
 }

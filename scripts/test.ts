@@ -5,9 +5,10 @@ import { runE2e } from './e2e';
 import { QUIET_ENV } from './lib/quiet-env';
 
 /**
- * Every check, in order, stopping at the first failure: lint and format, type checks, vitest on temporary database
- * files, the database-facing suites again on a real sqld server, then Playwright in Chromium
- * against the locally served product. Ends with one line summing all suites.
+ * Every check, in order, stopping at the first failure: lint and format, type checks, vitest (the unit tests, and
+ * the database-facing suites on temporary database files and on a real sqld server: two projects of one run, see
+ * vitest.config.ts), then Playwright in Chromium against the locally served product. Ends with one line summing
+ * all suites.
  */
 const REPORTS = '.data/reports';
 rmSync(REPORTS, { recursive: true, force: true });
@@ -34,24 +35,17 @@ function countPlaywright(file: string) {
   failed += stats.unexpected;
 }
 
-const vitest =
-  (name: string, paths: string[], env: Record<string, string> = {}) =>
-  () => {
-    const report = join(REPORTS, `vitest-${name}.json`);
-    const status = run(
-      'npx',
-      ['vitest', 'run', ...paths, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-      env,
-    );
-    countVitest(report);
-    return status;
-  };
+function vitest(): number {
+  const report = join(REPORTS, 'vitest.json');
+  const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  countVitest(report);
+  return status;
+}
 
 const steps: Array<[string, () => number | Promise<number>]> = [
   ['lint and format (biome)', () => run('npx', ['biome', 'check', '.'])],
   ['type checks', () => run('npx', ['astro', 'check'])],
-  ['vitest (file databases)', vitest('file', [])],
-  ['vitest (sqld server)', vitest('sqld', ['tests/db', 'tests/api'], { TEST_DB_MODE: 'sqld' })],
+  ['vitest (file databases and a sqld server)', vitest],
   [
     'playwright (chromium)',
     async () => {

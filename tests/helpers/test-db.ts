@@ -10,7 +10,7 @@ import { startSqld } from './sqld';
 
 export const TEST_ADMIN = { email: 'staff@nec-cargo.example', password: 'correct horse battery staple' };
 
-/** Which database the suites run against: a temporary file (default) or a real sqld server. */
+/** Which database the suites run against: a temporary file, or a real sqld server (the sqld project of vitest.config.ts). */
 export const DB_MODE = process.env.TEST_DB_MODE === 'sqld' ? 'sqld' : 'file';
 
 /** Opens an empty database for this test file: a temporary file, or a fresh sqld server. */

@@ -5,19 +5,23 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineScripts, pageChunks } from '../../bench/lib/js-assets';
 import { QUIET_ENV } from '../../scripts/lib/quiet-env';
+import { acquireStartupLock } from '../../scripts/lib/startup-lock';
 
 // The production build, made here into a directory of its own: never a stale dist/, and the
 // served copies other tests run from are left alone.
 let dist: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'courier-bundles-'));
+  // Astro's caches in this checkout are shared with the copies other test files start: one build at a time.
+  const release = await acquireStartupLock();
   const build = spawnSync('npx', ['astro', 'build', '--outDir', dist], {
     encoding: 'utf8',
     env: { ...process.env, ...QUIET_ENV },
   });
+  release();
   if (build.status !== 0) throw new Error(`astro build failed:\n${build.stdout}\n${build.stderr}`);
-}, 240_000);
+}, 480_000);
 
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 

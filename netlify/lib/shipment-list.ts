@@ -2,7 +2,12 @@ import type { Client, InValue, Row } from '@libsql/client';
 import { z } from 'zod';
 import type { Reply } from '@/lib/api/contract';
 import type { shipmentsApi } from '@/lib/api/shipments';
-import { LIST_TOTAL_CAP, type ShipmentListQuery, shipmentListItemSchema } from '@/lib/schemas/shipment';
+import {
+  LIST_TOTAL_CAP,
+  SEARCH_TOTAL_CAP,
+  type ShipmentListQuery,
+  shipmentListItemSchema,
+} from '@/lib/schemas/shipment';
 import { and, encodeCursor, type Filter, keysetOrder, keysetPage, readKeyset } from './keyset';
 import { decodeFirst, decodeRows } from './rows';
 
@@ -124,19 +129,20 @@ async function countUpTo(db: Client, filters: Filter[], limit: number): Promise<
  * grow and shipments are created "now", so id order is creation order. `q` is a case-insensitive
  * substring of id, tracking number, origin, current location, destination, customer or sender name,
  * found through a full-text index (`searchFor`). `status` is one status or several. Every query
- * reads only the page (plus one row) and counts at most LIST_TOTAL_CAP + 1 rows: an exact count of a
- * broad match costs more than the page itself.
+ * reads only the page (plus one row) and counts at most LIST_TOTAL_CAP + 1 rows (SEARCH_TOTAL_CAP + 1
+ * with a term): an exact count of a broad match costs more than the page itself.
  */
 export async function listShipments(db: Client, query: ShipmentListQuery): Promise<ShipmentListPage> {
   const keyset = readKeyset(query);
   const search = query.q ? searchFor(query.q) : undefined;
   const filters = rowFilters(query);
+  const cap = search ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
   const page = (rows: Row[], counted: number) =>
     keysetPage(decodeRows(shipmentListItemSchema, rows), (row) => row.id, {
       keyset,
       limit: query.limit,
       counted,
-      cap: LIST_TOTAL_CAP,
+      cap,
     });
 
   if (search && filters.length && (await countUpTo(db, filters, FEW_CANDIDATES)) < FEW_CANDIDATES) {
@@ -153,7 +159,7 @@ export async function listShipments(db: Client, query: ShipmentListQuery): Promi
     });
     const counted = decodeFirst(z.object({ total: z.number().int() }), rows)?.total;
     // Past the last match (a cursor from a page whose rows went since) the window has no row to count on.
-    return page(rows, counted ?? (await countUpTo(db, [...filters, check], LIST_TOTAL_CAP + 1)));
+    return page(rows, counted ?? (await countUpTo(db, [...filters, check], cap + 1)));
   }
 
   let listed: Filter;
@@ -192,7 +198,7 @@ export async function listShipments(db: Client, query: ShipmentListQuery): Promi
   const [rows, count] = await db.batch(
     [
       { sql: listed.sql, args: [...listed.args, query.limit + 1] },
-      { sql: `SELECT count(*) AS total FROM (${counted.sql} LIMIT ?)`, args: [...counted.args, LIST_TOTAL_CAP + 1] },
+      { sql: `SELECT count(*) AS total FROM (${counted.sql} LIMIT ?)`, args: [...counted.args, cap + 1] },
     ],
     'read',
   );

@@ -248,6 +248,11 @@ export const LIST_DEFAULT_LIMIT = 50;
 export const LIST_MAX_LIMIT = 200;
 /** The list counts its matches exactly up to this many; beyond it, `total` is this and an estimate. */
 export const LIST_TOTAL_CAP = 10_000;
+/**
+ * With a search term, the cap is lower: counting a broad term's matches that pass a filter means checking each
+ * match, and past a thousand the number no longer helps anyone find a shipment ("1,000+" says to narrow it).
+ */
+export const SEARCH_TOTAL_CAP = 1_000;
 
 /** The query of `GET /api/trackings`. */
 export const shipmentListQuerySchema = z.object({
@@ -377,7 +382,7 @@ export const shipmentListItemSchema = shipmentRecordSchema.pick({
 });
 export type ShipmentListItem = z.infer<typeof shipmentListItemSchema>;
 
-/** The `meta` of `GET /api/trackings`: `total_is_estimate` means more than LIST_TOTAL_CAP match. */
+/** The `meta` of `GET /api/trackings`: `total_is_estimate` means more than LIST_TOTAL_CAP (SEARCH_TOTAL_CAP with `q`) match. */
 export const shipmentListMetaSchema = z.object({
   total: z.number().int(),
   limit: z.number().int(),

@@ -4,6 +4,7 @@ import { SEED_CUSTOMERS } from '../../db/seed-data';
 import addTracking from '../../netlify/functions/add-tracking';
 import trackings from '../../netlify/functions/trackings';
 import { LIST_TOTAL_CAP, SEARCH_TOTAL_CAP } from '../../src/lib/schemas/shipment';
+import { SHIPMENT_STATUSES } from '../../src/lib/shipment-status';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';
 import { useTestDatabase } from '../helpers/test-db';
@@ -287,6 +288,11 @@ describe('GET /api/trackings', () => {
       args: [first!.tracking_number],
     });
     await db.execute({ sql: "UPDATE customers SET name = 'ÆQ Freight' WHERE id = ?", args: ['CUS-1001'] });
+    // The Kelvin sign, which folds to a plain "k" by Unicode rules only.
+    await db.execute({
+      sql: "UPDATE shipments SET sender_name = '\u212Aelvin Parcel Co' WHERE tracking_number = ?",
+      args: [seeded[2]!.tracking_number],
+    });
     await db.execute({ sql: 'DELETE FROM shipments WHERE tracking_number = ?', args: [second!.tracking_number] });
     // Unicode case, a value of two characters, a pair across two values (the origin ends in "x", the
     // current location starts with "T"), repeated letters, and a pair no value holds.
@@ -301,6 +307,23 @@ describe('GET /api/trackings', () => {
       expect(body.meta.total).toBe(want.length);
     }
     expect((await list({ q: 'æq' })).body.meta.total).toBeGreaterThan(0);
+    // Plain-ASCII terms with filters few shipments pass: each row is checked by LIKE, or in the index when its
+    // text has other characters (Tromsø, ÆQ Freight), in any case.
+    for (const [term, status] of [
+      ['TROMS', SHIPMENT_STATUSES.join(',')],
+      ['q fr', SHIPMENT_STATUSES.join(',')],
+      ['kelvin parcel', SHIPMENT_STATUSES.join(',')],
+      ['NORWAY', 'in_transit'],
+    ] as const) {
+      const statuses = status.split(',');
+      const want = await expected((row) => contains(term)(row) && statuses.includes(String(row.status)));
+      const { body } = await list({ q: term, status, limit: 200 });
+      expect(
+        body.data.map((row: { tracking_number: string }) => row.tracking_number),
+        term,
+      ).toEqual(want);
+      if (term !== 'NORWAY') expect(want.length, term).toBeGreaterThan(0);
+    }
     const across = await list({ q: 'xt', limit: 200 });
     expect(across.body.data.map((row: { tracking_number: string }) => row.tracking_number)).not.toContain(
       first!.tracking_number,

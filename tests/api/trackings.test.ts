@@ -345,15 +345,26 @@ describe('GET /api/trackings', () => {
       expect(want.length).toBeGreaterThan(1000);
       const seen: string[] = [];
       let cursor: string | null = null;
+      let before: string | null = null;
       do {
         const { status, body } = await list({ ...query, limit: 200, ...(cursor ? { cursor } : {}) });
         expect(status).toBe(200);
         seen.push(...body.data.map((row: { tracking_number: string }) => row.tracking_number));
         cursor = body.meta.next_cursor;
+        before = body.meta.prev_cursor;
         // A search counts up to its cap: "1,000+" on every page.
         expect(body.meta).toMatchObject({ total: SEARCH_TOTAL_CAP, total_is_estimate: true });
       } while (cursor);
       expect(seen).toEqual(want);
+      // And back from the last page to the first, by `before` alone, past the newest thousand matches.
+      const back: string[] = [];
+      while (before) {
+        const { body } = await list({ ...query, limit: 200, before });
+        back.unshift(...body.data.map((row: { tracking_number: string }) => row.tracking_number));
+        before = body.meta.prev_cursor;
+      }
+      expect([...back, ...seen.slice(back.length)]).toEqual(want);
+      expect(back.length).toBe(Math.floor((want.length - 1) / 200) * 200);
     }
   });
 

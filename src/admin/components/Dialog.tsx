@@ -73,10 +73,7 @@ export function Dialog({ open, title, onClose, children }: DialogProps) {
   );
 }
 
-/**
- * A dialog's Cancel and its action: the form's submit button, or with `onConfirm` a button that
- * confirms (Revoke, Remove). While `busy` the action is disabled and says what it is doing.
- */
+/** A dialog's Cancel and its submit button, which says what it is doing while `busy`. */
 export function DialogActions({
   onCancel,
   busy,
@@ -90,6 +87,7 @@ export function DialogActions({
   label: string;
   busyLabel?: string;
   danger?: boolean;
+  /** Makes the action a plain button that confirms (see ConfirmDialog) instead of the form's submit. */
   onConfirm?: () => void;
 }) {
   return (
@@ -106,5 +104,33 @@ export function DialogActions({
         {busy ? busyLabel : label}
       </button>
     </div>
+  );
+}
+
+/** Asks before something that cannot be undone (revoke a key, remove a place): what happens, Cancel, and the action. */
+export function ConfirmDialog({
+  open,
+  title,
+  onClose,
+  busy,
+  label,
+  busyLabel,
+  onConfirm,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  onConfirm: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} title={title} onClose={onClose}>
+      <p className="mb-4 text-sm text-slate-800">{children}</p>
+      <DialogActions onCancel={onClose} busy={busy} label={label} busyLabel={busyLabel} danger onConfirm={onConfirm} />
+    </Dialog>
   );
 }

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { type ApiKeyInfo, apiKeyCreateSchema } from '@/lib/schemas/api-keys';
 import { createApiKey, revokeApiKey } from '../../api/api-keys';
 import { ApiError } from '../../api/client';
-import { Dialog, DialogActions } from '../../components/Dialog';
+import { ConfirmDialog } from '../../components/Dialog';
 import { buttonClass, Field, inputClass, secondaryButtonClass } from '../../components/Field';
 import { ColumnHeads } from '../../components/ListParts';
 import { formatDateTime } from '../../format';
@@ -263,22 +263,18 @@ export default function IntegrationsTab() {
         </section>
       ))}
 
-      <Dialog open={revoking !== null} title="Revoke API key" onClose={() => setRevoking(null)}>
-        <p className="text-sm text-slate-800">
-          Revoke “{revoking?.name}” ({revoking?.prefix}…)? Devices using it are refused from their next update. This
-          cannot be undone: give the device a new key instead.
-        </p>
-        <div className="mt-4">
-          <DialogActions
-            onCancel={() => setRevoking(null)}
-            busy={busy}
-            label="Revoke key"
-            busyLabel="Revoking..."
-            danger
-            onConfirm={() => void revoke()}
-          />
-        </div>
-      </Dialog>
+      <ConfirmDialog
+        open={revoking !== null}
+        title="Revoke API key"
+        onClose={() => setRevoking(null)}
+        busy={busy}
+        label="Revoke key"
+        busyLabel="Revoking..."
+        onConfirm={() => void revoke()}
+      >
+        Revoke “{revoking?.name}” ({revoking?.prefix}…)? Devices using it are refused from their next update. This
+        cannot be undone: give the device a new key instead.
+      </ConfirmDialog>
     </div>
   );
 }

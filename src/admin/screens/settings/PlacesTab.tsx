@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { type Place, placeInputSchema } from '@/lib/schemas/place';
 import { ApiError } from '../../api/client';
 import { createPlace, removePlace, updatePlace } from '../../api/places';
-import { Dialog, DialogActions } from '../../components/Dialog';
+import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { buttonClass, Field, inputClass } from '../../components/Field';
 import { ColumnHeads } from '../../components/ListParts';
 import { formatDateTime } from '../../format';
@@ -228,22 +228,18 @@ export default function PlacesTab() {
         ) : null}
       </Dialog>
 
-      <Dialog open={removing !== null} title="Remove place" onClose={() => setRemoving(null)}>
-        <p className="text-sm text-slate-800">
-          Remove “{removing?.name}”? Shipments there are then drawn at their country, if it is listed, or left off the
-          map.
-        </p>
-        <div className="mt-4">
-          <DialogActions
-            onCancel={() => setRemoving(null)}
-            busy={busy}
-            label="Remove place"
-            busyLabel="Removing..."
-            danger
-            onConfirm={() => void remove()}
-          />
-        </div>
-      </Dialog>
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove place"
+        onClose={() => setRemoving(null)}
+        busy={busy}
+        label="Remove place"
+        busyLabel="Removing..."
+        onConfirm={() => void remove()}
+      >
+        Remove “{removing?.name}”? Shipments there are then drawn at their country, if it is listed, or left off the
+        map.
+      </ConfirmDialog>
     </section>
   );
 }

@@ -1,5 +1,5 @@
-import { existsSync, renameSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createClient } from '@libsql/client';
 import { migrate } from '../db/migrate';
@@ -86,6 +86,8 @@ const COMPANY_KINDS = [
  */
 export async function generateBigDatabase(path = BIG_DB_PATH, shipments = BIG_SHIPMENTS): Promise<void> {
   const temporary = `${path}.partial`;
+  // A fresh checkout has no .data/ yet.
+  mkdirSync(dirname(path), { recursive: true });
   for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${temporary}${suffix}`, { force: true });
   const db = createClient({ url: `file:${temporary}` });
   const started = performance.now();

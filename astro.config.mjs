@@ -9,6 +9,8 @@ import { cspGuard } from './scripts/lib/csp-guard';
 // shadows our hand-written /api functions (see README, "Architecture").
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:8888',
+  // npm start builds each served copy into a folder of its own (scripts/lib/serve.ts); dist/ otherwise.
+  outDir: process.env.SITE_OUT_DIR || './dist',
   output: 'static',
   trailingSlash: 'ignore',
   // The stylesheet goes inline into each page: the first paint then waits for the page alone, not for a

@@ -1,7 +1,7 @@
 import { runCli } from '../db/cli';
 import { assertPortFree, parsePort } from './lib/ports';
 import { absoluteDatabaseUrl, prepareDatabase } from './lib/prepare-database';
-import { serveProduct, shareNativeLibraries, untilAnswering } from './lib/serve';
+import { copyDir, pruneCopies, serveProduct, shareNativeLibraries, untilAnswering } from './lib/serve';
 import { acquireStartupLock } from './lib/startup-lock';
 
 /** `npm start` (production build) and `npm run dev` (astro dev): prepare the database, then serve. */
@@ -40,10 +40,11 @@ await runCli(async () => {
 if (ready) {
   const { port, url, login } = ready;
   const release = await acquireStartupLock();
+  await pruneCopies();
   // Canonical links and the sitemap point at this copy unless SITE_URL says otherwise.
   await serveProduct(mode, port, { DATABASE_URL: process.env.DATABASE_URL!, SITE_URL: process.env.SITE_URL || url });
   await untilAnswering(url);
-  if (mode === 'serve') await shareNativeLibraries();
+  if (mode === 'serve') await shareNativeLibraries(copyDir(port));
   release();
   // Again at the end: the first print scrolled away above the build output.
   console.log(['', `Ready on ${url}`, ...login, ''].join('\n'));

@@ -37,6 +37,19 @@ export function parsePort(value: string | undefined, fallback: number): number {
   return port;
 }
 
+/** Whether nothing listens on the port right now. */
+export async function portIsFree(port: number): Promise<boolean> {
+  const server = createServer();
+  try {
+    await listen(server, port);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await close(server);
+  }
+}
+
 /** Fails in one line when the port is taken, before the slow build, rather than with a stack trace after it. */
 export async function assertPortFree(port: number): Promise<void> {
   const server = createServer();

@@ -1,13 +1,68 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, linkSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { freePorts } from './ports';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { freePorts, portIsFree } from './ports';
 import { QUIET_ENV } from './quiet-env';
 
 /**
+ * The folder of the copy `npm start` serves on `port`: netlify serve runs there (`--cwd`), so the copy has
+ * its own netlify.toml (pointing back at this checkout), its own .netlify/ (the bundled functions, unzipped
+ * and loaded from there) and its own pages (`dist/`, which name the copy's address in canonical links and
+ * the sitemap). Another copy starting or building never touches what a running copy serves.
+ */
+export function copyDir(port: number, root = process.cwd()): string {
+  return join(copiesDir(root), String(port));
+}
+
+const copiesDir = (root: string) => resolve(root, '.data', 'sites');
+
+/** Where the copy served on `port` has its built pages. */
+export function siteDir(port: number, root = process.cwd()): string {
+  return join(copyDir(port, root), 'dist');
+}
+
+/**
+ * The checkout's netlify.toml for a copy: the same settings, read from the copy's folder, so its pages
+ * (`publish`) are built there and its functions are read from this checkout by a relative path (netlify-cli
+ * takes a configuration's paths relative to its folder and drops a leading slash).
+ */
+function copyConfig(port: number, root: string): string {
+  const config = readFileSync(join(root, 'netlify.toml'), 'utf8');
+  const functions = /^(\s*directory\s*=\s*)"([^"]*)"/m;
+  const directory = functions.exec(config)?.[2];
+  if (directory === undefined) throw new Error('netlify.toml has no functions directory = "..." line');
+  return config.replace(functions, `$1${JSON.stringify(relative(copyDir(port, root), join(root, directory)))}`);
+}
+
+/**
+ * Removes the folders of copies that no longer run (nothing listens on their port), so that copies on ever
+ * new ports (the browser tests take a free one) leave nothing behind. Called under the startup lock: a copy
+ * still building holds it, and a copy that has built listens.
+ */
+export async function pruneCopies(root = process.cwd()): Promise<void> {
+  const copies = copiesDir(root);
+  if (!existsSync(copies)) return;
+  for (const name of readdirSync(copies)) {
+    if (!/^\d+$/.test(name) || (await portIsFree(Number(name))))
+      rmSync(join(copies, name), { recursive: true, force: true });
+  }
+}
+
+/**
  * Serves the site and the functions through netlify-cli on `port`, offline: `serve` builds for production
- * first, `dev` runs astro dev with reloading. Every helper server gets a free port, so copies run side by side.
- * The child stays in our process group, so Ctrl-C or a test runner stopping the group stops it too.
+ * first, in the copy's own folder (`copyDir`); `dev` runs astro dev with reloading in the checkout. Every
+ * helper server gets a free port, so copies run side by side. The child stays in our process group, so
+ * Ctrl-C or a test runner stopping the group stops it too.
  */
 export async function serveProduct(
   mode: 'serve' | 'dev',
@@ -15,13 +70,26 @@ export async function serveProduct(
   env: Record<string, string>,
 ): Promise<ChildProcess> {
   const [helperPort, functionsPort] = await freePorts(2);
-  // `serve` puts dist/ behind a static server; `dev` proxies astro dev instead, told its port twice
-  // (netlify-cli waits on --target-port, astro listens on --port). --ignore-lock: astro dev otherwise
-  // refuses to start while another copy's astro dev runs in this folder.
-  const helperArgs =
-    mode === 'serve'
-      ? ['--staticServerPort', String(helperPort)]
-      : ['--target-port', String(helperPort), '--command', `npm run astro:dev -- --port ${helperPort} --ignore-lock`];
+  let modeArgs: string[];
+  let modeEnv: Record<string, string> = {};
+  if (mode === 'serve') {
+    // netlify-cli's --dir is no help: `netlify serve` then loses the folder after its build and stops.
+    const folder = copyDir(port);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'netlify.toml'), copyConfig(port, process.cwd()));
+    modeArgs = ['--cwd', folder, '--staticServerPort', String(helperPort)];
+    // astro.config.mjs builds into SITE_OUT_DIR.
+    modeEnv = { SITE_OUT_DIR: siteDir(port) };
+  } else {
+    // astro dev, told its port twice (netlify-cli waits on --target-port, astro listens on --port).
+    // --ignore-lock: astro dev otherwise refuses to start while another copy's astro dev runs here.
+    modeArgs = [
+      '--target-port',
+      String(helperPort),
+      '--command',
+      `npm run astro:dev -- --port ${helperPort} --ignore-lock`,
+    ];
+  }
   const child = spawn(
     'npx',
     [
@@ -33,9 +101,9 @@ export async function serveProduct(
       String(port),
       '--functions-port',
       String(functionsPort),
-      ...helperArgs,
+      ...modeArgs,
     ],
-    { stdio: 'inherit', env: { ...process.env, ...QUIET_ENV, ...env } },
+    { stdio: 'inherit', env: { ...process.env, ...QUIET_ENV, ...env, ...modeEnv } },
   );
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.on(signal, () => child.kill(signal));
@@ -59,7 +127,9 @@ export async function untilAnswering(url: string): Promise<void> {
 }
 
 const FUNCTIONS_BUILD = '.netlify/functions/manifest.json';
-const UNZIPPED = '.netlify/functions-serve/.unzipped';
+
+/** Where netlify serve unzips the functions of the copy in `root`, one folder each. */
+export const unzippedFunctions = (root: string) => join(root, '.netlify', 'functions-serve', '.unzipped');
 
 /**
  * `netlify serve` runs every function in a worker thread of one process, each from its own unzipped
@@ -71,10 +141,10 @@ const UNZIPPED = '.netlify/functions-serve/.unzipped';
  */
 export async function shareNativeLibraries(root = process.cwd()): Promise<number> {
   const manifest = JSON.parse(readFileSync(join(root, FUNCTIONS_BUILD), 'utf8')) as { functions: { name: string }[] };
-  const folders = manifest.functions.map(({ name }) => join(root, UNZIPPED, name));
+  const folders = manifest.functions.map(({ name }) => join(unzippedFunctions(root), name));
   // netlify-cli unzips every function when it registers them, at start-up; wait for the last.
   for (let waited = 0; !folders.every((folder) => existsSync(folder)); waited += 100) {
-    if (waited > 60_000) throw new Error(`netlify serve did not unzip every function into ${UNZIPPED}`);
+    if (waited > 60_000) throw new Error(`netlify serve did not unzip every function into ${unzippedFunctions(root)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const first = new Map<string, string>();

@@ -18,7 +18,8 @@ function holder(): number | undefined {
 
 /**
  * Waits until no other copy of the site is starting in this checkout, then holds the lock until `release`.
- * Every copy builds into the same dist/ and .netlify/ folders: two builds at once delete each other's files.
+ * Each copy builds into a folder of its own, but every build of this checkout shares Astro's caches (.astro/,
+ * node_modules/.astro), which two builds at once would write over each other.
  */
 export async function acquireStartupLock(): Promise<() => void> {
   mkdirSync(dirname(LOCK), { recursive: true });

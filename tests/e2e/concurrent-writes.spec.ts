@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { buildSeedShipments } from '../../db/seed';
 import { seedAdminCredentials } from '../../netlify/lib/env';
+import { unzippedFunctions } from '../../scripts/lib/serve';
 import { openE2eDatabase } from '../helpers/e2e-db';
+import { E2E_COPY_DIR } from '../helpers/e2e-server';
 
 // netlify serve runs each function in a worker thread of one process, each from its own unzipped copy of the
 // native SQLite library; copies that do not share locks corrupt a file written from two functions at once.
-const UNZIPPED = '.netlify/functions-serve/.unzipped';
+const UNZIPPED = unzippedFunctions(E2E_COPY_DIR);
 const json = { 'Content-Type': 'application/json' };
 
 test('every served function loads the one native SQLite library', () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from '../../netlify/lib/env';
 import { freePorts } from '../../scripts/lib/ports';
+import { copyDir } from '../../scripts/lib/serve';
 
 interface Copy {
   url: string;
@@ -82,6 +83,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(copies.map(stop));
+  // Each copy served from a folder of its own (scripts/lib/serve.ts); a later start would prune them too.
+  await Promise.all(copies.map(({ url }) => rm(copyDir(Number(new URL(url).port)), { recursive: true, force: true })));
   await rm(dir, { recursive: true, force: true });
 }, 20_000);
 
@@ -99,6 +102,19 @@ describe('two copies of the served site at once', () => {
       const tracking = await fetch(`${url}/api/tracking/${trackingNumber}`);
       expect(tracking.status).toBe(200);
       expect((await tracking.json()).data.tracking_number).toBe(trackingNumber);
+    }
+  });
+
+  // Each copy builds its pages into a folder of its own: the copy that built first still names itself
+  // once the other has built (they shared dist/ before, and the newest build named the newest copy).
+  it('each serve pages and a sitemap that name their own address', async () => {
+    for (const { url } of copies) {
+      const home = await (await fetch(`${url}/`)).text();
+      expect(home).toContain(`<link rel="canonical" href="${url}/">`);
+      const sitemap = await (await fetch(`${url}/sitemap.xml`)).text();
+      expect(sitemap).toContain(`<loc>${url}/</loc>`);
+      const other = copies.find((copy) => copy.url !== url)!.url;
+      expect(`${home}\n${sitemap}`).not.toContain(other);
     }
   });
 

@@ -1,16 +1,15 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { measurePageWeights } from '../../../bench/page-weight';
 import { company, supportHours } from '../../../src/data/company';
 import { homeServices } from '../../../src/data/services';
+import { E2E_SITE_DIR as DIST } from '../../helpers/e2e-server';
 import { builtPages, runTogether, visibleText } from './built-text';
 
-const DIST = resolve('dist');
-
 test('the built pages have no run-together words, glued links or glued email addresses', () => {
-  // The served product was built into dist/ before the tests started.
-  expect(existsSync(DIST), 'dist/ holds the build the tests run against').toBe(true);
+  // The served product was built into its folder before the tests started.
+  expect(existsSync(DIST), `${DIST} holds the build the tests run against`).toBe(true);
   // The admin app is built by the browser; the API reference quotes identifiers and header names
   // (trackingNumber, ApiError, HttpOnly) throughout, which these rules for prose would take for typos.
   const pages = builtPages(DIST).filter(({ page }) => !page.startsWith('/admin') && !page.startsWith('/api-docs'));
@@ -60,5 +59,5 @@ test('/track loads at most 80 KB gzip of JavaScript; the route map and its data 
   const track = measurePageWeights(DIST)?.find((row) => row.page === '/track');
   expect(track, 'the /track page is built').toBeDefined();
   expect(track!.initialGzip).toBeLessThanOrEqual(80 * 1024);
-  expect(readdirSync(resolve(DIST, '_astro')).some((file) => /^RouteMap\..*\.js$/.test(file))).toBe(true);
+  expect(readdirSync(join(DIST, '_astro')).some((file) => /^RouteMap\..*\.js$/.test(file))).toBe(true);
 });

@@ -21,6 +21,8 @@ const envSchema = z.object({
   CONTEXT: z.string().optional(),
   /** Set to "true" by netlify-cli when it serves functions locally (`netlify serve` also says CONTEXT=production). */
   NETLIFY_LOCAL: z.string().optional(),
+  /** Set to "true" by `netlify dev` and `netlify functions:serve`. */
+  NETLIFY_DEV: z.string().optional(),
   /** The mail server, e.g. smtp://user:pass@host:587 (smtps:// for TLS from the start). Unset: emails stay in the outbox. */
   SMTP_URL: z
     .string()
@@ -36,7 +38,11 @@ const envSchema = z.object({
   RATE_LIMIT_DIR: z.string().optional(),
 });
 
-export type Env = z.infer<typeof envSchema> & { isProduction: boolean };
+export type Env = z.infer<typeof envSchema> & {
+  isProduction: boolean;
+  /** netlify dev and serve run each function call in a fresh worker: module state does not outlive a call. */
+  freshWorkerPerCall: boolean;
+};
 
 /** A configuration problem, described in one line that names the variable. */
 export class ConfigError extends Error {
@@ -45,16 +51,20 @@ export class ConfigError extends Error {
 
 let cached: { source: string; env: Env } | undefined;
 
+const KEYS = Object.keys(envSchema.shape);
+
 /** Reads and validates the environment on first use (and again whenever it changed, e.g. in tests). */
 export function getEnv(): Env {
+  // Every call compares the variables with the last read (a few calls a request): as plain text, cheaply.
+  let source = '';
+  for (const key of KEYS) source += `${process.env[key]?.trim() ?? ''}\u0000`;
+  if (cached?.source === source) return cached.env;
   const raw = Object.fromEntries(
-    Object.keys(envSchema.shape).flatMap((key) => {
+    KEYS.flatMap((key) => {
       const value = process.env[key]?.trim();
       return value ? [[key, value]] : [];
     }),
   );
-  const source = JSON.stringify(raw);
-  if (cached?.source === source) return cached.env;
 
   const result = envSchema.safeParse(raw);
   if (!result.success) {
@@ -66,6 +76,7 @@ export function getEnv(): Env {
     isProduction:
       result.data.NODE_ENV === 'production' ||
       (result.data.CONTEXT === 'production' && result.data.NETLIFY_LOCAL !== 'true'),
+    freshWorkerPerCall: result.data.NETLIFY_LOCAL === 'true' || result.data.NETLIFY_DEV === 'true',
   };
   cached = { source, env };
   return env;

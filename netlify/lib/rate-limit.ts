@@ -72,7 +72,7 @@ export interface WindowLimit {
 }
 
 /**
- * Where window counts live: beside a file database (so each local copy and each test database has its
+ * Where the file counts live: beside a file database (so each local copy and each test database has its
  * own), else in RATE_LIMIT_DIR or the system's temporary folder.
  */
 function countsFolder(): string {
@@ -82,8 +82,8 @@ function countsFolder(): string {
   return env.RATE_LIMIT_DIR ?? join(tmpdir(), 'nec-rate-limits');
 }
 
-/** Counts kept in this process when the file system cannot be written (a read-only deployment), by window. */
-const memoryCounts = new Map<string, { windowStart: number; count: number }>();
+/** This process's counts of the current window of each limit; a new window replaces the old one's map. */
+const memoryWindows = new Map<string, { windowStart: number; counts: Map<string, number> }>();
 let warned = false;
 
 /**
@@ -91,19 +91,39 @@ let warned = false;
  * lookup stays a pure read (a replica can serve it) and throws a 429 with Retry-After once the window's
  * limit is passed. A counted request that is refused still counts.
  *
- * Counts are small files, one per key and window, on this machine: every counted request appends one
- * byte per unit of cost and reads the size back. Appends with O_APPEND are atomic, so concurrent
- * requests and `netlify dev`, which runs each call in a fresh worker, all see one shared count; a race
- * can refuse a request early but never lets one more through. A window's folder is removed when a
- * later window of the same limit starts. On Netlify each function instance has its own /tmp, so there
- * this limits per instance and the platform's rate limit (`config.rateLimit`) bounds the address.
+ * A function instance keeps its module state from call to call, so it counts in memory: a map lookup,
+ * nothing written. On Netlify that limits one instance (each has its own memory, as it has its own /tmp),
+ * and the platform's rate limit (`config.rateLimit`) bounds the address across instances. netlify dev and
+ * netlify serve run every call in a fresh worker, where memory is gone by the next call: there the counts
+ * are files (`countInFiles`), so the limit holds locally too.
  */
 export function takeFromWindow(limit: WindowLimit, key: string, cost = 1, now = Date.now()): void {
   const { start, retryAfter } = windowOf(now, limit.windowSeconds);
-  if (count(limit.name, start, key, cost) > limit.limit) throw tooMany(retryAfter);
+  const counted = getEnv().freshWorkerPerCall
+    ? countInFiles(limit.name, start, key, cost)
+    : countInMemory(limit.name, start, key, cost);
+  if (counted > limit.limit) throw tooMany(retryAfter);
 }
 
-function count(name: string, windowStart: number, key: string, cost: number): number {
+function countInMemory(name: string, windowStart: number, key: string, cost: number): number {
+  let window = memoryWindows.get(name);
+  if (window?.windowStart !== windowStart) {
+    window = { windowStart, counts: new Map() };
+    memoryWindows.set(name, window);
+  }
+  const counted = (window.counts.get(key) ?? 0) + cost;
+  window.counts.set(key, counted);
+  return counted;
+}
+
+/**
+ * Counts in small files, one per key and window: every counted request appends one byte per unit of cost
+ * and reads the size back. Appends with O_APPEND are atomic, so concurrent calls in their fresh workers
+ * all see one shared count; a race can refuse a request early but never lets one more through. A window's
+ * folder is removed when a later window of the same limit starts. Where the folder cannot be written, the
+ * count falls back to memory.
+ */
+function countInFiles(name: string, windowStart: number, key: string, cost: number): number {
   const folder = join(countsFolder(), name);
   const windowFolder = join(folder, String(windowStart));
   const file = join(windowFolder, createHash('sha256').update(key).digest('hex').slice(0, 32));
@@ -121,11 +141,7 @@ function count(name: string, windowStart: number, key: string, cost: number): nu
   } catch (error) {
     if (!warned) console.error('[rate-limit] counting in memory: the counts folder cannot be written', error);
     warned = true;
-    const memoryKey = `${name}:${key}`;
-    const previous = memoryCounts.get(memoryKey);
-    const counted = (previous?.windowStart === windowStart ? previous.count : 0) + cost;
-    memoryCounts.set(memoryKey, { windowStart, count: counted });
-    return counted;
+    return countInMemory(name, windowStart, key, cost);
   }
 }
 

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
 import tracking from '../../netlify/functions/tracking';
@@ -117,6 +120,7 @@ describe('GET /api/tracking/{trackingNumber} signed in', () => {
 describe('tracking rate limit', () => {
   afterEach(() => {
     vi.useRealTimers();
+    vi.unstubAllEnvs();
   });
 
   const from = (address: string, handler = tracking) =>
@@ -142,6 +146,11 @@ describe('tracking rate limit', () => {
 
   it('keeps counting across fresh module instances, as netlify dev runs each call in a fresh worker', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2031-01-01T11:00:01Z') });
+    // netlify dev and serve say so; there the counts go to files, since memory is gone by the next call
+    // (beside a file database; for a remote one, in a folder of this test's own).
+    vi.stubEnv('NETLIFY_DEV', 'true');
+    const counts = await mkdtemp(join(tmpdir(), 'courier-limits-'));
+    vi.stubEnv('RATE_LIMIT_DIR', counts);
     const statuses: number[] = [];
     for (let i = 0; i < 61; i++) {
       vi.resetModules();
@@ -152,6 +161,20 @@ describe('tracking rate limit', () => {
     }
     expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
     expect(statuses[60]).toBe(429);
+    await rm(counts, { recursive: true, force: true });
+  });
+
+  it('counts in memory where calls share a process, as a warm function instance: fresh modules start again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2031-01-01T12:00:01Z') });
+    for (let i = 0; i < 60; i++) expect((await from('198.51.100.10')).status).toBe(200);
+    expect((await from('198.51.100.10')).status).toBe(429);
+    // Nothing was kept outside this module: a fresh instance of it has no count (the platform's limit,
+    // config.rateLimit, is what bounds an address across instances).
+    vi.resetModules();
+    const fresh = await import('../../netlify/functions/tracking');
+    const { closeDb } = await import('../../netlify/lib/db');
+    expect((await from('198.51.100.10', fresh.default)).status).toBe(200);
+    await closeDb();
   });
 
   it('answers 405 with Allow for unsafe methods', async () => {

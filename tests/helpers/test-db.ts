@@ -17,16 +17,7 @@ export const DB_MODE = process.env.TEST_DB_MODE === 'sqld' ? 'sqld' : 'file';
 export async function openTestDatabase(): Promise<{ url: string; dispose(): Promise<void> }> {
   if (DB_MODE === 'sqld') {
     const server = await startSqld();
-    // Window counts of a remote database would otherwise be shared by every file and every run.
-    const counts = await mkdtemp(join(tmpdir(), 'courier-limits-'));
-    process.env.RATE_LIMIT_DIR = counts;
-    return {
-      url: server.url,
-      dispose: async () => {
-        await server.stop();
-        await rm(counts, { recursive: true, force: true });
-      },
-    };
+    return { url: server.url, dispose: () => server.stop() };
   }
   const dir = await mkdtemp(join(tmpdir(), 'courier-test-'));
   return { url: `file:${join(dir, 'test.db')}`, dispose: () => rm(dir, { recursive: true, force: true }) };

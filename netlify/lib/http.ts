@@ -23,9 +23,17 @@ export const BASE_HEADERS = {
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/** BASE_HEADERS by lower-case name, as a Headers object would name them. */
+const BASE_BY_NAME: Record<string, string> = Object.fromEntries(
+  Object.entries(BASE_HEADERS).map(([name, value]) => [name.toLowerCase(), value]),
+);
+
 export function json(status: number, body: unknown, headers: HeadersInit = {}): Response {
-  const merged = new Headers(BASE_HEADERS);
-  for (const [key, value] of new Headers(headers)) merged.set(key, value);
+  // One plain object, made into Headers once by the Response: every answer is built here, the busiest
+  // (the public lookup) included.
+  const merged = { ...BASE_BY_NAME };
+  const extra = headers instanceof Headers || Array.isArray(headers) ? headers : Object.entries(headers);
+  for (const [name, value] of extra) merged[name.toLowerCase()] = value;
   return new Response(JSON.stringify(body), { status, headers: merged });
 }
 

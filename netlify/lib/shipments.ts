@@ -20,19 +20,13 @@ import { HttpError, invalidInput } from './http';
 import { shipmentCreatedMail, statusUpdateMail } from './outbox';
 import { decodeRow } from './rows';
 
-const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ');
-
-/**
- * The histories of the shipments with these numbers, each shipment's oldest first. Every row also
- * names its shipment's tracking_number, so one statement serves a batch of lookups.
- */
-export const selectHistories = (trackingNumbers: readonly string[]): InStatement => ({
-  sql: `SELECT s.tracking_number, h.id, h.status, h.created_at, h.notes, h.location_city, h.location_country,
-               h.expected_arrival
+/** The histories of a shipment, oldest first. */
+const selectHistories = (trackingNumber: string): InStatement => ({
+  sql: `SELECT h.id, h.status, h.created_at, h.notes, h.location_city, h.location_country, h.expected_arrival
         FROM shipments s JOIN shipment_histories h ON h.shipment_id = s.id
-        WHERE s.tracking_number IN (${placeholders(trackingNumbers)})
-        ORDER BY h.shipment_id, h.created_at, h.id`,
-  args: [...trackingNumbers],
+        WHERE s.tracking_number = ?
+        ORDER BY h.created_at, h.id`,
+  args: [trackingNumber],
 });
 
 /** The staff notes of a shipment, oldest first. Staff reads only: the public lookups never select them. */
@@ -60,7 +54,7 @@ const selectShipment = (trackingNumber: string): InStatement => ({
 /** The statements that read a whole shipment; a batch ending with them is read back by fromBatch. */
 const readShipment = (trackingNumber: string): InStatement[] => [
   selectShipment(trackingNumber),
-  selectHistories([trackingNumber]),
+  selectHistories(trackingNumber),
   selectNotes(trackingNumber),
 ];
 

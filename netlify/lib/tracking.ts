@@ -3,7 +3,6 @@ import type { Client, InStatement } from '@libsql/client';
 import { z } from 'zod';
 import { historyEntrySchema, shipmentRecordSchema } from '@/lib/schemas/shipment';
 import {
-  type MapPoint,
   PUBLIC_SHIPMENT_FIELDS,
   type RevealInput,
   type TrackingBatchItem,
@@ -13,8 +12,7 @@ import {
 import { normalizeTrackingNumber, trackingNumberProblem } from '@/lib/tracking-number';
 import { HttpError, invalidInput } from './http';
 import { enforceRateLimit, type WindowLimit } from './rate-limit';
-import { decodeFirst, decodeRow, decodeRows } from './rows';
-import { selectHistories } from './shipments';
+import { decodeFirst, decodeRows } from './rows';
 
 /**
  * The public side of shipments: the lookups of the tracking page, which only read, and the
@@ -28,18 +26,28 @@ export const TRACKING_RATE_LIMIT: WindowLimit = { name: 'tracking', limit: 60, w
 
 const sqlBoolean = z.number().transform((value) => value !== 0);
 
-const publicRowSchema = shipmentRecordSchema
-  .pick(PUBLIC_SHIPMENT_FIELDS)
-  .extend({ sender_is_company: sqlBoolean, can_reveal: sqlBoolean, revealed: sqlBoolean });
+/** What the lookup statement answers for each shipment: one JSON document (see `lookupStatement`). */
+const publicDocumentSchema = shipmentRecordSchema.pick(PUBLIC_SHIPMENT_FIELDS).extend({
+  sender_is_company: sqlBoolean,
+  can_reveal: sqlBoolean,
+  revealed: sqlBoolean,
+  histories: z.array(historyEntrySchema),
+  route: trackingResultSchema.shape.route,
+});
 
-const historyRowSchema = historyEntrySchema.extend({ tracking_number: z.string() });
-
-const pointRowSchema = z.object({
-  tracking_number: z.string(),
-  role: z.enum(['origin', 'destination', 'current']),
-  name: z.string(),
-  latitude: z.number(),
-  longitude: z.number(),
+/** A row of the lookup statement: the document as JSON text, parsed, then decoded. */
+const documentRowSchema = z.object({
+  document: z
+    .string()
+    .transform((text, context) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: 'not JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(publicDocumentSchema),
 });
 
 const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ');
@@ -59,41 +67,49 @@ export function shortenSenderName(name: string, isCompany: boolean): string {
 }
 
 /**
- * The statements of a public lookup: shipments, histories, and the gazetteer's coordinates for each
- * route place (the name itself, else its country part). Reads only.
+ * The route's places as a JSON object (an SQL expression on the shipment `s`): for each of origin,
+ * destination and current location, the gazetteer's coordinates of the place's own name, else of its
+ * country part (after the last comma); null when the gazetteer knows neither.
  */
-function lookupStatements(numbers: readonly string[], revealTokenHash: string | null, now: string): InStatement[] {
-  const revealed = revealTokenHash
-    ? `EXISTS (SELECT 1 FROM tracking_reveals r WHERE r.token_hash = ? AND r.shipment_id = s.id AND r.expires_at > ?)`
-    : '0';
-  return [
-    {
-      sql: `SELECT s.tracking_number, s.sender_name, s.recipient_address, s.weight, s.status, s.destination, s.origin,
-                   s.current_location, s.estimated_delivery, s.arrival_time, s.delivery_date,
-                   EXISTS (SELECT 1 FROM customers c WHERE c.id = s.customer_id AND c.name = s.sender_name) AS sender_is_company,
-                   (coalesce(s.recipient_mail, '') <> '' OR coalesce(s.recipient_phone, '') <> '') AS can_reveal,
-                   ${revealed} AS revealed
-            FROM shipments s WHERE s.tracking_number IN (${placeholders(numbers)})`,
-      args: [...(revealTokenHash ? [revealTokenHash, now] : []), ...numbers],
-    },
-    selectHistories(numbers),
-    {
-      sql: `SELECT q.tracking_number, q.role, g.name, g.latitude, g.longitude
-            FROM (
-              SELECT s.tracking_number, r.role,
-                     trim(CASE r.role WHEN 'origin' THEN s.origin WHEN 'destination' THEN s.destination
-                          ELSE s.current_location END) AS place
-              FROM shipments s
-              CROSS JOIN (SELECT 'origin' AS role UNION ALL SELECT 'destination' UNION ALL SELECT 'current') r
-              WHERE s.tracking_number IN (${placeholders(numbers)})
-            ) q
-            JOIN gazetteer g ON g.name = coalesce(
-              (SELECT name FROM gazetteer WHERE name = q.place),
-              (SELECT name FROM gazetteer WHERE name = trim(substr(q.place, length(rtrim(q.place, replace(q.place, ',', ''))) + 1)))
-            )`,
-      args: [...numbers],
-    },
-  ];
+const point = (name: string) =>
+  `(SELECT json_object('name', g.name, 'latitude', g.latitude, 'longitude', g.longitude) FROM gazetteer g WHERE g.name = ${name})`;
+const ROUTE = `(SELECT json_group_object(p.role, json(coalesce(${point('p.place')},
+                  ${point("trim(substr(p.place, length(rtrim(p.place, replace(p.place, ',', ''))) + 1))")})))
+                FROM (SELECT 'origin' AS role, trim(s.origin) AS place
+                      UNION ALL SELECT 'destination', trim(s.destination)
+                      UNION ALL SELECT 'current', trim(s.current_location)) p)`;
+
+/**
+ * A public lookup's statement up to its list of numbers: per shipment, one row holding one JSON document
+ * of its public fields, histories (oldest first) and route places, with `revealed` as the given SQL. One
+ * statement and one value a row: the lookup is the busiest call, and the client's cost is mostly per
+ * statement and per value read. Reads only. Written once, when the module loads.
+ */
+const lookupSql = (revealed: string) => `SELECT json_object(
+    ${Object.keys(PUBLIC_SHIPMENT_FIELDS)
+      .map((field) => `'${field}', s.${field}`)
+      .join(', ')},
+    'sender_is_company', EXISTS (SELECT 1 FROM customers c WHERE c.id = s.customer_id AND c.name = s.sender_name),
+    'can_reveal', (coalesce(s.recipient_mail, '') <> '' OR coalesce(s.recipient_phone, '') <> ''),
+    'revealed', ${revealed},
+    'histories', json((SELECT json_group_array(json(entry)) FROM (
+        SELECT json_object('id', h.id, 'status', h.status, 'created_at', h.created_at, 'notes', h.notes,
+                 'location_city', h.location_city, 'location_country', h.location_country,
+                 'expected_arrival', h.expected_arrival) AS entry
+        FROM shipment_histories h WHERE h.shipment_id = s.id ORDER BY h.created_at, h.id))),
+    'route', json(${ROUTE})
+  ) AS document
+  FROM shipments s WHERE s.tracking_number IN `;
+const LOOKUP = lookupSql('0');
+// The reveal token's hash and the time are its first two arguments.
+const LOOKUP_REVEALING = lookupSql(
+  'EXISTS (SELECT 1 FROM tracking_reveals r WHERE r.token_hash = ? AND r.shipment_id = s.id AND r.expires_at > ?)',
+);
+
+function lookupStatement(numbers: readonly string[], revealTokenHash: string | null, now: string): InStatement {
+  return revealTokenHash
+    ? { sql: `${LOOKUP_REVEALING}(${placeholders(numbers)})`, args: [revealTokenHash, now, ...numbers] }
+    : { sql: `${LOOKUP}(${placeholders(numbers)})`, args: [...numbers] };
 }
 
 /**
@@ -109,35 +125,23 @@ export async function findPublicTrackings(
 ): Promise<Map<string, TrackingResult>> {
   const found = new Map<string, TrackingResult>();
   if (numbers.length === 0) return found;
-  const [shipments, histories, points] = await db.batch(
-    lookupStatements(numbers, revealToken ? hashToken(revealToken) : null, now.toISOString()),
-    'read',
+  const { rows } = await db.execute(
+    lookupStatement(numbers, revealToken ? hashToken(revealToken) : null, now.toISOString()),
   );
-  const historiesOf = Map.groupBy(decodeRows(historyRowSchema, histories!.rows), (entry) => entry.tracking_number);
-  const pointsOf = Map.groupBy(decodeRows(pointRowSchema, points!.rows), (point) => point.tracking_number);
-  for (const row of decodeRows(publicRowSchema, shipments!.rows)) {
-    const { sender_is_company, revealed, can_reveal, ...shipment } = row;
-    const route: Record<'origin' | 'destination' | 'current', MapPoint | null> = {
-      origin: null,
-      destination: null,
-      current: null,
+  for (const { document } of decodeRows(documentRowSchema, rows)) {
+    const { sender_is_company, revealed, ...shipment } = document;
+    const result: TrackingResult = {
+      ...shipment,
+      // Oldest first, as the statement reads them: SQL promises no order to an aggregate's input.
+      histories: shipment.histories.sort((a, b) =>
+        a.created_at === b.created_at ? a.id - b.id : a.created_at < b.created_at ? -1 : 1,
+      ),
+      sender_name: shortenSenderName(shipment.sender_name, sender_is_company),
+      // The recipient's city and country: the destination, which the address must lie in.
+      recipient_address: revealed ? shipment.recipient_address : shipment.destination,
+      address_revealed: revealed,
     };
-    for (const { role, name, latitude, longitude } of pointsOf.get(row.tracking_number) ?? []) {
-      route[role] = { name, latitude, longitude };
-    }
-    found.set(
-      row.tracking_number,
-      decodeRow(trackingResultSchema, {
-        ...shipment,
-        sender_name: shortenSenderName(shipment.sender_name, sender_is_company),
-        // The recipient's city and country: the destination, which the address must lie in.
-        recipient_address: revealed ? shipment.recipient_address : shipment.destination,
-        address_revealed: revealed,
-        can_reveal,
-        histories: historiesOf.get(row.tracking_number) ?? [],
-        route,
-      }),
-    );
+    found.set(shipment.tracking_number, result);
   }
   return found;
 }

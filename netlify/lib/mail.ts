@@ -1,4 +1,5 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { company } from '@/data/company';
 import { type Env, getEnv } from './env';
 
@@ -35,11 +36,20 @@ export function mailFrom(env: Env = getEnv()): string {
 /** A mailer for SMTP_URL, or null when none is configured. */
 export function createMailer(env: Env = getEnv()): Mailer | null {
   if (!env.SMTP_URL) return null;
-  const transport = nodemailer.createTransport({ url: env.SMTP_URL, ...TIMEOUTS });
+  const url = env.SMTP_URL;
   const from = mailFrom(env);
+  // Loaded on the first send: every function that writes to the outbox imports this module, and most
+  // never send (loading nodemailer costs some 80 ms of a cold start).
+  let transport: Promise<Transporter<SMTPTransport.SentMessageInfo>> | undefined;
+  const open = () => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ url, ...TIMEOUTS }),
+    );
+    return transport;
+  };
   return {
     async send(message) {
-      const info = await transport.sendMail({
+      const info = await (await open()).sendMail({
         from,
         to: message.to,
         subject: message.subject,
@@ -54,7 +64,12 @@ export function createMailer(env: Env = getEnv()): Mailer | null {
         });
       }
     },
-    close: () => transport.close(),
+    close: () => {
+      transport?.then(
+        (opened) => opened.close(),
+        () => undefined,
+      );
+    },
   };
 }
 

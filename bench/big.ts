@@ -38,7 +38,7 @@ export async function runBigBenchmarks(seconds: number): Promise<void> {
     const [handler, bare] = await benchBigLookup(db, seconds);
     printTable([handler!, bare!]);
     console.log(
-      `Lookup handler / bare SQL: ${ratio(handler!, bare!)} (the handler adds parsing, the per-address window count in a file, and the JSON answer)`,
+      `Lookup handler / bare SQL: ${ratio(handler!, bare!)} (the handler adds parsing the request, the per-address window count and the JSON answer)`,
     );
     const list = await benchBigList(db, seconds);
     printTable(list);

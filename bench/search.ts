@@ -35,6 +35,8 @@ export async function benchBigLookup(db: Client, seconds: number): Promise<Measu
     )
   ).rows.map((row) => String(row.tracking_number));
   const pick = (i: number) => numbers[i % numbers.length]!;
+  // Read every number once first: whichever ran first would otherwise pay for reading their pages from disk.
+  for (const number of numbers) await findPublicTracking(db, number);
   const handler = await measure(
     'lookup: handler in-process (1M shipments)',
     async (i) => {
@@ -51,7 +53,7 @@ export async function benchBigLookup(db: Client, seconds: number): Promise<Measu
     { seconds },
   );
   const bare = await measure(
-    'lookup: bare SQL (shipment + histories)',
+    'lookup: its statement and decoding, bare',
     async (i) => {
       if (!(await findPublicTracking(db, pick(i)))) throw new Error('not found');
     },

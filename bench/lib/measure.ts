@@ -68,7 +68,8 @@ export interface Comparison {
 }
 
 export function printComparisons(rows: Comparison[]): void {
-  printTable(rows.flatMap((row) => [row.figure, row.baseline]));
+  // A baseline two figures share is printed once.
+  printTable([...new Set(rows.flatMap((row) => [row.figure, row.baseline]))]);
   for (const { figure, baseline, target, holds } of rows) {
     const ratio = `p50 ${(figure.p50 / baseline.p50).toFixed(2)}x, p99 ${(figure.p99 / baseline.p99).toFixed(2)}x, req/s ${((100 * figure.perSecond) / baseline.perSecond).toFixed(0)}%`;
     const verdict = target.startsWith('informative') ? target : `${target}: ${holds ? 'holds' : 'MISSED'}`;

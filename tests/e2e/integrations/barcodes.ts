@@ -17,6 +17,8 @@ export async function decodeBarcode(
   element: Locator,
   format: 'code128' | 'qr',
 ): Promise<string> {
+  // A visible image may not be painted yet: a screenshot then holds a blank box and no code.
+  await element.evaluate((image) => (image instanceof HTMLImageElement ? image.decode() : undefined));
   const png = await element.screenshot();
   const scratch = await context.newPage();
   try {

@@ -1,7 +1,7 @@
 /**
- * The sign-in's field limits and messages, without zod: the sign-in page checks its fields with the
- * form library's own rules (its bundle stays free of zod), src/lib/schemas/login.ts builds the API's
- * schema on the same limits, and the server answers these messages.
+ * The sign-in's field limits and messages, without zod: the sign-in page checks its fields with a few
+ * lines of its own (its bundle stays free of zod and of a form library), src/lib/schemas/login.ts builds
+ * the API's schema on the same limits, and the server answers these messages.
  */
 export const LOGIN_LIMITS = {
   emailMax: 254,

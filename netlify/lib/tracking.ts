@@ -41,7 +41,8 @@ const documentRowSchema = z.object({
     .string()
     .transform((text, context) => {
       try {
-        return JSON.parse(text) as unknown;
+        const parsed: unknown = JSON.parse(text);
+        return parsed;
       } catch {
         context.addIssue({ code: 'custom', message: 'not JSON' });
         return z.NEVER;

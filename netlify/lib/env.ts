@@ -56,15 +56,10 @@ const KEYS = Object.keys(envSchema.shape);
 /** Reads and validates the environment on first use (and again whenever it changed, e.g. in tests). */
 export function getEnv(): Env {
   // Every call compares the variables with the last read (a few calls a request): as plain text, cheaply.
-  let source = '';
-  for (const key of KEYS) source += `${process.env[key]?.trim() ?? ''}\u0000`;
+  const values = KEYS.map((key) => process.env[key]?.trim() ?? '');
+  const source = values.join('\u0000');
   if (cached?.source === source) return cached.env;
-  const raw = Object.fromEntries(
-    KEYS.flatMap((key) => {
-      const value = process.env[key]?.trim();
-      return value ? [[key, value]] : [];
-    }),
-  );
+  const raw = Object.fromEntries(KEYS.flatMap((key, i) => (values[i] ? [[key, values[i]]] : [])));
 
   const result = envSchema.safeParse(raw);
   if (!result.success) {

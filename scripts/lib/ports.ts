@@ -37,32 +37,31 @@ export function parsePort(value: string | undefined, fallback: number): number {
   return port;
 }
 
-/** Whether nothing listens on the port right now. */
-export async function portIsFree(port: number): Promise<boolean> {
+/** Why the port cannot be listened on right now, or null when it can (it is bound, then released). */
+async function listenError(port: number): Promise<NodeJS.ErrnoException | null> {
   const server = createServer();
   try {
     await listen(server, port);
-    return true;
-  } catch {
-    return false;
+    return null;
+  } catch (error) {
+    return error as NodeJS.ErrnoException;
   } finally {
     await close(server);
   }
 }
 
+/** Whether nothing listens on the port right now. */
+export async function portIsFree(port: number): Promise<boolean> {
+  return (await listenError(port)) === null;
+}
+
 /** Fails in one line when the port is taken, before the slow build, rather than with a stack trace after it. */
 export async function assertPortFree(port: number): Promise<void> {
-  const server = createServer();
-  try {
-    await listen(server, port);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ConfigError(
-      code === 'EADDRINUSE'
-        ? `Port ${port} is already in use: stop what listens there or set PORT to another port`
-        : `Invalid environment variable PORT: cannot listen on ${port} (${code ?? (error as Error).message})`,
-    );
-  } finally {
-    await close(server);
-  }
+  const error = await listenError(port);
+  if (!error) return;
+  throw new ConfigError(
+    error.code === 'EADDRINUSE'
+      ? `Port ${port} is already in use: stop what listens there or set PORT to another port`
+      : `Invalid environment variable PORT: cannot listen on ${port} (${error.code ?? error.message})`,
+  );
 }

@@ -84,6 +84,15 @@ function countsFolder(): string {
 
 /** This process's counts of the current window of each limit; a new window replaces the old one's map. */
 const memoryWindows = new Map<string, { windowStart: number; counts: Map<string, number> }>();
+
+/**
+ * The most addresses one window of one limit counts on their own in memory (some 10 MB). Past it, a new
+ * address counts in one shared count (`OVERFLOW_KEY`): a flood from rotating addresses cannot grow an
+ * instance's memory without bound, nor get past the limit by it; new visitors in that window share the
+ * limit instead, until the window ends.
+ */
+export const MEMORY_KEYS_PER_WINDOW = 100_000;
+const OVERFLOW_KEY = '\u0000overflow';
 let warned = false;
 
 /**
@@ -111,8 +120,9 @@ function countInMemory(name: string, windowStart: number, key: string, cost: num
     window = { windowStart, counts: new Map() };
     memoryWindows.set(name, window);
   }
-  const counted = (window.counts.get(key) ?? 0) + cost;
-  window.counts.set(key, counted);
+  const counting = window.counts.has(key) || window.counts.size < MEMORY_KEYS_PER_WINDOW ? key : OVERFLOW_KEY;
+  const counted = (window.counts.get(counting) ?? 0) + cost;
+  window.counts.set(counting, counted);
   return counted;
 }
 

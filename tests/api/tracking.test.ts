@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
 import tracking from '../../netlify/functions/tracking';
-import { shortenSenderName } from '../../netlify/lib/tracking';
+import { MEMORY_KEYS_PER_WINDOW, takeFromWindow } from '../../netlify/lib/rate-limit';
+import { shortenSenderName, TRACKING_RATE_LIMIT } from '../../netlify/lib/tracking';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';
 import { useTestDatabase } from '../helpers/test-db';
@@ -175,6 +176,24 @@ describe('tracking rate limit', () => {
     const { closeDb } = await import('../../netlify/lib/db');
     expect((await from('198.51.100.10', fresh.default)).status).toBe(200);
     await closeDb();
+  });
+
+  it('bounds the addresses a window keeps in memory: past the cap, new addresses share one count', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2031-01-01T13:00:01Z') });
+    expect((await from('198.51.100.11')).status).toBe(200);
+    // Addresses rotating within one minute fill the window's map up to its cap...
+    for (let i = 1; i < MEMORY_KEYS_PER_WINDOW; i++) takeFromWindow(TRACKING_RATE_LIMIT, `flood-${i}`);
+    // ...after which every new address draws on one shared count, so rotating gets no further.
+    const fresh = (i: number) => `203.0.113.${i % 250}-${i}`;
+    for (let i = 0; i < TRACKING_RATE_LIMIT.limit; i++) expect((await from(fresh(i))).status).toBe(200);
+    const refused = await from(fresh(TRACKING_RATE_LIMIT.limit));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('59');
+    // An address counted before the cap keeps its own count.
+    expect((await from('198.51.100.11')).status).toBe(200);
+    // The next window starts empty.
+    vi.setSystemTime(new Date('2031-01-01T13:01:00Z'));
+    expect((await from(fresh(1000))).status).toBe(200);
   });
 
   it('answers 405 with Allow for unsafe methods', async () => {

@@ -3,7 +3,7 @@ import { relative } from 'node:path';
 import { migrate } from '../db/migrate';
 import { closeDb, getDb } from '../netlify/lib/db';
 import { BIG_DB_PATH, generateBigDatabase } from './generate';
-import { type Measurement, printTable } from './lib/measure';
+import { type Measurement, printComparisons, printTable } from './lib/measure';
 import { benchBigList, benchBigLookup, LIST_P99_TARGET_MS } from './search';
 
 const ratio = (handler: Measurement, bare: Measurement) =>
@@ -35,11 +35,7 @@ export async function runBigBenchmarks(seconds: number): Promise<void> {
     console.log(
       `Generated database (${Number(rows[0]!.shipments).toLocaleString('en')} shipments, ~${Number(rows[0]!.histories).toLocaleString('en')} histories):`,
     );
-    const [handler, bare] = await benchBigLookup(db, seconds);
-    printTable([handler!, bare!]);
-    console.log(
-      `Lookup handler / bare SQL: ${ratio(handler!, bare!)} (the handler adds parsing the request, the per-address window count and the JSON answer)`,
-    );
+    printComparisons([await benchBigLookup(db, seconds)]);
     const list = await benchBigList(db, seconds);
     printTable(list);
     console.log(

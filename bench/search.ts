@@ -1,12 +1,11 @@
 import type { Client } from '@libsql/client';
-import tracking from '../netlify/functions/tracking';
 import trackings from '../netlify/functions/trackings';
 import { login } from '../netlify/lib/auth';
 import { hashPassword } from '../netlify/lib/password';
 import { encodeCursor, listShipments } from '../netlify/lib/shipment-list';
-import { findPublicTracking } from '../netlify/lib/tracking';
 import { shipmentListQuerySchema } from '../src/lib/schemas/shipment';
-import { type Measurement, measure } from './lib/measure';
+import { type Comparison, type Measurement, measure } from './lib/measure';
+import { handlerVersusSql } from './tracking';
 
 const BENCH_ADMIN = { email: 'bench@nec-cargo.example', password: 'bench-password-not-used' };
 
@@ -24,42 +23,14 @@ async function benchSession(db: Client): Promise<string> {
   return outcome.cookie.split(';')[0]!;
 }
 
-/** Each lookup from its own address, as many visitors would (one client would hit the 60/minute limit). */
-const visitor = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
-
 /** The public lookup on the big database: the handler in-process, and the SQL it runs, bare. */
-export async function benchBigLookup(db: Client, seconds: number): Promise<Measurement[]> {
+export async function benchBigLookup(db: Client, seconds: number): Promise<Comparison> {
   const numbers = (
     await db.execute(
       'SELECT tracking_number FROM shipments WHERE id IN (SELECT abs(random()) % 1000000 + 1 FROM generate_series(1, 2000))',
     )
   ).rows.map((row) => String(row.tracking_number));
-  const pick = (i: number) => numbers[i % numbers.length]!;
-  // Read every number once first: whichever ran first would otherwise pay for reading their pages from disk.
-  for (const number of numbers) await findPublicTracking(db, number);
-  const handler = await measure(
-    'lookup: handler in-process (1M shipments)',
-    async (i) => {
-      const number = pick(i);
-      const response = await tracking(
-        new Request(`http://localhost/api/tracking/${number}`, {
-          headers: { 'x-nf-client-connection-ip': visitor(i) },
-        }),
-        { params: { trackingNumber: number } },
-      );
-      if (response.status !== 200) throw new Error(`unexpected ${response.status}`);
-      await response.text();
-    },
-    { seconds },
-  );
-  const bare = await measure(
-    'lookup: its statement and decoding, bare',
-    async (i) => {
-      if (!(await findPublicTracking(db, pick(i)))) throw new Error('not found');
-    },
-    { seconds },
-  );
-  return [handler, bare];
+  return handlerVersusSql(db, '1M shipments', seconds, numbers);
 }
 
 /** The list's latency target on the 1M database, for every kind of query (issue 13). */

@@ -62,7 +62,7 @@ export async function pruneCopies(root = process.cwd()): Promise<void> {
  * Serves the site and the functions through netlify-cli on `port`, offline: `serve` builds for production
  * first, in the copy's own folder (`copyDir`); `dev` runs astro dev with reloading in the checkout. Every
  * helper server gets a free port, so copies run side by side. The child stays in our process group, so
- * Ctrl-C or a test runner stopping the group stops it too.
+ * Ctrl-C or a test runner stopping the group stops it too; a signal to this process alone is passed on.
  */
 export async function serveProduct(
   mode: 'serve' | 'dev',
@@ -87,13 +87,17 @@ export async function serveProduct(
       '--target-port',
       String(helperPort),
       '--command',
-      `npm run astro:dev -- --port ${helperPort} --ignore-lock`,
+      // astro itself (on the PATH npm gives scripts), so that netlify-cli stopping it stops it: through npm
+      // run, a shell sat between them and astro dev outlived a stopped copy.
+      `astro dev --port ${helperPort} --ignore-lock`,
     ];
   }
+  // netlify-cli's own script, run by this Node: through npx, a shell sits between us and it and passes no
+  // signal on, so stopping this process alone (`kill <pid>`) left the server running.
   const child = spawn(
-    'npx',
+    process.execPath,
     [
-      'netlify',
+      join(process.cwd(), 'node_modules', 'netlify-cli', 'bin', 'run.js'),
       mode,
       '--offline',
       '--internal-disable-edge-functions',

@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from '../../netlify/lib/env';
-import { freePorts } from '../../scripts/lib/ports';
+import { freePorts, portIsFree } from '../../scripts/lib/ports';
 import { copyDir } from '../../scripts/lib/serve';
 
 interface Copy {
@@ -127,4 +127,21 @@ describe('two copies of the served site at once', () => {
       expect(last).toContain(`password ${DEFAULT_ADMIN_PASSWORD}`);
     }
   });
+
+  // Last, as it stops the first copy. A supervisor may stop the script alone (`kill <pid>`), not its group:
+  // everything it started must stop with it (through npx, netlify-cli and astro outlived it).
+  it('stop whole when the start script alone is told to stop', async () => {
+    const [copy] = copies;
+    const group = copy!.child.pid!;
+    const script = execFileSync('ps', ['-o', 'pid=,args=', '-g', String(group)], { encoding: 'utf8' })
+      .split('\n')
+      .find((line) => line.includes('scripts/start.ts') && line.includes('--import'));
+    expect(script, 'the node process running scripts/start.ts').toBeDefined();
+    process.kill(Number(script!.trim().split(/\s+/)[0]), 'SIGTERM');
+    for (let waited = 0; waited < 15_000 && groupAlive(group); waited += 200) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(groupAlive(group)).toBe(false);
+    expect(await portIsFree(Number(new URL(copy!.url).port))).toBe(true);
+  }, 20_000);
 });

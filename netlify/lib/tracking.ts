@@ -82,7 +82,7 @@ const ROUTE = `(SELECT json_group_object(p.role, json(coalesce(${point('p.place'
 
 /**
  * A public lookup's statement up to its list of numbers: per shipment, one row holding one JSON document
- * of its public fields, histories (oldest first) and route places, with `revealed` as the given SQL. One
+ * of its public fields, histories (in no order) and route places, with `revealed` as the given SQL. One
  * statement and one value a row: the lookup is the busiest call, and the client's cost is mostly per
  * statement and per value read. Reads only. Written once, when the module loads.
  */
@@ -93,11 +93,10 @@ const lookupSql = (revealed: string) => `SELECT json_object(
     'sender_is_company', EXISTS (SELECT 1 FROM customers c WHERE c.id = s.customer_id AND c.name = s.sender_name),
     'can_reveal', (coalesce(s.recipient_mail, '') <> '' OR coalesce(s.recipient_phone, '') <> ''),
     'revealed', ${revealed},
-    'histories', json((SELECT json_group_array(json(entry)) FROM (
-        SELECT json_object('id', h.id, 'status', h.status, 'created_at', h.created_at, 'notes', h.notes,
-                 'location_city', h.location_city, 'location_country', h.location_country,
-                 'expected_arrival', h.expected_arrival) AS entry
-        FROM shipment_histories h WHERE h.shipment_id = s.id ORDER BY h.created_at, h.id))),
+    'histories', json((SELECT json_group_array(json_object('id', h.id, 'status', h.status,
+        'created_at', h.created_at, 'notes', h.notes, 'location_city', h.location_city,
+        'location_country', h.location_country, 'expected_arrival', h.expected_arrival))
+      FROM shipment_histories h WHERE h.shipment_id = s.id)),
     'route', json(${ROUTE})
   ) AS document
   FROM shipments s WHERE s.tracking_number IN `;
@@ -133,7 +132,7 @@ export async function findPublicTrackings(
     const { sender_is_company, revealed, ...shipment } = document;
     const result: TrackingResult = {
       ...shipment,
-      // Oldest first, as the statement reads them: SQL promises no order to an aggregate's input.
+      // Oldest first: the statement leaves them in no order (SQL promises none to an aggregate's input).
       histories: shipment.histories.sort((a, b) =>
         a.created_at === b.created_at ? a.id - b.id : a.created_at < b.created_at ? -1 : 1,
       ),

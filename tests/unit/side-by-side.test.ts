@@ -63,15 +63,20 @@ function groupAlive(pid: number): boolean {
   }
 }
 
+/** Waits up to `ms` for every process of the group to end; whether they did. */
+async function groupEnded(pid: number, ms: number): Promise<boolean> {
+  for (let waited = 0; waited < ms && groupAlive(pid); waited += 200) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return !groupAlive(pid);
+}
+
 // The whole group, not just npx: netlify-cli and its esbuild services outlive a stopped parent otherwise.
 async function stop({ child }: Copy): Promise<void> {
   const pid = child.pid!;
   if (!groupAlive(pid)) return;
   process.kill(-pid, 'SIGTERM');
-  for (let waited = 0; waited < 10_000 && groupAlive(pid); waited += 200) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  if (groupAlive(pid)) process.kill(-pid, 'SIGKILL');
+  if (!(await groupEnded(pid, 10_000))) process.kill(-pid, 'SIGKILL');
 }
 
 beforeAll(async () => {
@@ -138,10 +143,7 @@ describe('two copies of the served site at once', () => {
       .find((line) => line.includes('scripts/start.ts') && line.includes('--import'));
     expect(script, 'the node process running scripts/start.ts').toBeDefined();
     process.kill(Number(script!.trim().split(/\s+/)[0]), 'SIGTERM');
-    for (let waited = 0; waited < 15_000 && groupAlive(group); waited += 200) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    expect(groupAlive(group)).toBe(false);
+    expect(await groupEnded(group, 15_000)).toBe(true);
     expect(await portIsFree(Number(new URL(copy!.url).port))).toBe(true);
   }, 20_000);
 });

@@ -1,7 +1,7 @@
 import type { Client } from '@libsql/client';
 import { z } from 'zod';
 import { formatPlace, parsePlace } from '@/lib/place';
-import { type Place, type PlaceInput, placeSchema } from '@/lib/schemas/place';
+import { type Place, type PlaceInput, placeSchema, type UnmappedPlace, unmappedPlaceSchema } from '@/lib/schemas/place';
 import { type StaffUser, subjectActivity } from './activity';
 import { HttpError } from './http';
 import { decodeFirst, decodeRows } from './rows';
@@ -10,6 +10,13 @@ import { decodeFirst, decodeRows } from './rows';
  * The gazetteer (Settings > Places): the one writer of `gazetteer`. The public lookup
  * (./tracking.ts) reads it on every request, so a change shows on the route map at once.
  */
+
+/**
+ * The country of a place name, as an SQL expression on `place`: what follows its last comma, trimmed (the
+ * whole name when it has none). The route map draws a place the gazetteer lacks at its country.
+ */
+export const countryOfPlaceSql = (place: string) =>
+  `trim(substr(${place}, length(rtrim(${place}, replace(${place}, ',', ''))) + 1))`;
 
 export const PLACE_NOT_FOUND = 'Place not found.';
 
@@ -40,6 +47,33 @@ export async function listPlaces(db: Client): Promise<Place[]> {
         Number(a.city !== null) - Number(b.city !== null) ||
         (a.city ?? '').localeCompare(b.city ?? ''),
     );
+}
+
+const unmappedRowSchema = unmappedPlaceSchema
+  .pick({ name: true, shipments: true, drawn_at: true })
+  .extend({ total: z.number().int() });
+
+/**
+ * The place names shipments use that the gazetteer lacks (kept by migration 014's triggers, so no shipment
+ * is read): those the map cannot draw first, then those drawn at their country, each the most used first.
+ */
+export async function listUnmappedPlaces(
+  db: Client,
+  limit: number,
+): Promise<{ places: UnmappedPlace[]; total: number }> {
+  const { rows } = await db.execute({
+    sql: `SELECT u.name, u.shipments, c.name AS drawn_at, count(*) OVER () AS total
+          FROM place_usage u LEFT JOIN gazetteer c ON c.name = ${countryOfPlaceSql('u.name')}
+          WHERE NOT EXISTS (SELECT 1 FROM gazetteer g WHERE g.name = u.name)
+          ORDER BY c.name IS NOT NULL, u.shipments DESC, u.name
+          LIMIT ?`,
+    args: [limit],
+  });
+  const decoded = decodeRows(unmappedRowSchema, rows);
+  return {
+    places: decoded.map(({ name, shipments, drawn_at }) => ({ name, ...parsePlace(name), shipments, drawn_at })),
+    total: decoded[0]?.total ?? 0,
+  };
 }
 
 async function findPlace(db: Client, id: number): Promise<Place | null> {

@@ -11,6 +11,7 @@ import {
 } from '@/lib/schemas/tracking';
 import { normalizeTrackingNumber, trackingNumberProblem } from '@/lib/tracking-number';
 import { HttpError, invalidInput } from './http';
+import { countryOfPlaceSql } from './places';
 import { enforceRateLimit, type WindowLimit } from './rate-limit';
 import { decodeFirst, decodeRows } from './rows';
 
@@ -75,7 +76,7 @@ export function shortenSenderName(name: string, isCompany: boolean): string {
 const point = (name: string) =>
   `(SELECT json_object('name', g.name, 'latitude', g.latitude, 'longitude', g.longitude) FROM gazetteer g WHERE g.name = ${name})`;
 const ROUTE = `(SELECT json_group_object(p.role, json(coalesce(${point('p.place')},
-                  ${point("trim(substr(p.place, length(rtrim(p.place, replace(p.place, ',', ''))) + 1))")})))
+                  ${point(countryOfPlaceSql('p.place'))})))
                 FROM (SELECT 'origin' AS role, trim(s.origin) AS place
                       UNION ALL SELECT 'destination', trim(s.destination)
                       UNION ALL SELECT 'current', trim(s.current_location)) p)`;

@@ -30,6 +30,7 @@ import shipments from '../../netlify/functions/shipments';
 import trackingUpdate from '../../netlify/functions/tracking-update';
 import trackingUpdateLocation from '../../netlify/functions/tracking-update-location';
 import trackings from '../../netlify/functions/trackings';
+import unmappedPlaces from '../../netlify/functions/unmapped-places';
 import waybills from '../../netlify/functions/waybills';
 import { hashToken } from '../../netlify/lib/auth';
 import { ENDPOINTS } from '../../src/lib/api/endpoints';
@@ -259,6 +260,7 @@ const ROUTES: Route[] = [
   },
   { file: 'waybills', handler: waybills, method: 'GET', path: `/api/waybills?numbers=${number}` },
   { file: 'places', handler: places, method: 'GET', path: '/api/places' },
+  { file: 'unmapped-places', handler: unmappedPlaces, method: 'GET', path: '/api/unmapped-places' },
   {
     file: 'places',
     handler: places,

@@ -34,6 +34,7 @@ const ADMIN_ROUTES: Array<[method: string, path: string, body?: unknown]> = [
   ['POST', '/api/outbox/1/retry', {}],
   ['GET', `/api/waybills?numbers=${sample}`],
   ['GET', '/api/places'],
+  ['GET', '/api/unmapped-places'],
   ['POST', '/api/places', {}],
   ['PUT', '/api/places/1', {}],
   ['DELETE', '/api/places/1', {}],

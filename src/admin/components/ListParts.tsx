@@ -211,3 +211,31 @@ export function SkeletonCards({ height }: { height: 'h-28' | 'h-32' }) {
     <li key={row} aria-hidden="true" className={`${height} animate-pulse rounded-lg bg-slate-200`} />
   ));
 }
+
+/**
+ * A table in a region a narrow screen scrolls sideways; the region takes focus so that keyboards can
+ * scroll it too. `className` frames the region.
+ */
+export function ScrollingTable({
+  label,
+  caption,
+  busy,
+  className = 'rounded-md border border-slate-200',
+  children,
+}: {
+  label: string;
+  caption: string;
+  busy?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+    <section aria-label={label} tabIndex={0} className={`overflow-x-auto ${className}`}>
+      <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={busy}>
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+    </section>
+  );
+}

@@ -11,7 +11,7 @@ import {
 import { ApiError } from '../api/client';
 import { retryOutboxMessage } from '../api/outbox';
 import { inputClass, secondaryButtonClass } from '../components/Field';
-import { ColumnHeads } from '../components/ListParts';
+import { ColumnHeads, ScrollingTable } from '../components/ListParts';
 import { formatDateTime } from '../format';
 import { $outbox, loadOutbox } from '../stores/outbox';
 
@@ -131,87 +131,83 @@ export default function OutboxScreen() {
         </p>
       ) : null}
 
-      {/* A narrow screen scrolls the table sideways: the region takes focus so keyboards can scroll it too. */}
-      <section
-        aria-label="Emails"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-        tabIndex={0}
-        className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm"
+      <ScrollingTable
+        label="Emails"
+        caption="Emails, newest first"
+        busy={page.status === 'loading'}
+        className="rounded-lg border border-slate-200 bg-white shadow-sm"
       >
-        <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={page.status === 'loading'}>
-          <caption className="sr-only">Emails, newest first</caption>
-          <ColumnHeads
-            columns={['Created', 'To', 'Email', 'State', 'Attempts', 'Last error', { label: 'Actions', hidden: true }]}
-          />
-          <tbody className="divide-y divide-slate-200">
-            {page.status === 'loading' ? (
-              <tr>
-                <td colSpan={7} className="px-4 py-8 text-center text-slate-700" role="status">
-                  Loading...
+        <ColumnHeads
+          columns={['Created', 'To', 'Email', 'State', 'Attempts', 'Last error', { label: 'Actions', hidden: true }]}
+        />
+        <tbody className="divide-y divide-slate-200">
+          {page.status === 'loading' ? (
+            <tr>
+              <td colSpan={7} className="px-4 py-8 text-center text-slate-700" role="status">
+                Loading...
+              </td>
+            </tr>
+          ) : page.status === 'error' ? (
+            <tr>
+              <td colSpan={7} className="px-4 py-8 text-center text-red-700" role="alert">
+                {page.message}
+              </td>
+            </tr>
+          ) : page.data.data.length === 0 ? (
+            <tr>
+              <td colSpan={7} className="px-4 py-8 text-center text-slate-700" role="status">
+                No emails{state ? ' in this state' : ' yet'}.
+              </td>
+            </tr>
+          ) : (
+            page.data.data.map((message) => (
+              <tr key={message.id} className="align-top">
+                <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDateTime(message.created_at)}</td>
+                <td className="px-4 py-3">
+                  <div className="break-all text-slate-900">{message.recipient}</div>
+                  <div className="text-xs text-slate-700">{message.audience === 'staff' ? 'Staff' : 'Customer'}</div>
+                </td>
+                <td className="max-w-md px-4 py-3">
+                  <div className="font-medium text-slate-900">
+                    {message.subject ?? `${OUTBOX_KIND_LABELS[message.kind]} (not written yet)`}
+                  </div>
+                  <div className="text-xs text-slate-700">
+                    {OUTBOX_KIND_LABELS[message.kind]}
+                    {message.tracking_number ? ` · ${message.tracking_number}` : ''}
+                  </div>
+                  {message.text_body ? (
+                    <details className="mt-2">
+                      <summary className="cursor-pointer text-sm font-semibold text-brand-700">
+                        Read the email<span className="sr-only"> to {message.recipient}</span>
+                      </summary>
+                      <pre className="mt-2 whitespace-pre-wrap break-words rounded bg-slate-50 p-3 font-sans text-xs text-slate-900">
+                        {message.text_body}
+                      </pre>
+                    </details>
+                  ) : null}
+                </td>
+                <td className="px-4 py-3">
+                  <StateBadge state={message.state} />
+                  <div className="mt-1 text-xs text-slate-700">{timing(message)}</div>
+                </td>
+                <td className="px-4 py-3 text-slate-900">{message.attempts}</td>
+                <td className="max-w-xs px-4 py-3 text-red-800">{message.last_error ?? '—'}</td>
+                <td className="px-4 py-3">
+                  {message.state === 'failed' ? (
+                    <button
+                      type="button"
+                      className="rounded px-2 py-1 font-semibold text-brand-700 hover:underline"
+                      onClick={() => void retry(message)}
+                    >
+                      Retry<span className="sr-only"> the email to {message.recipient}</span>
+                    </button>
+                  ) : null}
                 </td>
               </tr>
-            ) : page.status === 'error' ? (
-              <tr>
-                <td colSpan={7} className="px-4 py-8 text-center text-red-700" role="alert">
-                  {page.message}
-                </td>
-              </tr>
-            ) : page.data.data.length === 0 ? (
-              <tr>
-                <td colSpan={7} className="px-4 py-8 text-center text-slate-700" role="status">
-                  No emails{state ? ' in this state' : ' yet'}.
-                </td>
-              </tr>
-            ) : (
-              page.data.data.map((message) => (
-                <tr key={message.id} className="align-top">
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDateTime(message.created_at)}</td>
-                  <td className="px-4 py-3">
-                    <div className="break-all text-slate-900">{message.recipient}</div>
-                    <div className="text-xs text-slate-700">{message.audience === 'staff' ? 'Staff' : 'Customer'}</div>
-                  </td>
-                  <td className="max-w-md px-4 py-3">
-                    <div className="font-medium text-slate-900">
-                      {message.subject ?? `${OUTBOX_KIND_LABELS[message.kind]} (not written yet)`}
-                    </div>
-                    <div className="text-xs text-slate-700">
-                      {OUTBOX_KIND_LABELS[message.kind]}
-                      {message.tracking_number ? ` · ${message.tracking_number}` : ''}
-                    </div>
-                    {message.text_body ? (
-                      <details className="mt-2">
-                        <summary className="cursor-pointer text-sm font-semibold text-brand-700">
-                          Read the email<span className="sr-only"> to {message.recipient}</span>
-                        </summary>
-                        <pre className="mt-2 whitespace-pre-wrap break-words rounded bg-slate-50 p-3 font-sans text-xs text-slate-900">
-                          {message.text_body}
-                        </pre>
-                      </details>
-                    ) : null}
-                  </td>
-                  <td className="px-4 py-3">
-                    <StateBadge state={message.state} />
-                    <div className="mt-1 text-xs text-slate-700">{timing(message)}</div>
-                  </td>
-                  <td className="px-4 py-3 text-slate-900">{message.attempts}</td>
-                  <td className="max-w-xs px-4 py-3 text-red-800">{message.last_error ?? '—'}</td>
-                  <td className="px-4 py-3">
-                    {message.state === 'failed' ? (
-                      <button
-                        type="button"
-                        className="rounded px-2 py-1 font-semibold text-brand-700 hover:underline"
-                        onClick={() => void retry(message)}
-                      >
-                        Retry<span className="sr-only"> the email to {message.recipient}</span>
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </section>
+            ))
+          )}
+        </tbody>
+      </ScrollingTable>
 
       <div className="flex justify-end gap-2">
         <button

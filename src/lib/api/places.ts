@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { placeIdParams, placeInputSchema, placeSchema } from '../schemas/place';
+import { placeIdParams, placeInputSchema, placeSchema, unmappedPlaceSchema } from '../schemas/place';
 import { defineEndpoint } from './contract';
 
 const onePlace = z.object({ status: z.literal('success'), data: placeSchema });
+
+/** How many unmapped places `GET /api/unmapped-places` answers at most: the most used first. */
+export const UNMAPPED_PLACES_SHOWN = 100;
 
 /**
  * The gazetteer (Settings > Places): the coordinates the public tracking page's route map gives each
@@ -40,6 +43,17 @@ export const placesApi = {
     status: 200,
     response: onePlace,
     errors: [404, 409],
+  }),
+  unmapped: defineEndpoint({
+    method: 'GET',
+    path: '/api/unmapped-places',
+    summary: `The place names shipments use that the gazetteer lacks: those the map cannot draw first, then those it draws at their country's centre, each the most used first; at most ${UNMAPPED_PLACES_SHOWN}, with how many there are in all.`,
+    access: 'session',
+    status: 200,
+    response: z.object({
+      status: z.literal('success'),
+      data: z.object({ places: z.array(unmappedPlaceSchema), total: z.number().int() }),
+    }),
   }),
   remove: defineEndpoint({
     method: 'DELETE',

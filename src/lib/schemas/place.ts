@@ -58,6 +58,25 @@ export const placeSchema = z.object({
 });
 export type Place = z.infer<typeof placeSchema>;
 
+/**
+ * A place name shipments use that the gazetteer lacks (Settings > Places): the route map draws it at its
+ * country's centre when the gazetteer has the country, else leaves it off.
+ */
+export const unmappedPlaceSchema = z.object({
+  name: z.string().meta({ description: 'The place as shipments write it (trimmed; the first spelling seen)' }),
+  city: z.string().nullable(),
+  country: z.string(),
+  shipments: z
+    .number()
+    .int()
+    .meta({ description: 'Shipments naming it as their origin, destination or current location' }),
+  drawn_at: z
+    .string()
+    .nullable()
+    .meta({ description: 'The gazetteer place the map draws it at instead (its country), or null: not drawn' }),
+});
+export type UnmappedPlace = z.infer<typeof unmappedPlaceSchema>;
+
 /** The id in `/api/places/{placeId}`. */
 export const placeIdParams = z.object({
   placeId: z.string().meta({ description: 'The numeric id of the place' }),

@@ -60,7 +60,7 @@ test('Places: staff add a place, fix its coordinates, and remove it; refusals la
   // The filter narrows the table to the new place.
   await page.getByLabel('Filter places').fill(city);
   await expect(page.getByText('Showing 1 of')).toBeVisible();
-  await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
+  await expect(page.getByRole('region', { name: 'Places', exact: true }).getByRole('row')).toHaveCount(2);
 
   // Edit in the dialog, pre-filled; focus returns to the Edit button.
   await row.getByRole('button', { name: `Edit ${name}` }).click();
@@ -87,6 +87,50 @@ test('Places: staff add a place, fix its coordinates, and remove it; refusals la
   await expect(toast(page, `Place “${name}” removed.`)).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Places on the route map' })).toBeFocused();
+});
+
+test('Places: a place shipments use that is not listed shows with its shipments; Add fills the form, and it leaves the list once added', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const city = `Unmapped ${Date.now().toString(36)}`;
+  const name = `${city}, Atlantis`;
+  const created = await page.request.post('/api/shipments', {
+    data: {
+      customer: 'Redwood Furniture Co.',
+      origin: name,
+      destination: 'Paris, France',
+      type: 'Pallet',
+      status: 'Preparing',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await page.goto('/admin/settings?tab=places');
+  const unmapped = page.getByRole('region', { name: 'Places shipments use that are not listed' });
+  const row = unmapped.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('Not drawn', { timeout: 30_000 });
+  await expect(row.getByRole('link', { name: '1 shipment: search them' })).toHaveAttribute(
+    'href',
+    `/admin/shipments?q=${encodeURIComponent(name)}`,
+  );
+  await expectNoViolations(page, 'places, with places not listed');
+
+  // Add starts the add form with the name, focus on what it lacks.
+  await row.getByRole('button', { name: `Add ${name}` }).click();
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Add place' }) });
+  await expect(form.getByLabel('City')).toHaveValue(city);
+  await expect(form.getByLabel('Country (required)')).toHaveValue('Atlantis');
+  await expect(form.getByLabel('Latitude (required)')).toBeFocused();
+  await page.keyboard.type('31.5');
+  await form.getByLabel('Longitude (required)').fill('-24.25');
+  await form.getByRole('button', { name: 'Add place' }).click();
+  await expect(toast(page, `Place “${name}” added.`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await expect(
+    page.getByRole('region', { name: 'Places', exact: true }).getByRole('row', { name: new RegExp(name) }),
+  ).toContainText('-24.25');
 });
 
 for (const viewport of [

@@ -6,7 +6,7 @@ import { createApiKey, revokeApiKey } from '../../api/api-keys';
 import { ApiError } from '../../api/client';
 import { ConfirmDialog } from '../../components/Dialog';
 import { buttonClass, Field, inputClass, secondaryButtonClass } from '../../components/Field';
-import { ColumnHeads } from '../../components/ListParts';
+import { ColumnHeads, ScrollingTable } from '../../components/ListParts';
 import { formatDateTime } from '../../format';
 import { applyServerErrors, messagesOf, useSchemaForm } from '../../forms';
 import { $apiKeys, loadApiKeys } from '../../stores/api-keys';
@@ -122,52 +122,48 @@ function KeyTable({ keys, onRevoke }: { keys: ApiKeyInfo[]; onRevoke: (key: ApiK
     return <p className="text-sm text-slate-700">No keys yet.</p>;
   }
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-    <section aria-label="API keys" tabIndex={0} className="overflow-x-auto rounded-md border border-slate-200">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">API keys</caption>
-        <ColumnHeads
-          compact
-          columns={['Name', 'Key', 'Created', 'Last used', 'Status', { label: 'Actions', hidden: true }]}
-        />
-        <tbody className="divide-y divide-slate-200">
-          {keys.map((key) => (
-            <tr key={key.id}>
-              <td className="px-3 py-2 font-medium text-slate-900">{key.name}</td>
-              <td className="px-3 py-2 font-mono text-slate-800">
-                {key.prefix}
-                <span aria-hidden="true">…</span>
-              </td>
-              <td className="px-3 py-2 text-slate-700">
-                {formatDateTime(key.created_at)}
-                <div className="text-xs">by {key.created_by_email}</div>
-              </td>
-              <td className="px-3 py-2 text-slate-700">
-                {key.last_used_at ? formatDateTime(key.last_used_at) : 'Never'}
-              </td>
-              <td className="px-3 py-2">
-                {key.revoked_at ? (
-                  <span className="text-slate-700">Revoked {formatDateTime(key.revoked_at)}</span>
-                ) : (
-                  <span className="font-semibold text-green-800">Active</span>
-                )}
-              </td>
-              <td className="px-3 py-2">
-                {key.revoked_at ? null : (
-                  <button
-                    type="button"
-                    className="rounded px-2 py-1 font-semibold text-red-700 hover:underline"
-                    onClick={() => onRevoke(key)}
-                  >
-                    Revoke<span className="sr-only"> {key.name}</span>
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+    <ScrollingTable label="API keys" caption="API keys">
+      <ColumnHeads
+        compact
+        columns={['Name', 'Key', 'Created', 'Last used', 'Status', { label: 'Actions', hidden: true }]}
+      />
+      <tbody className="divide-y divide-slate-200">
+        {keys.map((key) => (
+          <tr key={key.id}>
+            <td className="px-3 py-2 font-medium text-slate-900">{key.name}</td>
+            <td className="px-3 py-2 font-mono text-slate-800">
+              {key.prefix}
+              <span aria-hidden="true">…</span>
+            </td>
+            <td className="px-3 py-2 text-slate-700">
+              {formatDateTime(key.created_at)}
+              <div className="text-xs">by {key.created_by_email}</div>
+            </td>
+            <td className="px-3 py-2 text-slate-700">
+              {key.last_used_at ? formatDateTime(key.last_used_at) : 'Never'}
+            </td>
+            <td className="px-3 py-2">
+              {key.revoked_at ? (
+                <span className="text-slate-700">Revoked {formatDateTime(key.revoked_at)}</span>
+              ) : (
+                <span className="font-semibold text-green-800">Active</span>
+              )}
+            </td>
+            <td className="px-3 py-2">
+              {key.revoked_at ? null : (
+                <button
+                  type="button"
+                  className="rounded px-2 py-1 font-semibold text-red-700 hover:underline"
+                  onClick={() => onRevoke(key)}
+                >
+                  Revoke<span className="sr-only"> {key.name}</span>
+                </button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </ScrollingTable>
   );
 }
 

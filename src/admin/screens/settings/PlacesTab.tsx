@@ -1,27 +1,41 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { type Place, placeInputSchema } from '@/lib/schemas/place';
+import { type Place, placeInputSchema, type UnmappedPlace } from '@/lib/schemas/place';
 import { ApiError } from '../../api/client';
 import { createPlace, removePlace, updatePlace } from '../../api/places';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { buttonClass, Field, inputClass } from '../../components/Field';
-import { ColumnHeads } from '../../components/ListParts';
+import { ColumnHeads, ScrollingTable } from '../../components/ListParts';
 import { formatDateTime } from '../../format';
 import { applyServerErrors, messagesOf, useSchemaForm } from '../../forms';
-import { $places, loadPlaces, refreshPlaces } from '../../stores/places';
+import { $places, $unmappedPlaces, loadPlaces, loadUnmappedPlaces, refreshPlaces } from '../../stores/places';
 
 const FIELDS = ['city', 'country', 'latitude', 'longitude'] as const;
 
-const valuesOf = (place?: Place) => ({
+/** A place's name to add, taken from the shipments that use it. */
+type Draft = Pick<UnmappedPlace, 'name' | 'city' | 'country'>;
+
+const valuesOf = (place?: Place | Draft) => ({
   city: place?.city ?? '',
   country: place?.country ?? '',
-  latitude: place ? String(place.latitude) : '',
-  longitude: place ? String(place.longitude) : '',
+  latitude: place && 'latitude' in place ? String(place.latitude) : '',
+  longitude: place && 'longitude' in place ? String(place.longitude) : '',
 });
 
-/** Adds a place, or changes the one given; the server's refusals land on their fields. */
-function PlaceForm({ place, onSaved }: { place?: Place; onSaved: (saved: Place) => void }) {
+/**
+ * Adds a place (its name pre-filled from a draft, focus then on the coordinates it lacks), or changes the
+ * one given; the server's refusals land on their fields.
+ */
+function PlaceForm({
+  place,
+  draft,
+  onSaved,
+}: {
+  place?: Place;
+  draft?: Draft | undefined;
+  onSaved: (saved: Place) => void;
+}) {
   // Added inline across the tab's width; edited in a narrow dialog.
   const columns = place ? 'sm:grid-cols-2' : 'sm:grid-cols-2 lg:grid-cols-[1fr_1fr_9rem_9rem_auto]';
   const {
@@ -29,8 +43,12 @@ function PlaceForm({ place, onSaved }: { place?: Place; onSaved: (saved: Place) 
     handleSubmit,
     reset,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
-  } = useSchemaForm(placeInputSchema, valuesOf(place));
+  } = useSchemaForm(placeInputSchema, valuesOf(place ?? draft));
+  useEffect(() => {
+    if (draft) setFocus('latitude');
+  }, [draft, setFocus]);
   const submit = handleSubmit(async (input) => {
     try {
       const { data } = place ? await updatePlace(place.id, input) : await createPlace(input);
@@ -79,41 +97,131 @@ function PlaceTable({
 }) {
   const action = 'rounded px-2 py-1 font-semibold underline-offset-2 hover:underline';
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-    <section aria-label="Places" tabIndex={0} className="overflow-x-auto rounded-md border border-slate-200">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">Places and their coordinates</caption>
-        <ColumnHeads
-          compact
-          columns={[
-            'Place',
-            { label: 'Latitude', numeric: true },
-            { label: 'Longitude', numeric: true },
-            'Last changed',
-            { label: 'Actions', hidden: true },
-          ]}
-        />
-        <tbody className="divide-y divide-slate-200">
-          {places.map((place) => (
-            <tr key={place.id}>
-              <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
-                {place.name}
-              </th>
-              <td className="px-3 py-2 text-right font-mono text-slate-800">{place.latitude}</td>
-              <td className="px-3 py-2 text-right font-mono text-slate-800">{place.longitude}</td>
-              <td className="px-3 py-2 text-slate-700">{formatDateTime(place.updated_at)}</td>
-              <td className="whitespace-nowrap px-3 py-2">
-                <button type="button" className={`${action} text-brand-700`} onClick={() => onEdit(place)}>
-                  Edit<span className="sr-only"> {place.name}</span>
-                </button>
-                <button type="button" className={`${action} text-red-700`} onClick={() => onRemove(place)}>
-                  Remove<span className="sr-only"> {place.name}</span>
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <ScrollingTable label="Places" caption="Places and their coordinates">
+      <ColumnHeads
+        compact
+        columns={[
+          'Place',
+          { label: 'Latitude', numeric: true },
+          { label: 'Longitude', numeric: true },
+          'Last changed',
+          { label: 'Actions', hidden: true },
+        ]}
+      />
+      <tbody className="divide-y divide-slate-200">
+        {places.map((place) => (
+          <tr key={place.id}>
+            <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
+              {place.name}
+            </th>
+            <td className="px-3 py-2 text-right font-mono text-slate-800">{place.latitude}</td>
+            <td className="px-3 py-2 text-right font-mono text-slate-800">{place.longitude}</td>
+            <td className="px-3 py-2 text-slate-700">{formatDateTime(place.updated_at)}</td>
+            <td className="whitespace-nowrap px-3 py-2">
+              <button type="button" className={`${action} text-brand-700`} onClick={() => onEdit(place)}>
+                Edit<span className="sr-only"> {place.name}</span>
+              </button>
+              <button type="button" className={`${action} text-red-700`} onClick={() => onRemove(place)}>
+                Remove<span className="sr-only"> {place.name}</span>
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </ScrollingTable>
+  );
+}
+
+/**
+ * The place names shipments use that the gazetteer lacks, each with its shipments (a search of them) and
+ * where the map draws it, and a button that starts adding it.
+ */
+function UnmappedPlaces({ onAdd }: { onAdd: (place: UnmappedPlace) => void }) {
+  const unmapped = useStore($unmappedPlaces);
+  const headingId = useId();
+
+  useEffect(() => {
+    void loadUnmappedPlaces();
+  }, []);
+
+  let content: ReactNode;
+  if (unmapped.status === 'loading') {
+    content = (
+      <p role="status" className="text-sm text-slate-700">
+        Loading the places shipments use...
+      </p>
+    );
+  } else if (unmapped.status === 'error') {
+    content = (
+      <p role="alert" className="text-sm text-red-700">
+        {unmapped.message}
+      </p>
+    );
+  } else if (!unmapped.data.places.length) {
+    content = <p className="text-sm text-slate-700">Every place shipments use is listed here.</p>;
+  } else {
+    const { places, total } = unmapped.data;
+    content = (
+      <>
+        <ScrollingTable
+          label="Places not listed"
+          caption="Places shipments use that are not listed, the most used first"
+        >
+          <ColumnHeads
+            compact
+            columns={['Place', { label: 'Shipments', numeric: true }, 'On the map', { label: 'Actions', hidden: true }]}
+          />
+          <tbody className="divide-y divide-slate-200">
+            {places.map((place) => (
+              <tr key={place.name}>
+                <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
+                  {place.name}
+                </th>
+                <td className="px-3 py-2 text-right">
+                  <a
+                    href={`/admin/shipments?q=${encodeURIComponent(place.name)}`}
+                    className="font-semibold text-brand-700 underline underline-offset-2"
+                  >
+                    {place.shipments}
+                    <span className="sr-only"> {place.shipments === 1 ? 'shipment' : 'shipments'}: search them</span>
+                  </a>
+                </td>
+                <td className="px-3 py-2 text-slate-700">
+                  {place.drawn_at ? `At ${place.drawn_at}’s centre` : 'Not drawn'}
+                </td>
+                <td className="px-3 py-2 text-right">
+                  <button
+                    type="button"
+                    className="rounded px-2 py-1 font-semibold text-brand-700 underline-offset-2 hover:underline"
+                    onClick={() => onAdd(place)}
+                  >
+                    Add<span className="sr-only"> {place.name}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollingTable>
+        {total > places.length ? (
+          <p className="text-sm text-slate-700">
+            Showing the {places.length} most used of {total}.
+          </p>
+        ) : null}
+      </>
+    );
+  }
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-md border border-slate-200 p-4">
+      <div>
+        <h3 id={headingId} className="font-semibold text-slate-900">
+          Places shipments use that are not listed
+        </h3>
+        <p className="mt-1 text-sm text-slate-700">
+          The map draws these at their country’s centre when the country is listed, and leaves them off otherwise. Add
+          one with its coordinates to draw it where it is.
+        </p>
+      </div>
+      {content}
     </section>
   );
 }
@@ -127,6 +235,7 @@ export default function PlacesTab() {
   const [filter, setFilter] = useState('');
   const [editing, setEditing] = useState<Place | null>(null);
   const [removing, setRemoving] = useState<Place | null>(null);
+  const [draft, setDraft] = useState<Draft | undefined>();
   const [busy, setBusy] = useState(false);
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -172,12 +281,18 @@ export default function PlacesTab() {
       <div className="rounded-md border border-slate-200 p-4">
         <h3 className="mb-3 font-semibold text-slate-900">Add a place</h3>
         <PlaceForm
+          // A new draft starts the form afresh with its name.
+          key={draft?.name ?? ''}
+          draft={draft}
           onSaved={(place) => {
             toast.success(`Place “${place.name}” added.`);
+            setDraft(undefined);
             void refreshPlaces();
           }}
         />
       </div>
+
+      <UnmappedPlaces onAdd={setDraft} />
 
       {places.status === 'loading' ? (
         <p role="status" className="text-sm text-slate-700">

@@ -136,39 +136,95 @@ const FUNCTIONS_BUILD = '.netlify/functions/manifest.json';
 export const unzippedFunctions = (root: string) => join(root, '.netlify', 'functions-serve', '.unzipped');
 
 /**
- * `netlify serve` runs every function in a worker thread of one process, each from its own unzipped
- * copy of the native libSQL library. Two copies of SQLite in one process do not see each other's file
- * locks (POSIX locks belong to the process), so two functions writing a file database at once could
- * corrupt it. Hard-linking the copies to one file makes the process load the library once (the loader
- * knows a file by its inode), and SQLite then orders every worker's reads and writes. Runs once the
- * server answers, before anything calls a function; returns how many copies were linked.
+ * netlify-cli runs every function in a worker thread of one process, each from its own copy of the native
+ * libSQL library (`serve` unzips one per function; `dev` builds one per function, and again when it reloads
+ * a changed function). Two copies of SQLite in one process do not see each other's file locks (POSIX locks
+ * belong to the process), so two functions writing a file database at once could corrupt it. Hard-linking
+ * the copies to one file makes the process load the library once (the loader knows a file by its inode), and
+ * SQLite then orders every worker's reads and writes.
  */
-export async function shareNativeLibraries(root = process.cwd()): Promise<number> {
-  const manifest = JSON.parse(readFileSync(join(root, FUNCTIONS_BUILD), 'utf8')) as { functions: { name: string }[] };
-  const folders = manifest.functions.map(({ name }) => join(unzippedFunctions(root), name));
-  // netlify-cli unzips every function when it registers them, at start-up; wait for the last.
+
+/** Waits until netlify-cli has written every function's folder (it does so when it registers them, at start-up). */
+async function untilWritten(folders: string[], where: string): Promise<void> {
   for (let waited = 0; !folders.every((folder) => existsSync(folder)); waited += 100) {
-    if (waited > 60_000) throw new Error(`netlify serve did not unzip every function into ${unzippedFunctions(root)}`);
+    if (waited > 60_000) throw new Error(`netlify-cli did not write every function into ${where}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const first = new Map<string, string>();
-  let linked = 0;
+}
+
+/** Each native library of these function folders, by its path in a function: that library's copies. */
+function nativeCopies(folders: string[]): string[][] {
+  const copies = new Map<string, string[]>();
   for (const folder of folders) {
     for (const file of nativeLibraries(folder)) {
       const key = relative(folder, file);
-      const shared = first.get(key);
-      if (!shared) {
-        first.set(key, file);
-      } else if (statSync(shared).ino !== statSync(file).ino) {
-        // Link beside, then rename over: a reader never finds the file missing.
-        const link = `${file}.${process.pid}.link`;
-        linkSync(shared, link);
-        renameSync(link, file);
-        linked++;
-      }
+      copies.set(key, [...(copies.get(key) ?? []), file]);
+    }
+  }
+  return [...copies.values()];
+}
+
+/**
+ * Links each library's copies to the file most of them share already (so a rebuilt function joins the
+ * others rather than the others moving to it); a copy still being written (a size of its own) waits for
+ * a later call. Returns how many it linked.
+ */
+function linkCopies(libraries: string[][]): number {
+  let linked = 0;
+  for (const files of libraries) {
+    const copies = files.flatMap((file) => {
+      const stat = statSync(file, { throwIfNoEntry: false });
+      return stat ? [{ file, inode: stat.ino, size: stat.size }] : [];
+    });
+    const shares = [...Map.groupBy(copies, ({ inode }) => inode).values()].sort((a, b) => b.length - a.length);
+    const shared = shares[0]?.[0];
+    if (!shared) continue;
+    for (const { file } of copies.filter(({ inode, size }) => inode !== shared.inode && size === shared.size)) {
+      // Link beside, then rename over: a reader never finds the file missing.
+      const link = `${file}.${process.pid}.link`;
+      linkSync(shared.file, link);
+      renameSync(link, file);
+      linked++;
     }
   }
   return linked;
+}
+
+/** `netlify serve`: links the copies once the server answers, before anything calls a function. */
+export async function shareNativeLibraries(root = process.cwd()): Promise<number> {
+  const manifest = JSON.parse(readFileSync(join(root, FUNCTIONS_BUILD), 'utf8')) as { functions: { name: string }[] };
+  const folders = manifest.functions.map(({ name }) => join(unzippedFunctions(root), name));
+  await untilWritten(folders, unzippedFunctions(root));
+  return linkCopies(nativeCopies(folders));
+}
+
+/** Where `netlify dev` builds the functions of the checkout in `root`, one folder each. */
+export const devFunctions = (root: string) => join(root, '.netlify', 'functions-serve');
+
+const DEV_RELINK_MS = 200;
+
+/**
+ * `netlify dev`: links the copies once the server answers, then looks again every 200 ms for as long as
+ * this process runs, as netlify dev writes a function's folder anew when its code changes. (A file watch
+ * missed folders written anew; a look is a stat of each copy.)
+ */
+export async function keepNativeLibrariesShared(root = process.cwd()): Promise<void> {
+  const built = devFunctions(root);
+  const folders = readdirSync(join(root, 'netlify', 'functions'))
+    .filter((name) => /\.[cm]?[jt]s$/.test(name))
+    .map((name) => join(built, name.replace(/\.[cm]?[jt]s$/, '')));
+  await untilWritten(folders, built);
+  const libraries = nativeCopies(folders);
+  linkCopies(libraries);
+  setInterval(() => {
+    try {
+      linkCopies(libraries);
+    } catch (error) {
+      // A folder being written anew can lose a file between a look and its link; the next look links it.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        console.warn('Could not link the native libraries:', error);
+    }
+  }, DEV_RELINK_MS).unref();
 }
 
 function nativeLibraries(folder: string): string[] {

@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readdirSync, statSync, utimesSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from '../../netlify/lib/env';
 import { freePorts, portIsFree } from '../../scripts/lib/ports';
-import { copyDir } from '../../scripts/lib/serve';
+import { copyDir, devFunctions } from '../../scripts/lib/serve';
 
 interface Copy {
   url: string;
@@ -18,13 +19,14 @@ interface Copy {
 
 let dir: string;
 const copies: Copy[] = [];
+let dev: Copy;
 
-function start(port: number, database: string): Copy {
+function start(port: number, database: string, mode: 'serve' | 'dev' = 'serve'): Copy {
   // The copies run as `npm start` would, not as a test: no vitest variables, no NODE_ENV=test.
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST') && key !== 'NODE_ENV'),
   );
-  const child = spawn('npx', ['tsx', 'scripts/start.ts'], {
+  const child = spawn('npx', ['tsx', 'scripts/start.ts', ...(mode === 'dev' ? ['--dev'] : [])], {
     // A process group of its own, so stopping it stops netlify-cli and everything it spawned.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -81,13 +83,14 @@ async function stop({ child }: Copy): Promise<void> {
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'courier-side-by-side-'));
-  const [first, second] = await freePorts(2);
+  const [first, second, third] = await freePorts(3);
   copies.push(start(first!, join(dir, 'first.db')), start(second!, join(dir, 'second.db')));
-  await Promise.all(copies.map(ready));
+  dev = start(third!, join(dir, 'dev.db'), 'dev');
+  await Promise.all([...copies, dev].map(ready));
 }, 480_000);
 
 afterAll(async () => {
-  await Promise.all(copies.map(stop));
+  await Promise.all([...copies, dev].map(stop));
   // Each copy served from a folder of its own (scripts/lib/serve.ts); a later start would prune them too.
   await Promise.all(copies.map(({ url }) => rm(copyDir(Number(new URL(url).port)), { recursive: true, force: true })));
   await rm(dir, { recursive: true, force: true });
@@ -146,4 +149,43 @@ describe('two copies of the served site at once', () => {
     expect(await groupEnded(group, 15_000)).toBe(true);
     expect(await portIsFree(Number(new URL(copy!.url).port))).toBe(true);
   }, 20_000);
+});
+
+/** The inodes of each native library `netlify dev` built for the checkout's functions, by its path in a function. */
+function devLibraryInodes(): Map<string, Set<number>> {
+  const built = devFunctions(process.cwd());
+  const inodes = new Map<string, Set<number>>();
+  for (const entry of readdirSync(built, { recursive: true, withFileTypes: true })) {
+    const file = join(entry.parentPath, entry.name);
+    if (!entry.isFile() || !entry.name.endsWith('.node') || file.includes('/.unzipped/')) continue;
+    const key = file.slice(file.indexOf('/node_modules/'));
+    inodes.set(key, (inodes.get(key) ?? new Set()).add(statSync(file).ino));
+  }
+  return inodes;
+}
+
+// As `npm start` does for `netlify serve` (tests/e2e/concurrent-writes.spec.ts): copies of SQLite that do not
+// share locks could corrupt the database when two functions write at once. `netlify dev` also builds a
+// changed function again, with a new copy of the library.
+describe('npm run dev', () => {
+  it('loads one native SQLite library in every function, also once a changed function reloads', async () => {
+    const functions = readdirSync(devFunctions(process.cwd())).filter((name) => !name.startsWith('.'));
+    expect(functions.length).toBeGreaterThan(10);
+    const shared = () => [...devLibraryInodes().values()].every((inodes) => inodes.size === 1);
+    expect([...devLibraryInodes().values()].map((inodes) => inodes.size)).toEqual([1]);
+
+    const now = new Date();
+    utimesSync('netlify/functions/places.ts', now, now);
+    for (let waited = 0; !dev.output.includes('Reloaded function places'); waited += 200) {
+      if (waited > 30_000) throw new Error(`netlify dev did not reload places:\n${dev.output.slice(-2000)}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    for (let waited = 0; !shared() && waited < 5_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect([...devLibraryInodes().values()].map((inodes) => inodes.size)).toEqual([1]);
+
+    const places = await fetch(`${dev.url}/api/places`);
+    expect(places.status, `${await places.text()}\n${dev.output.slice(-3000)}`).toBe(401);
+  }, 60_000);
 });

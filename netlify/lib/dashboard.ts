@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { activityEntrySchema, type Dashboard, type DashboardFigure, dashboardSchema } from '@/lib/api/dashboard';
 import { PENDING_STATUSES } from '@/lib/shipment-status';
 import { decodeFirst, decodeRows } from './rows';
+import { placeholders } from './sql';
 
 type ResultRows = ResultSet['rows'];
 
@@ -27,8 +28,6 @@ function boundaries(now: number) {
     today: iso(today).slice(0, 10),
   };
 }
-
-const PENDING_LIST = PENDING_STATUSES.map(() => '?').join(', ');
 
 /**
  * How many shipments existing at time `?` had, at that time, a status in the given list: the status
@@ -66,7 +65,10 @@ export async function getDashboard(db: Client, now = Date.now()): Promise<Dashbo
       args: [at.lastMonthStart, at.monthStart, at.now],
     },
     // Pending orders (preparing, processing, on hold), now and as of 24 hours ago.
-    { sql: `SELECT COUNT(*) AS n FROM shipments WHERE status IN (${PENDING_LIST})`, args: [...PENDING_STATUSES] },
+    {
+      sql: `SELECT COUNT(*) AS n FROM shipments WHERE status IN (${placeholders(PENDING_STATUSES)})`,
+      args: [...PENDING_STATUSES],
+    },
     {
       sql: STATUS_AT(`IN (${PENDING_STATUSES.map((_, i) => `?${i + 2}`).join(', ')})`),
       args: [at.dayAgo, ...PENDING_STATUSES],

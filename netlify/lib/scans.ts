@@ -4,6 +4,7 @@ import { SCAN_CLOCK_SKEW_MS, type ScanEvent, type ScanResult } from '@/lib/schem
 import type { StaffUser } from './activity';
 import { decodeRows } from './rows';
 import { scanStatements } from './shipments';
+import { placeholders } from './sql';
 
 /**
  * Bulk scans (`POST /api/scans`): the one writer of `scan_events`.
@@ -17,7 +18,6 @@ import { scanStatements } from './shipments';
  * So a retried or repeated post never adds history twice, and a post that failed changed nothing.
  */
 
-const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ');
 const ATTEMPTS = 5;
 
 const isDuplicateEvent = (error: unknown) =>

@@ -10,6 +10,7 @@ import {
 } from '@/lib/schemas/shipment';
 import { and, encodeCursor, type Filter, keysetOrder, keysetPage, readKeyset } from './keyset';
 import { decodeFirst, decodeRows } from './rows';
+import { placeholders } from './sql';
 
 export type ShipmentListPage = Omit<Reply<typeof shipmentsApi.list>, 'status'>;
 
@@ -56,7 +57,7 @@ const COLUMNS = `s.id, s.tracking_number, s.origin, s.destination, s.current_loc
 
 /** Whether the search match `f` has one of these values in `column`, read from the column's own index. */
 const inIndex = (index: string, column: string, values: InValue[]): Filter => ({
-  sql: `EXISTS (SELECT 1 FROM shipments x INDEXED BY ${index} WHERE x.${column} IN (${values.map(() => '?').join(', ')}) AND x.id = f.rowid)`,
+  sql: `EXISTS (SELECT 1 FROM shipments x INDEXED BY ${index} WHERE x.${column} IN (${placeholders(values)}) AND x.id = f.rowid)`,
   args: values,
 });
 
@@ -74,7 +75,7 @@ const deliveredSince = (id: string, since: string): Filter => ({
 function rowFilters(query: ShipmentListQuery): Filter[] {
   const filters: Filter[] = [];
   const statuses = query.status ?? [];
-  if (statuses.length) filters.push({ sql: `s.status IN (${statuses.map(() => '?').join(', ')})`, args: statuses });
+  if (statuses.length) filters.push({ sql: `s.status IN (${placeholders(statuses)})`, args: statuses });
   if (query.type) filters.push({ sql: 's.package_type = ?', args: [query.type] });
   if (query.delivered_since) filters.push(deliveredSince('s.id', query.delivered_since));
   return filters;

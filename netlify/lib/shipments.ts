@@ -19,6 +19,7 @@ import { resolveCustomer, resolveCustomerId } from './customers';
 import { HttpError, invalidInput } from './http';
 import { shipmentCreatedMail, statusUpdateMail } from './outbox';
 import { decodeRow } from './rows';
+import { placeholders } from './sql';
 
 /** The histories of a shipment, oldest first. */
 const selectHistories = (trackingNumber: string): InStatement => ({
@@ -99,7 +100,7 @@ export type ShipmentInsert = {
 export function insertShipmentStatement(row: ShipmentInsert): InStatement {
   const values: Record<string, InValue | undefined> = row;
   return {
-    sql: `INSERT INTO shipments (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map(() => '?').join(', ')})`,
+    sql: `INSERT INTO shipments (${INSERT_COLUMNS.join(', ')}) VALUES (${placeholders(INSERT_COLUMNS)})`,
     args: INSERT_COLUMNS.map((column) => values[column] ?? null),
   };
 }

@@ -14,6 +14,7 @@ import { HttpError, invalidInput } from './http';
 import { countryOfPlaceSql } from './places';
 import { enforceRateLimit, type WindowLimit } from './rate-limit';
 import { decodeFirst, decodeRows } from './rows';
+import { placeholders } from './sql';
 
 /**
  * The public side of shipments: the lookups of the tracking page, which only read, and the
@@ -51,8 +52,6 @@ const documentRowSchema = z.object({
     })
     .pipe(publicDocumentSchema),
 });
-
-const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ');
 
 /** Company names are shown whole; these endings mark a sender that is not linked to a customer as one. */
 const COMPANY_ENDING =

@@ -167,10 +167,10 @@ function nativeCopies(folders: string[]): string[][] {
 /**
  * Links each library's copies to the file most of them share already (so a rebuilt function joins the
  * others rather than the others moving to it); a copy still being written (a size of its own) waits for
- * a later call. Returns how many it linked.
+ * a later call. Returns how many copies it left waiting.
  */
 function linkCopies(libraries: string[][]): number {
-  let linked = 0;
+  let waiting = 0;
   for (const files of libraries) {
     const copies = files.flatMap((file) => {
       const stat = statSync(file, { throwIfNoEntry: false });
@@ -179,23 +179,30 @@ function linkCopies(libraries: string[][]): number {
     const shares = [...Map.groupBy(copies, ({ inode }) => inode).values()].sort((a, b) => b.length - a.length);
     const shared = shares[0]?.[0];
     if (!shared) continue;
-    for (const { file } of copies.filter(({ inode, size }) => inode !== shared.inode && size === shared.size)) {
+    for (const { file, size } of copies.filter(({ inode }) => inode !== shared.inode)) {
+      if (size !== shared.size) {
+        waiting++;
+        continue;
+      }
       // Link beside, then rename over: a reader never finds the file missing.
       const link = `${file}.${process.pid}.link`;
       linkSync(shared.file, link);
       renameSync(link, file);
-      linked++;
     }
   }
-  return linked;
+  return waiting;
 }
 
-/** `netlify serve`: links the copies once the server answers, before anything calls a function. */
-export async function shareNativeLibraries(root = process.cwd()): Promise<number> {
+/** `netlify serve`: links every copy once the server answers, before anything calls a function. */
+export async function shareNativeLibraries(root = process.cwd()): Promise<void> {
   const manifest = JSON.parse(readFileSync(join(root, FUNCTIONS_BUILD), 'utf8')) as { functions: { name: string }[] };
   const folders = manifest.functions.map(({ name }) => join(unzippedFunctions(root), name));
   await untilWritten(folders, unzippedFunctions(root));
-  return linkCopies(nativeCopies(folders));
+  const libraries = nativeCopies(folders);
+  for (let waited = 0; linkCopies(libraries) > 0; waited += 100) {
+    if (waited > 60_000) throw new Error(`netlify serve did not finish unzipping into ${unzippedFunctions(root)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** Where `netlify dev` builds the functions of the checkout in `root`, one folder each. */

@@ -123,6 +123,9 @@ test('Places: a place shipments use that is not listed shows with its shipments;
   await expect(form.getByLabel('City')).toHaveValue(city);
   await expect(form.getByLabel('Country (required)')).toHaveValue('Atlantis');
   await expect(form.getByLabel('Latitude (required)')).toBeFocused();
+  // Again on the same place: focus goes back to what it lacks.
+  await row.getByRole('button', { name: `Add ${name}` }).click();
+  await expect(form.getByLabel('Latitude (required)')).toBeFocused();
   await page.keyboard.type('31.5');
   await form.getByLabel('Longitude (required)').fill('-24.25');
   await form.getByRole('button', { name: 'Add place' }).click();

@@ -292,7 +292,8 @@ export default function PlacesTab() {
         />
       </div>
 
-      <UnmappedPlaces onAdd={setDraft} />
+      {/* A new object each time, so that Add on the same place again moves focus again. */}
+      <UnmappedPlaces onAdd={(place) => setDraft({ ...place })} />
 
       {places.status === 'loading' ? (
         <p role="status" className="text-sm text-slate-700">

@@ -1,11 +1,10 @@
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { buildSeedShipments } from '../../db/seed';
 import { seedAdminCredentials } from '../../netlify/lib/env';
 import { unzippedFunctions } from '../../scripts/lib/serve';
 import { openE2eDatabase } from '../helpers/e2e-db';
 import { E2E_COPY_DIR } from '../helpers/e2e-server';
+import { nativeLibraryCopies } from '../helpers/native-libraries';
 
 // netlify serve runs each function in a worker thread of one process, each from its own unzipped copy of the
 // native SQLite library; copies that do not share locks corrupt a file written from two functions at once.
@@ -13,14 +12,10 @@ const UNZIPPED = unzippedFunctions(E2E_COPY_DIR);
 const json = { 'Content-Type': 'application/json' };
 
 test('every served function loads the one native SQLite library', () => {
-  const copies = readdirSync(UNZIPPED, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.node'))
-    .map((entry) => join(entry.parentPath, entry.name));
-  const functions = new Set(copies.map((file) => file.slice(UNZIPPED.length + 1).split('/')[0]));
+  const { functions, inodes } = nativeLibraryCopies(UNZIPPED);
   expect(functions.size).toBeGreaterThan(10);
-  const byName = Map.groupBy(copies, (file) => file.slice(file.indexOf('/node_modules/')));
-  for (const [name, files] of byName) {
-    expect(new Set(files.map((file) => statSync(file).ino)).size, name).toBe(1);
+  for (const [name, copies] of inodes) {
+    expect(copies.size, name).toBe(1);
   }
 });
 

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readdirSync, statSync, utimesSync } from 'node:fs';
+import { readdirSync, utimesSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { buildSeedShipments } from '../../db/seed';
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from '../../netlify/lib/env';
 import { freePorts, portIsFree } from '../../scripts/lib/ports';
 import { copyDir, devFunctions } from '../../scripts/lib/serve';
+import { nativeLibraryCopies } from '../helpers/native-libraries';
 
 interface Copy {
   url: string;
@@ -151,28 +152,17 @@ describe('two copies of the served site at once', () => {
   }, 20_000);
 });
 
-/** The inodes of each native library `netlify dev` built for the checkout's functions, by its path in a function. */
-function devLibraryInodes(): Map<string, Set<number>> {
-  const built = devFunctions(process.cwd());
-  const inodes = new Map<string, Set<number>>();
-  for (const entry of readdirSync(built, { recursive: true, withFileTypes: true })) {
-    const file = join(entry.parentPath, entry.name);
-    if (!entry.isFile() || !entry.name.endsWith('.node') || file.includes('/.unzipped/')) continue;
-    const key = file.slice(file.indexOf('/node_modules/'));
-    inodes.set(key, (inodes.get(key) ?? new Set()).add(statSync(file).ino));
-  }
-  return inodes;
-}
-
 // As `npm start` does for `netlify serve` (tests/e2e/concurrent-writes.spec.ts): copies of SQLite that do not
 // share locks could corrupt the database when two functions write at once. `netlify dev` also builds a
 // changed function again, with a new copy of the library.
 describe('npm run dev', () => {
   it('loads one native SQLite library in every function, also once a changed function reloads', async () => {
-    const functions = readdirSync(devFunctions(process.cwd())).filter((name) => !name.startsWith('.'));
+    const built = devFunctions(process.cwd());
+    const functions = readdirSync(built).filter((name) => !name.startsWith('.'));
     expect(functions.length).toBeGreaterThan(10);
-    const shared = () => [...devLibraryInodes().values()].every((inodes) => inodes.size === 1);
-    expect([...devLibraryInodes().values()].map((inodes) => inodes.size)).toEqual([1]);
+    // Per library, how many files its copies are: 1 when shared.
+    const files = () => [...nativeLibraryCopies(built).inodes.values()].map((inodes) => inodes.size);
+    expect(files()).toEqual([1]);
 
     const now = new Date();
     utimesSync('netlify/functions/places.ts', now, now);
@@ -180,10 +170,10 @@ describe('npm run dev', () => {
       if (waited > 30_000) throw new Error(`netlify dev did not reload places:\n${dev.output.slice(-2000)}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    for (let waited = 0; !shared() && waited < 5_000; waited += 100) {
+    for (let waited = 0; files().some((count) => count > 1) && waited < 5_000; waited += 100) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect([...devLibraryInodes().values()].map((inodes) => inodes.size)).toEqual([1]);
+    expect(files()).toEqual([1]);
 
     const places = await fetch(`${dev.url}/api/places`);
     expect(places.status, `${await places.text()}\n${dev.output.slice(-3000)}`).toBe(401);

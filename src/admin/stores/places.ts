@@ -32,7 +32,7 @@ async function refresh<T>(store: WritableAtom<Loadable<T>>, fetch: () => Promise
 /** After a place is added, changed or removed: both lists, as a change to one can change the other. */
 export async function refreshPlaces(): Promise<void> {
   await Promise.all([
-    refresh($places, () => fetchPlaces(), FALLBACK),
-    refresh($unmappedPlaces, () => fetchUnmapped(), UNMAPPED_FALLBACK),
+    refresh($places, fetchPlaces, FALLBACK),
+    refresh($unmappedPlaces, fetchUnmapped, UNMAPPED_FALLBACK),
   ]);
 }

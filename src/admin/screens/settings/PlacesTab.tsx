@@ -13,6 +13,9 @@ import { $places, $unmappedPlaces, loadPlaces, loadUnmappedPlaces, refreshPlaces
 
 const FIELDS = ['city', 'country', 'latitude', 'longitude'] as const;
 
+/** A row's action button, without its colour. */
+const action = 'rounded px-2 py-1 font-semibold underline-offset-2 hover:underline';
+
 /** A place's name to add, taken from the shipments that use it. */
 type Draft = Pick<UnmappedPlace, 'name' | 'city' | 'country'>;
 
@@ -95,7 +98,6 @@ function PlaceTable({
   onEdit: (place: Place) => void;
   onRemove: (place: Place) => void;
 }) {
-  const action = 'rounded px-2 py-1 font-semibold underline-offset-2 hover:underline';
   return (
     <ScrollingTable label="Places" caption="Places and their coordinates">
       <ColumnHeads
@@ -190,11 +192,7 @@ function UnmappedPlaces({ onAdd }: { onAdd: (place: UnmappedPlace) => void }) {
                   {place.drawn_at ? `At ${place.drawn_at}’s centre` : 'Not drawn'}
                 </td>
                 <td className="px-3 py-2 text-right">
-                  <button
-                    type="button"
-                    className="rounded px-2 py-1 font-semibold text-brand-700 underline-offset-2 hover:underline"
-                    onClick={() => onAdd(place)}
-                  >
+                  <button type="button" className={`${action} text-brand-700`} onClick={() => onAdd(place)}>
                     Add<span className="sr-only"> {place.name}</span>
                   </button>
                 </td>

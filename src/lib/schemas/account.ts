@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOGIN_LIMITS } from '../sign-in';
 import { secondFactorCodeSchema } from './login';
-import { text } from './text';
+import { noControlCharacters, text } from './text';
 
 // A staff member's own sign-in settings (the Settings screen's Security tab): password, two-factor
 // sign-in, sessions.
@@ -11,6 +11,7 @@ export const MIN_PASSWORD_LENGTH = 12;
 const password = (required: string) =>
   z
     .string({ error: required })
+    .check(noControlCharacters())
     .min(1, required)
     .max(LOGIN_LIMITS.passwordMax, `Must be at most ${LOGIN_LIMITS.passwordMax} characters`);
 
@@ -25,7 +26,10 @@ export const passwordChangeSchema = z
       (value) => [...value].length >= MIN_PASSWORD_LENGTH,
       `Must be at least ${MIN_PASSWORD_LENGTH} characters`,
     ),
-    confirm_password: z.string({ error: 'Please confirm the new password' }).min(1, 'Please confirm the new password'),
+    confirm_password: z
+      .string({ error: 'Please confirm the new password' })
+      .check(noControlCharacters())
+      .min(1, 'Please confirm the new password'),
   })
   .refine((input) => input.new_password === input.confirm_password, {
     path: ['confirm_password'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { trackingNumberSchema } from './shipment';
+import { noControlCharacters } from './text';
 
 // The public tracking page's email alerts: shared by the island (in the browser) and the functions.
 
@@ -9,6 +10,7 @@ export const alertSubscribeSchema = z.object({
     (value) => (typeof value === 'string' ? value.trim() : value),
     z
       .string({ error: 'Please enter your email address' })
+      .check(noControlCharacters())
       .min(1, 'Please enter your email address')
       .max(254, 'Must be at most 254 characters')
       .pipe(z.email({ error: 'Please enter a valid email address' })),
@@ -19,6 +21,7 @@ export type AlertSubscribeInput = z.infer<typeof alertSubscribeSchema>;
 /** The token of a confirmation or unsubscribe link (43 URL-safe characters). */
 export const mailTokenSchema = z
   .string({ error: 'The link is incomplete' })
+  .check(noControlCharacters())
   .regex(/^[A-Za-z0-9_-]{32,64}$/, 'The link is incomplete')
   .meta({ description: 'The token from the email link' });
 

@@ -1,14 +1,12 @@
 import { z } from 'zod';
+import { text } from './text';
 
 // Device API keys of Settings > Integrations: shared by the admin form and the functions.
 
 export const apiKeyCreateSchema = z.object({
-  name: z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim() : value),
-    z
-      .string({ error: (issue) => (issue.input === undefined ? 'Name is required' : 'Must be text') })
-      .min(1, 'Name is required')
-      .max(100, 'Must be at most 100 characters'),
+  name: text(100, { error: (issue) => (issue.input === undefined ? 'Name is required' : 'Must be text') }).min(
+    1,
+    'Name is required',
   ),
 });
 export type ApiKeyCreateInput = z.infer<typeof apiKeyCreateSchema>;

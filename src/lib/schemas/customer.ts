@@ -13,6 +13,7 @@ import {
   text,
 } from './fields';
 import { shipmentListItemSchema } from './shipment';
+import { noControlCharacters } from './text';
 
 // Shared by the admin forms (in the browser) and the functions: no server code or node modules here.
 
@@ -27,6 +28,7 @@ export const CUSTOMER_ID_PATTERN = /^CUS-\d{4,9}$/;
 export const customerIdSchema = z
   .string({ error: 'Must be a customer id' })
   .trim()
+  .check(noControlCharacters())
   .toUpperCase()
   .regex(CUSTOMER_ID_PATTERN, 'Must be a customer id such as CUS-1001');
 
@@ -72,7 +74,14 @@ export const customerListQuerySchema = z.object({
   q: z.preprocess(blankToUndefined, text(200).optional()),
   status: z.preprocess(blankToUndefined, statusSchema.optional()),
   /** Only customers created on or after this day (UTC), e.g. the dashboard's "new this month". */
-  since: z.preprocess(blankToUndefined, z.iso.date({ error: 'Must be a date as YYYY-MM-DD' }).optional()),
+  since: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .check(noControlCharacters())
+      .pipe(z.iso.date({ error: 'Must be a date as YYYY-MM-DD' }))
+      .optional(),
+  ),
   ...pagingQuery(CUSTOMER_LIST_DEFAULT_LIMIT, CUSTOMER_LIST_MAX_LIMIT),
 });
 export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;

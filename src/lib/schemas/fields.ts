@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text as sharedText } from './text';
+import { noControlCharacters, text as sharedText } from './text';
 
 // Field rules shared by the customer, quote and settings schemas (browser forms and functions alike).
 
@@ -28,6 +28,7 @@ const emailText = (required = 'Is required') =>
   z
     .string({ error: (issue) => (issue.input === undefined ? required : 'Must be text') })
     .trim()
+    .check(noControlCharacters())
     .max(254, 'Must be at most 254 characters')
     .pipe(z.email({ error: 'Must be a valid email address' }));
 
@@ -42,6 +43,7 @@ const phoneText = (required = 'Is required') =>
   z
     .string({ error: (issue) => (issue.input === undefined ? required : 'Must be text') })
     .trim()
+    .check(noControlCharacters())
     .max(40, 'Must be at most 40 characters')
     .refine((value) => PHONE_PATTERN.test(value) && /^(\D*\d){7,15}\D*$/.test(value), PHONE_MESSAGE);
 
@@ -58,6 +60,13 @@ export const clearable = <S extends z.ZodType>(schema: S) =>
 export const emailValue = emailText();
 export const phoneValue = phoneText();
 
+/** A cursor as the list answered it (base64url). */
+const cursorText = z
+  .string()
+  .check(noControlCharacters())
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]*$/, 'Invalid cursor');
+
 /** Paging by keyset: `cursor` continues after a page, `before` goes back to the page before one. */
 export const pagingQuery = (defaultLimit: number, maxLimit: number) => ({
   limit: z.preprocess(
@@ -69,8 +78,8 @@ export const pagingQuery = (defaultLimit: number, maxLimit: number) => ({
       .max(maxLimit, `Must be at most ${maxLimit}`)
       .default(defaultLimit),
   ),
-  cursor: z.preprocess(blankToUndefined, z.string().max(200).optional()),
-  before: z.preprocess(blankToUndefined, z.string().max(200).optional()),
+  cursor: z.preprocess(blankToUndefined, cursorText.optional()),
+  before: z.preprocess(blankToUndefined, cursorText.optional()),
 });
 
 /** The `meta` of a keyset-paged list: `total_is_estimate` means more matched than were counted. */

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { LOGIN_LIMITS, LOGIN_MESSAGES } from '../sign-in';
-import { text } from './text';
+import { noControlCharacters, text } from './text';
 
 /** `POST /api/admin/login`. The email is a credential here, so its format is not checked beyond its length. */
 export const loginSchema = z.object({
   email: text(LOGIN_LIMITS.emailMax, { error: LOGIN_MESSAGES.emailRequired }).min(1, LOGIN_MESSAGES.emailRequired),
   password: z
     .string({ error: LOGIN_MESSAGES.passwordRequired })
+    .check(noControlCharacters())
     .min(1, LOGIN_MESSAGES.passwordRequired)
     .max(LOGIN_LIMITS.passwordMax, LOGIN_MESSAGES.tooLong(LOGIN_LIMITS.passwordMax)),
   remember: z.boolean({ error: 'Must be true or false' }).optional().default(false),
@@ -23,6 +24,7 @@ export const secondFactorCodeSchema = text(LOGIN_LIMITS.codeMax, { error: LOGIN_
 export const loginTwoFactorSchema = z.object({
   challenge: z
     .string({ error: 'The sign-in challenge is required' })
+    .check(noControlCharacters())
     .min(1, 'The sign-in challenge is required')
     .max(100),
   code: secondFactorCodeSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { blankToUndefined, listMetaSchema, optionalText, pagingQuery } from './fields';
-import { text } from './text';
+import { noControlCharacters, text } from './text';
 
 /**
  * The services a quote can be asked for: the spec's three first, then every other service the site
@@ -41,12 +41,14 @@ export const quoteRequestSchema = z.object({
   email: z
     .string()
     .trim()
+    .check(noControlCharacters())
     .min(1, 'Please enter your email address')
     .max(254, 'Email must be 254 characters or fewer')
     .pipe(z.email('Please enter a valid email address')),
   phone: z
     .string()
     .trim()
+    .check(noControlCharacters())
     .max(30, 'Phone must be 30 characters or fewer')
     .refine(
       (value) => value === '' || (PHONE_PATTERN.test(value) && /^(\D*\d){7,15}\D*$/.test(value)),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { SHIPMENT_STATUSES } from '@/lib/shipment-status';
+import { blankToUndefined, optionalText } from './fields';
 import { shipmentStatusSchema, trackingNumberSchema } from './shipment';
+import { noControlCharacters, text } from './text';
 
 // `POST /api/scans`: a scanner or GPS unit posts its events, in the order they happened.
 
@@ -8,29 +10,20 @@ export const SCANS_MAX = 500;
 /** A device clock may run this far ahead before its scans are refused as "in the future". */
 export const SCAN_CLOCK_SKEW_MS = 5 * 60_000;
 
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
-const optionalText = (max: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z.string({ error: 'Must be text' }).trim().max(max, `Must be at most ${max} characters`).nullable().optional(),
-  );
-
 export const scanEventSchema = z
   .object({
-    event_id: z
-      .string({ error: (issue) => (issue.input === undefined ? 'Event id is required' : 'Must be text') })
-      .trim()
+    event_id: text(100, { error: (issue) => (issue.input === undefined ? 'Event id is required' : 'Must be text') })
       .min(1, 'Event id is required')
-      .max(100, 'Must be at most 100 characters')
       .meta({ description: "The device's own id for the event (a UUID, say): a repeated id is not applied again." }),
     tracking_number: trackingNumberSchema,
     status: z.preprocess(blankToUndefined, shipmentStatusSchema.optional()).meta({
       description: `The new status: ${SHIPMENT_STATUSES.join(', ')} (or its label, any case).`,
     }),
     location: optionalText(200).meta({ description: 'Where the scan happened: "City, Country" or a country.' }),
-    note: optionalText(2000),
+    note: optionalText(2000, { multiline: true }),
     scanned_at: z
       .string({ error: (issue) => (issue.input === undefined ? 'Scan time is required' : 'Must be text') })
+      .check(noControlCharacters())
       .pipe(
         z.iso.datetime({
           offset: true,

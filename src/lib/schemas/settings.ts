@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { blankToUndefined, optionalText, requiredEmail, requiredPhone, requiredText } from './fields';
+import { noControlCharacters } from './text';
 
 // The settings the back office keeps, one schema per section (one tab of the Settings screen each).
 // Shared by the admin forms and the functions.
@@ -18,8 +19,13 @@ const website = z.preprocess(
     return /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`;
   },
   z
-    .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: WEBSITE_MESSAGE })
-    .max(300, 'Must be at most 300 characters')
+    .string()
+    .check(noControlCharacters())
+    .pipe(
+      z
+        .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: WEBSITE_MESSAGE })
+        .max(300, 'Must be at most 300 characters'),
+    )
     .nullable()
     .optional(),
 );
@@ -39,6 +45,7 @@ export const companySettingsSchema = z.object({
       z
         .string({ error: 'Must be text' })
         .trim()
+        .check(noControlCharacters())
         .max(20, 'Must be at most 20 characters')
         .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'Must be letters, digits, spaces or hyphens')
         .nullable()

@@ -3,6 +3,7 @@ import { addressIsIn } from '@/lib/place';
 import { SHIPMENT_STATUSES } from '@/lib/shipment-status';
 import { TRACKING_NUMBER_PATTERN } from '@/lib/tracking-number';
 import { blankToUndefined, optionalText, pagingQuery, requiredText, text } from './fields';
+import { noControlCharacters } from './text';
 
 // Shared by the admin forms (in the browser) and the functions: no server code or node modules here.
 
@@ -20,6 +21,7 @@ const isRealDate = (value: string) => {
 const date = z
   .string({ error: textError('Is required') })
   .trim()
+  .check(noControlCharacters())
   .regex(DATE_PATTERN, { message: 'Must be a date as YYYY-MM-DD', abort: true })
   .refine(isRealDate, 'Must be a real calendar date');
 const optionalDate = z.preprocess(blankToUndefined, date.nullable().optional());
@@ -39,6 +41,7 @@ const dateTime = (required = 'Is required') =>
   z
     .string({ error: textError(required) })
     .trim()
+    .check(noControlCharacters())
     .regex(DATE_TIME_PATTERN, {
       message: 'Must be a date (YYYY-MM-DD) or a date and time (YYYY-MM-DDTHH:MM)',
       abort: true,
@@ -57,7 +60,11 @@ const amount = z.preprocess(
 );
 const optionalAmount = z.preprocess(blankToUndefined, amount.nullable().optional());
 
-const email = z.email({ error: 'Must be a valid email address' }).max(254, 'Must be at most 254 characters');
+const email = z
+  .string({ error: 'Must be a valid email address' })
+  .check(noControlCharacters())
+  .max(254, 'Must be at most 254 characters')
+  .pipe(z.email({ error: 'Must be a valid email address' }));
 const optionalEmail = z.preprocess(
   (value) => (typeof value === 'string' ? blankToUndefined(value.trim()) : value),
   email.nullable().optional(),
@@ -85,6 +92,7 @@ export const shipmentStatusSchema = statusSchema('Status is required');
 export const trackingNumberSchema = z
   .string({ error: textError('Tracking number is required') })
   .trim()
+  .check(noControlCharacters())
   .toUpperCase()
   .regex(TRACKING_NUMBER_PATTERN, 'Must be NEC followed by 9 letters A-Z or digits 0-9');
 
@@ -262,6 +270,7 @@ export const shipmentListQuerySchema = z.object({
     blankToUndefined,
     z
       .string()
+      .check(noControlCharacters())
       .transform((value, context) => {
         const statuses = value.split(',').map((part) => shipmentStatusSchema.safeParse(part));
         const bad = statuses.find((status) => !status.success);
@@ -277,7 +286,11 @@ export const shipmentListQuerySchema = z.object({
   /** Only shipments delivered at or after this moment (the dashboard's "delivered today"). */
   delivered_since: z.preprocess(
     blankToUndefined,
-    z.iso.datetime({ error: 'Must be a moment as YYYY-MM-DDTHH:MM:SSZ' }).optional(),
+    z
+      .string()
+      .check(noControlCharacters())
+      .pipe(z.iso.datetime({ error: 'Must be a moment as YYYY-MM-DDTHH:MM:SSZ' }))
+      .optional(),
   ),
   ...pagingQuery(LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT),
 });

@@ -11,6 +11,13 @@ const SINGLE_LINE = /^\P{Cc}*$/u;
 const MULTILINE = /^(?:[\t\n\r]|\P{Cc})*$/u;
 
 /**
+ * The rule's check alone, for strings that are not stored as typed text (a password, a token, an email or a
+ * date with a format of its own): put first, so its message is the one a control character gets.
+ */
+export const noControlCharacters = ({ multiline = false }: { multiline?: boolean } = {}) =>
+  z.regex(multiline ? MULTILINE : SINGLE_LINE, { error: NO_CONTROL_CHARACTERS, abort: true });
+
+/**
  * Free text as it is stored: NFC-normalised (the same word typed on two keyboards is the same
  * bytes, so it is found and compared alike), trimmed, free of control characters, at most `max`
  * characters. A string schema, so callers may chain `.min()` and the like.
@@ -27,6 +34,6 @@ export function text(
     .string(error ? { error } : undefined)
     .normalize('NFC')
     .trim()
-    .regex(multiline ? MULTILINE : SINGLE_LINE, NO_CONTROL_CHARACTERS)
+    .check(noControlCharacters({ multiline }))
     .max(max, tooLong);
 }

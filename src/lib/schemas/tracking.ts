@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { historyEntrySchema, shipmentRecordSchema } from './shipment';
+import { noControlCharacters, text } from './text';
 
 /** A place on the route map: its gazetteer name and coordinates. */
 export const mapPointSchema = z.object({
@@ -49,7 +50,7 @@ export const BATCH_MAX_NUMBERS = 10;
 /** `POST /api/tracking/batch`: up to 10 numbers as typed (each trimmed and upper-cased by the server). */
 export const trackingBatchSchema = z.object({
   numbers: z
-    .array(z.string({ error: 'Must be text' }).max(64, 'Must be at most 64 characters'), {
+    .array(text(64, { error: 'Must be text' }), {
       error: (issue) => (issue.input === undefined ? 'Numbers are required' : 'Must be a list of tracking numbers'),
     })
     .min(1, 'Enter at least one tracking number')
@@ -73,13 +74,21 @@ export const revealSchema = z
   .object({
     email: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-      z.string({ error: 'Must be text' }).trim().toLowerCase().max(254, 'Must be at most 254 characters').optional(),
+      z
+        .string({ error: 'Must be text' })
+        .normalize('NFC')
+        .trim()
+        .check(noControlCharacters())
+        .toLowerCase()
+        .max(254, 'Must be at most 254 characters')
+        .optional(),
     ),
     phone_last4: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
       z
         .string({ error: 'Must be text' })
         .trim()
+        .check(noControlCharacters())
         .regex(/^\d{4}$/, 'Must be the last 4 digits of the phone number')
         .optional(),
     ),

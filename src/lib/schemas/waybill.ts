@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { normalizeTrackingNumber, trackingNumberProblem } from '@/lib/tracking-number';
 import { companySettingsValueSchema } from './settings';
 import { shipmentRecordSchema } from './shipment';
+import { noControlCharacters } from './text';
 
 /** What a waybill prints of a shipment. */
 export const waybillShipmentSchema = shipmentRecordSchema.pick({
@@ -34,6 +35,7 @@ export const WAYBILLS_MAX = 100;
 export const waybillQuerySchema = z.object({
   numbers: z
     .string({ error: 'Tracking numbers are required' })
+    .check(noControlCharacters())
     .max(WAYBILLS_MAX * 14, 'Too many tracking numbers')
     .transform((value, context) => {
       const numbers = [...new Set(value.split(',').map(normalizeTrackingNumber).filter(Boolean))];

@@ -15,8 +15,8 @@ export default handle(async (request, context) => {
     return reply(remove, { status: 'success', data: await deletePlace(db, id, user) });
   }
   const { db, user } = await authorizeAdmin(request, update.method, remove.method);
-  const input = await readJson(request, update.body);
   const id = placePathId(pathParam(request, context, update.path, 'placeId'));
+  const input = await readJson(request, update.body);
   return reply(update, { status: 'success', data: await updatePlace(db, id, input, user) });
 });
 

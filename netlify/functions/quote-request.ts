@@ -9,8 +9,8 @@ const endpoint = quotesApi.update;
 /** Staff move a quote request along: new, contacted, won or lost. */
 export default handle(async (request, context) => {
   const { db, user } = await authorizeAdmin(request, endpoint.method);
-  const { status } = await readJson(request, endpoint.body);
   const id = quotePathId(pathParam(request, context, endpoint.path, 'id'));
+  const { status } = await readJson(request, endpoint.body);
   return reply(endpoint, { status: 'success', data: await updateQuoteStatus(db, id, status, user) });
 });
 

@@ -20,9 +20,9 @@ const endpoint = trackingApi.reveal;
 export default handle(async (request, context) => {
   requireMethod(request, endpoint.method);
   assertSameOrigin(request);
-  const proof = await readJson(request, endpoint.body);
   const trackingNumber = normalizeTrackingNumber(pathParam(request, context, endpoint.path, 'trackingNumber'));
   if (trackingNumberProblem(trackingNumber)) throw new HttpError(404, NOT_FOUND);
+  const proof = await readJson(request, endpoint.body);
   const { data, cookie } = await revealAddress(await getDb(), trackingNumber, proof, {
     token: revealTokenOf(request),
     client: clientAddress(request, context),

@@ -10,8 +10,8 @@ const endpoint = shipmentsApi.updateLocation;
 export default handle(async (request, context) => {
   // A staff session, or a device API key (Settings > Integrations) whose write is logged under its name.
   const { db, actor } = await authorizeSessionOrKey(request, endpoint.method);
-  const input = await readJson(request, endpoint.body);
   const trackingNumber = shipmentPathNumber(request, context, endpoint.path);
+  const input = await readJson(request, endpoint.body);
   assertBodyMatchesPath(input.tracking_number, trackingNumber);
   return reply(endpoint, { status: 'success', data: await updateLocation(db, trackingNumber, input, actor) });
 });

@@ -11,8 +11,8 @@ const endpoint = shipmentsApi.updateStatus;
 export default handle(async (request, context) => {
   // A staff session, or a device API key (Settings > Integrations) whose write is logged under its name.
   const { db, actor } = await authorizeSessionOrKey(request, endpoint.method);
-  const input = await readJson(request, endpoint.body);
   const trackingNumber = shipmentPathNumber(request, context, endpoint.path);
+  const input = await readJson(request, endpoint.body);
   assertBodyMatchesPath(input.tracking_number, trackingNumber);
   const shipment = await updateStatus(db, trackingNumber, input, actor);
   deliverAfterAnswer(context);

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Endpoint, Reply } from '@/lib/api/contract';
 import { type FieldErrors, fieldErrors } from '@/lib/field-errors';
+import { NO_CONTROL_CHARACTERS } from '@/lib/schemas/text';
 import { ConfigError } from './env';
 
 /**
@@ -224,10 +225,10 @@ export function pathParam(request: Request, context: FunctionContext, pattern: s
   const value = safeDecode(
     fromContext || (new URLPattern({ pathname: pattern }).exec(request.url)?.pathname.groups[name] ?? ''),
   );
-  // A null byte or another control character is never part of an id: name the parameter (400).
+  // A null byte or another control character is never part of an id: name the parameter (422, as in a body).
   if (CONTROL_CHARACTER.test(value)) {
-    throw new HttpError(400, `The ${name} in the address must not contain control characters`, {
-      errors: { [name]: ['Must not contain control characters'] },
+    throw new HttpError(422, `The ${name} in the address must not contain control characters`, {
+      errors: { [name]: [NO_CONTROL_CHARACTERS] },
     });
   }
   return value;

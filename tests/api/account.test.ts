@@ -232,10 +232,10 @@ describe('sessions', { timeout: 120_000 }, () => {
     expect(await signedIn(cookie)).toBe(false);
   });
 
-  it('a control character in the session id answers 400 naming it', async () => {
+  it('a control character in the session id answers 422 naming it', async () => {
     const cookie = await signInAs(await account());
     const answer = await endOne(cookie, 'abc\u0000def');
-    expect(answer.status).toBe(400);
+    expect(answer.status).toBe(422);
     expect(answer.body.errors).toEqual({ sessionId: ['Must not contain control characters'] });
   });
 

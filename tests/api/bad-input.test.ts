@@ -34,23 +34,23 @@ describe('control characters are refused naming the field, never a 5xx', () => {
     },
   );
 
-  it('in a shipment path parameter: 400 naming it', async () => {
+  it('in a shipment path parameter: 422 naming it', async () => {
     const bad = `${sample.slice(0, 6)}\u0000${sample.slice(7)}`;
     const answer = await call(
       shipment,
       apiRequest(`/api/shipments/${encodeURIComponent(bad)}`, { headers: withSession(cookie) }),
       { trackingNumber: bad },
     );
-    expect(answer.status).toBe(400);
+    expect(answer.status).toBe(422);
     expect(answer.body.errors).toEqual({ trackingNumber: [NO_CONTROL] });
   });
 
-  it('in the public lookup path: 400 in its own error shape, naming the parameter', async () => {
+  it('in the public lookup path: 422 in its own error shape, naming the parameter', async () => {
     const bad = `NEC\u0000123456789`;
     const answer = await call(tracking, apiRequest(`/api/tracking/${encodeURIComponent(bad)}`), {
       trackingNumber: bad,
     });
-    expect(answer.status).toBe(400);
+    expect(answer.status).toBe(422);
     expect(answer.body).toEqual({
       status: false,
       error: 'The trackingNumber in the address must not contain control characters',

@@ -74,7 +74,7 @@ export function errorSchema(endpoint: Endpoint): z.ZodType {
 /**
  * Every error status an endpoint can answer: its own, plus 405 (another method) and 503 (the
  * database cannot be reached) for all; 401 and 403 (cross-site write) for staff and key calls; 400,
- * 413, 415 and 422 for a JSON body; 422 for a query; 400 for path parameters.
+ * 413, 415 and 422 for a JSON body; 422 for a query and for path parameters.
  */
 export function errorStatuses(endpoint: Endpoint): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>([...(endpoint.errors ?? []), 405, 503]);
@@ -83,8 +83,8 @@ export function errorStatuses(endpoint: Endpoint): ErrorStatus[] {
     if (endpoint.method !== 'GET') statuses.add(403);
   }
   if (endpoint.body) for (const status of [400, 413, 415, 422] as const) statuses.add(status);
-  // A path parameter with a control character in it (a null byte...) is refused before anything else.
-  if (endpoint.params) statuses.add(400);
+  // A path parameter with a control character in it (a null byte...) is refused naming it, as a body field is.
+  if (endpoint.params) statuses.add(422);
   if (endpoint.query) statuses.add(422);
   return [...statuses].sort((a, b) => a - b);
 }

@@ -15,8 +15,6 @@ export default handle(async (request, context) => {
   const db = await getDb();
   await enforceRateLimit(db, { key: `alerts:${clientAddress(request, context)}`, ...ALERT_LIMITS.perAddress });
   const input = await readJson(request, endpoint.body);
-  // Confirmation emails go to whatever address is typed: few per address, wherever the requests come from.
-  await enforceRateLimit(db, { key: `alerts-email:${input.email.toLowerCase()}`, ...ALERT_LIMITS.perEmail });
   await requestAlerts(db, input);
   deliverAfterAnswer(context);
   return reply(endpoint, {

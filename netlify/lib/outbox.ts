@@ -122,9 +122,14 @@ export function customerCreatedMail(
 
 /**
  * The confirmation of an opt-in, for the batch that made the subscription pending: queued only while
- * it is pending, and not again while one is still waiting to go out.
+ * it is pending, not again while one is still waiting to go out, and only `when` a condition holds.
  */
-export function alertConfirmationMail(topic: string, email: string, at: string): InStatement {
+export function alertConfirmationMail(
+  topic: string,
+  email: string,
+  at: string,
+  when: { sql: string; args: InValue[] } = { sql: '1', args: [] },
+): InStatement {
   return {
     sql: `${INSERT}
           SELECT 'alert_confirmation', 'customer', m.email, m.id, substr(m.topic, 10),
@@ -132,8 +137,9 @@ export function alertConfirmationMail(topic: string, email: string, at: string):
           FROM mail_subscriptions m
           WHERE m.topic = ? AND m.email = ? AND m.state = 'pending'
             AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.subscription_id = m.id
-                            AND o.kind = 'alert_confirmation' AND o.state IN ('queued', 'sending'))`,
-    args: [at, at, topic, email],
+                            AND o.kind = 'alert_confirmation' AND o.state IN ('queued', 'sending'))
+            AND ${when.sql}`,
+    args: [at, at, topic, email, ...when.args],
   };
 }
 

@@ -3,7 +3,7 @@ import { appendFileSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Client } from '@libsql/client';
+import type { Client, InStatement, InValue } from '@libsql/client';
 import { localDatabasePath } from './db';
 import { getEnv } from './env';
 import { HttpError } from './http';
@@ -62,6 +62,31 @@ export async function enforceRateLimit(
     'write',
   );
   if (Number(counted!.rows[0]!.count) > limit) throw tooMany(retryAfter);
+}
+
+/**
+ * A limit spent only by a write that happens, for that write's batch: `hasRoom` is a condition for the
+ * write's statement, and `spend` (the statement right after it) counts one when that statement changed a
+ * row. `prune` (before the write) drops the key's old windows; `refusal` is the 429 to answer.
+ */
+export function budget(
+  { key, limit, windowSeconds }: RateLimit,
+  now = Date.now(),
+): { prune: InStatement; hasRoom: { sql: string; args: InValue[] }; spend: InStatement; refusal(): HttpError } {
+  const { start, retryAfter } = windowOf(now, windowSeconds);
+  return {
+    prune: { sql: 'DELETE FROM rate_limits WHERE key = ? AND window_start < ?', args: [key, start] },
+    hasRoom: {
+      sql: 'coalesce((SELECT count FROM rate_limits WHERE key = ? AND window_start = ?), 0) < ?',
+      args: [key, start, limit],
+    },
+    spend: {
+      sql: `INSERT INTO rate_limits (key, window_start, count) SELECT ?, ?, 1 WHERE changes() > 0
+            ON CONFLICT (key, window_start) DO UPDATE SET count = count + 1`,
+      args: [key, start],
+    },
+    refusal: () => tooMany(retryAfter),
+  };
 }
 
 /** A fixed-window limit kept outside the database: `name` separates the counters of different limits. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { isIPv6 } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client, InStatement, InValue } from '@libsql/client';
@@ -29,6 +30,28 @@ const tooMany = (retryAfter: number) =>
   new HttpError(429, `Too many requests. Please try again in ${retryAfter} seconds.`, {
     headers: { 'Retry-After': String(retryAfter) },
   });
+
+/**
+ * The part of a client address one client controls, as limits count it: an IPv4 address whole, an IPv6
+ * address by its /64 network (one home or host is given a whole /64, so each of its addresses alone would
+ * be a fresh count).
+ */
+export function clientNetwork(address: string): string {
+  const bare = address.split('%')[0]!.toLowerCase();
+  if (!isIPv6(bare)) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail] = bare.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  // A dotted IPv4 tail fills two groups.
+  const rightGroups = right.length + (right.at(-1)?.includes('.') ? 1 : 0);
+  const groups = tail === undefined ? left : [...left, ...Array(8 - left.length - rightGroups).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
 
 /**
  * Counts one request against a fixed-window limit kept in the database (so it holds across function

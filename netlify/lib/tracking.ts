@@ -12,7 +12,7 @@ import {
 import { normalizeTrackingNumber, trackingNumberProblem } from '@/lib/tracking-number';
 import { HttpError, invalidInput } from './http';
 import { countryOfPlaceSql } from './places';
-import { enforceRateLimit, type WindowLimit } from './rate-limit';
+import { clientNetwork, enforceRateLimit, type WindowLimit } from './rate-limit';
 import { decodeFirst, decodeRows } from './rows';
 import { placeholders } from './sql';
 
@@ -183,10 +183,14 @@ export function planBatch(typed: readonly string[]): {
 export const REVEAL_COOKIE = '__Host-nec-reveal';
 /** However long the browser session lasts, a reveal holds at most this long. */
 const REVEAL_LIFETIME_MS = 12 * 60 * 60 * 1000;
-/** Attempts, so the 10,000 possible last-4 digits cannot be tried: per shipment per day, per address per hour. */
+/**
+ * Attempts, so the 10,000 possible last-4 digits cannot be tried: per shipment and client a day, per client
+ * an hour (a client being its IPv4 address or its IPv6 /64). No count per shipment alone: strangers could
+ * fill it and lock the recipient out.
+ */
 export const REVEAL_LIMITS = {
-  perShipment: { limit: 10, windowSeconds: 24 * 60 * 60 },
-  perAddress: { limit: 20, windowSeconds: 60 * 60 },
+  perShipmentAndClient: { limit: 5, windowSeconds: 24 * 60 * 60 },
+  perClient: { limit: 20, windowSeconds: 60 * 60 },
 } as const;
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -225,8 +229,13 @@ export async function revealAddress(
   proof: RevealInput,
   { token, client, now = new Date() }: { token: string | null; client: string; now?: Date },
 ): Promise<{ data: TrackingResult; cookie: string | null }> {
-  await enforceRateLimit(db, { key: `reveal:${client}`, ...REVEAL_LIMITS.perAddress }, now.getTime());
-  await enforceRateLimit(db, { key: `reveal:${trackingNumber}`, ...REVEAL_LIMITS.perShipment }, now.getTime());
+  const network = clientNetwork(client);
+  await enforceRateLimit(db, { key: `reveal:${network}`, ...REVEAL_LIMITS.perClient }, now.getTime());
+  await enforceRateLimit(
+    db,
+    { key: `reveal:${trackingNumber}:${network}`, ...REVEAL_LIMITS.perShipmentAndClient },
+    now.getTime(),
+  );
 
   const time = now.toISOString();
   const { rows } = await db.execute({

@@ -3,6 +3,7 @@ import { buildSeedShipments } from '../../db/seed';
 import tracking from '../../netlify/functions/tracking';
 import batch from '../../netlify/functions/tracking-batch';
 import reveal from '../../netlify/functions/tracking-reveal';
+import { clientNetwork } from '../../netlify/lib/rate-limit';
 import { REVEAL_LIMITS } from '../../netlify/lib/tracking';
 import { apiRequest, call } from '../helpers/requests';
 import { useTestDatabase } from '../helpers/test-db';
@@ -115,18 +116,50 @@ describe('POST /api/tracking/{n}/reveal', () => {
     expect(refused.status).toBe(403);
   });
 
-  it('stops guessing: 10 attempts per shipment a day, from any number of addresses, then 429 even when right', async () => {
+  it(`stops one client guessing a shipment: ${REVEAL_LIMITS.perShipmentAndClient.limit} attempts a day, then 429 even when right`, async () => {
     const shipment = seeded[5]!;
     const number = shipment.tracking_number;
     const digits = lastFour(shipment.recipient_phone!);
     const wrong = String((Number(digits) + 1) % 10_000).padStart(4, '0');
-    for (let i = 0; i < REVEAL_LIMITS.perShipment.limit; i++) {
-      expect((await proveFor(number, { phone_last4: wrong })).status).toBe(422);
+    const address = { 'x-nf-client-connection-ip': newAddress() };
+    for (let i = 0; i < REVEAL_LIMITS.perShipmentAndClient.limit; i++) {
+      expect((await proveFor(number, { phone_last4: wrong }, address)).status).toBe(422);
     }
-    const refused = await proveFor(number, { phone_last4: digits });
+    const refused = await proveFor(number, { phone_last4: digits }, address);
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(/^Too many requests/);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another shipment from the same client, and the same shipment from another, are still tried.
+    expect((await proveFor(seeded[6]!.tracking_number, { phone_last4: wrong }, address)).status).not.toBe(429);
+    expect((await proveFor(number, { phone_last4: digits })).status).toBe(200);
+  });
+
+  it("strangers cannot spend the recipient's tries: 30 wrong guesses from elsewhere, then the recipient gets in", async () => {
+    const shipment = seeded[8]!;
+    const number = shipment.tracking_number;
+    const digits = lastFour(shipment.recipient_phone!);
+    const wrong = String((Number(digits) + 1) % 10_000).padStart(4, '0');
+    for (let i = 0; i < 30; i++) expect((await proveFor(number, { phone_last4: wrong })).status).toBe(422);
+    const recipient = { 'x-nf-client-connection-ip': newAddress() };
+    expect((await proveFor(number, { email: shipment.recipient_mail }, recipient)).status).toBe(200);
+    expect((await proveFor(number, { phone_last4: digits }, recipient)).status).toBe(200);
+  });
+
+  it('counts an IPv6 client by its /64: its other addresses share its tries', async () => {
+    expect(clientNetwork('2001:DB8:0:7::1')).toBe('2001:db8:0:7::/64');
+    expect(clientNetwork('2001:db8::7:0:0:0:9')).toBe('2001:db8:0:7::/64');
+    expect(clientNetwork('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(clientNetwork('192.0.2.7')).toBe('192.0.2.7');
+    const number = seeded[9]!.tracking_number;
+    const limit = REVEAL_LIMITS.perShipmentAndClient.limit;
+    for (let i = 1; i <= limit; i++) {
+      const address = { 'x-nf-client-connection-ip': `2001:db8:0:7:${i.toString(16)}::${i}` };
+      expect((await proveFor(number, { phone_last4: '0000' }, address)).status).not.toBe(429);
+    }
+    const sameNetwork = { 'x-nf-client-connection-ip': '2001:db8:0:7:ffff:ffff:ffff:ffff' };
+    expect((await proveFor(number, { phone_last4: '0000' }, sameNetwork)).status).toBe(429);
+    const otherNetwork = { 'x-nf-client-connection-ip': '2001:db8:0:8::1' };
+    expect((await proveFor(number, { phone_last4: '0000' }, otherNetwork)).status).not.toBe(429);
   });
 
   it('stops one address trying many shipments: 20 attempts an hour', async () => {
@@ -140,7 +173,7 @@ describe('POST /api/tracking/{n}/reveal', () => {
         }),
         { trackingNumber: number },
       );
-    for (let i = 0; i < REVEAL_LIMITS.perAddress.limit; i++) {
+    for (let i = 0; i < REVEAL_LIMITS.perClient.limit; i++) {
       expect((await from(seeded[7 + (i % 20)]!.tracking_number)).status).not.toBe(429);
     }
     expect((await from(seeded[7]!.tracking_number)).status).toBe(429);

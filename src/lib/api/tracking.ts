@@ -39,7 +39,7 @@ export const trackingApi = {
     method: 'POST',
     path: '/api/tracking/:trackingNumber/reveal',
     summary:
-      "Show the recipient's full address: prove the recipient's email or the last 4 digits of their phone. The browser keeps the reveal for its session (an HttpOnly cookie); attempts are limited per shipment and per address.",
+      "Show the recipient's full address: prove the recipient's email or the last 4 digits of their phone. The browser keeps the reveal for its session (an HttpOnly cookie); attempts are limited per shipment and client, and per client.",
     access: 'public',
     params: trackingNumberParams,
     body: revealSchema,

@@ -15,6 +15,8 @@ export function adminCredentialsProblem(email: string, password: string): string
   if ([...password].length < MIN_PASSWORD_LENGTH)
     return `The password must be at least ${MIN_PASSWORD_LENGTH} characters`;
   if (password.length > 1024) return 'The password must be at most 1024 characters';
+  // The sign-in refuses them, so such a password could never be used.
+  if (/\p{Cc}/u.test(password)) return 'The password must not contain control characters';
   if (password === DEFAULT_ADMIN_PASSWORD) return 'The built-in local default password cannot be used';
   return null;
 }

@@ -80,6 +80,7 @@ describe('npm run admin:password', () => {
       'Usage: npm run admin:password -- <email>  (the password is prompted, or read from stdin)',
     ],
     [['ops@nec-cargo.example'], 'change-me-local-admin\n', 'The built-in local default password cannot be used'],
+    [['ops@nec-cargo.example'], 'a long\tenough password\n', 'The password must not contain control characters'],
   ])('refuses %j with one line', (args, input, message) => {
     const { status, stderr } = run('scripts/admin-password.ts', args, input);
     expect(status).toBe(1);

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePorts } from '../../scripts/lib/ports';
@@ -52,5 +54,53 @@ export async function startSqld(): Promise<SqldServer> {
       }
       await rm(dir, { recursive: true, force: true });
     },
+  };
+}
+
+export interface CountingProxy {
+  url: string;
+  /** Requests forwarded so far. */
+  readonly requests: number;
+  /** The requests `run` makes through the proxy while it runs. */
+  count(run: () => Promise<unknown>): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A loopback HTTP proxy in front of a libSQL server that forwards every Hrana request as it is and
+ * counts them: each is one round trip to the database, what a remote Turso charges in latency.
+ */
+export async function startCountingProxy(target: string): Promise<CountingProxy> {
+  let requests = 0;
+  const server = createServer((req, res) => {
+    requests++;
+    const forwarded = httpRequest(
+      new URL(req.url ?? '/', target),
+      { method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    forwarded.on('error', (error) => res.destroy(error));
+    req.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get requests() {
+      return requests;
+    },
+    async count(run) {
+      const before = requests;
+      await run();
+      return requests - before;
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -118,14 +118,13 @@ async function callEverything(db: Client, send: ReturnType<typeof counter>['send
     return String(headers.get('set-cookie')).split(';')[0]!;
   };
 
-  const { tracking, shipments, dashboard, quotes, customers, settings, alerts, apiKeys, scans, outbox, waybills } =
-    API;
+  const { tracking, shipments, dashboard, quotes, customers, settings, alerts, apiKeys, scans, outbox, waybills } = API;
   const { places, account, auth } = API;
   const cookie = await signIn('password');
   await send(auth.session, { cookie });
 
   await send(tracking.lookup, { params: { trackingNumber: number } });
-  await send(tracking.batch, { note: '5 numbers',  json: { numbers: [number, ...others] } });
+  await send(tracking.batch, { note: '5 numbers', json: { numbers: [number, ...others] } });
   await send(tracking.reveal, {
     params: { trackingNumber: number },
     json: { email: recipientMail },
@@ -136,7 +135,12 @@ async function callEverything(db: Client, send: ReturnType<typeof counter>['send
   const route = { origin: 'London, United Kingdom', destination: 'Madrid, Spain', status: 'preparing' };
   const added = await send(shipments.addTracking, {
     cookie,
-    json: { sender_name: 'Bench Sender', recipient_name: 'Bench Recipient', recipient_address: 'Gran Vía 1, Madrid, Spain', ...route },
+    json: {
+      sender_name: 'Bench Sender',
+      recipient_name: 'Bench Recipient',
+      recipient_address: 'Gran Vía 1, Madrid, Spain',
+      ...route,
+    },
   });
   await send(shipments.create, { cookie, json: { customer: 'CUS-1001', ...route } });
   const created = String(added.body.data.tracking_number);
@@ -161,7 +165,8 @@ async function callEverything(db: Client, send: ReturnType<typeof counter>['send
   const key = await send(apiKeys.create, { cookie, json: { name: 'Bench scanner' } });
   await send(apiKeys.list, { cookie });
   const scannedAt = new Date().toISOString();
-  await send(scans.create, { note: 'device key, 3 events', 
+  await send(scans.create, {
+    note: 'device key, 3 events',
     headers: { Authorization: `Bearer ${key.body.data.key}` },
     json: {
       events: [number, created, others[0]].map((trackingNumber, i) => ({
@@ -172,7 +177,8 @@ async function callEverything(db: Client, send: ReturnType<typeof counter>['send
       })),
     },
   });
-  await send(shipments.updateStatus, { note: 'device key', 
+  await send(shipments.updateStatus, {
+    note: 'device key',
     headers: { Authorization: `Bearer ${key.body.data.key}` },
     params: { trackingNumber: created },
     json: { tracking_number: created, status: 'on_hold', note: 'Held at customs' },
@@ -250,7 +256,7 @@ async function callEverything(db: Client, send: ReturnType<typeof counter>['send
     json: { code: URI.parse(setup.body.data.otpauth_uri).generate() },
   });
   const [first, second] = enabled.body.data.recovery_codes as string[];
-  const challenge = await send(auth.login, { note: 'password, two-factor on',  json: SEED_ADMIN });
+  const challenge = await send(auth.login, { note: 'password, two-factor on', json: SEED_ADMIN });
   await send(auth.loginTwoFactor, {
     json: { challenge: challenge.body.challenge, code: first },
   });

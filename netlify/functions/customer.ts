@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { customersApi } from '@/lib/api/customers';
 import { authorizeAdmin } from '../lib/auth';
+import { purgeLookups } from '../lib/cdn';
 import { CUSTOMER_NOT_FOUND, customerPathId, findCustomer, updateCustomer } from '../lib/customers';
 import { HttpError, handle, pathParam, readJson, reply } from '../lib/http';
 
@@ -12,7 +13,10 @@ export default handle(async (request, context) => {
     const { db, user } = await authorizeAdmin(request, update.method);
     const input = await readJson(request, update.body);
     const id = customerPathId(pathParam(request, context, update.path, 'id'));
-    return reply(update, { status: 'success', data: await updateCustomer(db, id, input, user) });
+    const customer = await updateCustomer(db, id, input, user);
+    // Lookups show a customer's name whole as a company sender: a new name may change many of them.
+    if (input.name !== undefined) await purgeLookups(context, 'all');
+    return reply(update, { status: 'success', data: customer });
   }
   const { db } = await authorizeAdmin(request, get.method, 'HEAD', update.method);
   const customer = await findCustomer(db, customerPathId(pathParam(request, context, get.path, 'id')));

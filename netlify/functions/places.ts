@@ -1,17 +1,21 @@
 import type { Config } from '@netlify/functions';
 import { placesApi } from '@/lib/api/places';
 import { authorizeAdmin } from '../lib/auth';
+import { purgeLookups } from '../lib/cdn';
 import { handle, readJson, reply } from '../lib/http';
 import { createPlace, listPlaces } from '../lib/places';
 
 const { list, create } = placesApi;
 
 /** The gazetteer: list its places (GET) or add one (POST), for staff only. */
-export default handle(async (request) => {
+export default handle(async (request, context) => {
   if (request.method === 'POST') {
     const { db, user } = await authorizeAdmin(request, create.method);
     const input = await readJson(request, create.body);
-    return reply(create, { status: 'success', data: await createPlace(db, input, user) });
+    const place = await createPlace(db, input, user);
+    // A place the gazetteer lacked may now be drawn on lookups' route maps.
+    await purgeLookups(context, 'all');
+    return reply(create, { status: 'success', data: place });
   }
   const { db } = await authorizeAdmin(request, list.method, 'HEAD', create.method);
   return reply(list, { status: 'success', data: await listPlaces(db) });

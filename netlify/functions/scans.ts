@@ -2,6 +2,7 @@ import type { Config } from '@netlify/functions';
 import { scansApi } from '@/lib/api/scans';
 import type { ScanResult } from '@/lib/schemas/scans';
 import { authorizeSessionOrKey } from '../lib/api-keys';
+import { purgeLookups } from '../lib/cdn';
 import { handle, readJson, reply } from '../lib/http';
 import { deliverAfterAnswer } from '../lib/outbox';
 import { applyScans } from '../lib/scans';
@@ -15,6 +16,11 @@ export default handle(async (request, context) => {
   const { db, actor, source } = await authorizeSessionOrKey(request, endpoint.method);
   const { events } = await readJson(request, endpoint.body, { maxBytes: SCANS_MAX_BYTES });
   const results = await applyScans(db, events, actor, source);
+  const changed = results.filter((item) => item.result === 'applied' || item.result === 'history_only');
+  await purgeLookups(
+    context,
+    changed.map((item) => item.tracking_number),
+  );
   deliverAfterAnswer(context);
   const count = (result: ScanResult['result']) => results.filter((item) => item.result === result).length;
   return reply(endpoint, {

@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { shipmentsApi } from '@/lib/api/shipments';
 import { authorizeAdmin } from '../lib/auth';
+import { purgeLookups } from '../lib/cdn';
 import { HttpError, handle, readJson, reply } from '../lib/http';
 import { deliverAfterAnswer } from '../lib/outbox';
 import { shipmentPathNumber } from '../lib/shipment-path';
@@ -15,6 +16,7 @@ export default handle(async (request, context) => {
     const input = await readJson(request, edit.body);
     const trackingNumber = shipmentPathNumber(request, context, edit.path);
     const shipment = await editShipment(db, trackingNumber, input, user);
+    await purgeLookups(context, [trackingNumber]);
     // A status changed in the edit dialog is emailed like any status update.
     deliverAfterAnswer(context);
     return reply(edit, { status: 'success', data: shipment });

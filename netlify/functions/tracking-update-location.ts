@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { shipmentsApi } from '@/lib/api/shipments';
 import { authorizeSessionOrKey } from '../lib/api-keys';
+import { purgeLookups } from '../lib/cdn';
 import { handle, readJson, reply } from '../lib/http';
 import { assertBodyMatchesPath, shipmentPathNumber } from '../lib/shipment-path';
 import { updateLocation } from '../lib/shipments';
@@ -13,7 +14,9 @@ export default handle(async (request, context) => {
   const trackingNumber = shipmentPathNumber(request, context, endpoint.path);
   const input = await readJson(request, endpoint.body);
   assertBodyMatchesPath(input.tracking_number, trackingNumber);
-  return reply(endpoint, { status: 'success', data: await updateLocation(db, trackingNumber, input, actor) });
+  const shipment = await updateLocation(db, trackingNumber, input, actor);
+  await purgeLookups(context, [trackingNumber]);
+  return reply(endpoint, { status: 'success', data: shipment });
 });
 
 export const config: Config = {

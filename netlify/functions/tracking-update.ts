@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { shipmentsApi } from '@/lib/api/shipments';
 import { authorizeSessionOrKey } from '../lib/api-keys';
+import { purgeLookups } from '../lib/cdn';
 import { handle, readJson, reply } from '../lib/http';
 import { deliverAfterAnswer } from '../lib/outbox';
 import { assertBodyMatchesPath, shipmentPathNumber } from '../lib/shipment-path';
@@ -15,6 +16,7 @@ export default handle(async (request, context) => {
   const input = await readJson(request, endpoint.body);
   assertBodyMatchesPath(input.tracking_number, trackingNumber);
   const shipment = await updateStatus(db, trackingNumber, input, actor);
+  await purgeLookups(context, [trackingNumber]);
   deliverAfterAnswer(context);
   return reply(endpoint, { status: 'success', data: shipment });
 });

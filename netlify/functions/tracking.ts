@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { trackingApi } from '@/lib/api/tracking';
 import { normalizeTrackingNumber, trackingNumberProblem } from '@/lib/tracking-number';
+import { PRIVATE_LOOKUP_HEADERS, publicLookupHeaders } from '../lib/cdn';
 import { getDb } from '../lib/db';
 import { clientAddress, type FunctionContext, HttpError, handle, pathParam, reply, requireMethod } from '../lib/http';
 import { takeFromWindow } from '../lib/rate-limit';
@@ -25,9 +26,12 @@ const lookup = handle(
     const problem = trackingNumberProblem(trackingNumber);
     if (problem) throw new HttpError(400, problem);
 
-    const data = await findPublicTracking(await getDb(), trackingNumber, revealTokenOf(request));
+    const revealToken = revealTokenOf(request);
+    const data = await findPublicTracking(await getDb(), trackingNumber, revealToken);
     if (!data) throw new HttpError(404, NOT_FOUND);
-    return reply(endpoint, { status: true, data }, { 'Cache-Control': 'private, max-age=5' });
+    // The CDN answers repeated lookups of a number until a write purges it; a revealing browser's are its own.
+    const caching = revealToken ? PRIVATE_LOOKUP_HEADERS : publicLookupHeaders(trackingNumber);
+    return reply(endpoint, { status: true, data }, caching);
   },
   { errors: 'tracking' },
 );

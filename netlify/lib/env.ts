@@ -34,6 +34,12 @@ const envSchema = z.object({
   SITE_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) address' }).optional(),
   /** Set by Netlify: the site's main address. */
   URL: z.string().optional(),
+  /** Set by Netlify in functions: lets a function purge the CDN's cached lookups after a write. Unset: nothing to purge. */
+  NETLIFY_PURGE_API_TOKEN: z.string().optional(),
+  /** Set by Netlify: the site whose CDN cache is purged. */
+  SITE_ID: z.string().optional(),
+  /** Where cache purges are sent (default Netlify's API; tests point it at a local recorder). */
+  NETLIFY_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) address' }).optional(),
   /** Where the public lookups' window counts live when the database is not a local file (default: the temp folder). */
   RATE_LIMIT_DIR: z.string().optional(),
 });

@@ -22,7 +22,7 @@ describe('GET /api/tracking/{trackingNumber}', () => {
     const { status, body, headers } = await lookup(` ${sample.tracking_number.toLowerCase()} `);
     expect(status).toBe(200);
     expect(headers.get('x-content-type-options')).toBe('nosniff');
-    expect(headers.get('cache-control')).toBe('private, max-age=5');
+    expect(headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     expect(body.status).toBe(true);
     expect(Object.keys(body.data).sort()).toEqual(PUBLIC_FIELDS);
     const [first, last] = sample.sender_name.split(' ');

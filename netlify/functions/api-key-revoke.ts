@@ -1,17 +1,17 @@
 import type { Config } from '@netlify/functions';
 import { apiKeysApi } from '@/lib/api/api-keys';
-import { KEY_NOT_FOUND, revokeApiKey } from '../lib/api-keys';
-import { authorizeAdmin } from '../lib/auth';
-import { HttpError, handle, pathParam, readJson, reply } from '../lib/http';
+import { apiKeyReads, revokeApiKey } from '../lib/api-keys';
+import { authorizeAdminReading } from '../lib/auth';
+import { handle, pathParam, readJson, reply } from '../lib/http';
 
 const endpoint = apiKeysApi.revoke;
 
 export default handle(async (request, context) => {
-  const { db, user } = await authorizeAdmin(request, endpoint.method);
+  // The key is read with the session check: one round trip.
+  const reads = apiKeyReads(pathParam(request, context, endpoint.path, 'keyId'));
+  const { db, user, results } = await authorizeAdminReading(request, [endpoint.method], reads);
   await readJson(request, endpoint.body);
-  const id = pathParam(request, context, endpoint.path, 'keyId');
-  if (!/^\d{1,15}$/.test(id)) throw new HttpError(404, KEY_NOT_FOUND);
-  return reply(endpoint, { status: 'success', data: await revokeApiKey(db, Number(id), user) });
+  return reply(endpoint, { status: 'success', data: await revokeApiKey(db, results[0], user) });
 });
 
 export const config: Config = {

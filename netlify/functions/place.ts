@@ -1,27 +1,27 @@
 import type { Config } from '@netlify/functions';
 import { placesApi } from '@/lib/api/places';
-import { authorizeAdmin } from '../lib/auth';
+import { authorizeAdminReading } from '../lib/auth';
 import { purgeLookups } from '../lib/cdn';
 import { handle, pathParam, readJson, reply } from '../lib/http';
-import { deletePlace, placePathId, updatePlace } from '../lib/places';
+import { deletePlace, placeFrom, placeReads, updatePlace } from '../lib/places';
 
 const { update, remove } = placesApi;
 
 /** One place of the gazetteer, for staff: change it (PUT) or remove it (DELETE). */
 export default handle(async (request, context) => {
+  // The place is read with the session check: one round trip.
+  const reads = placeReads(pathParam(request, context, update.path, 'placeId'));
   if (request.method === 'DELETE') {
-    const { db, user } = await authorizeAdmin(request, remove.method);
+    const { db, user, results } = await authorizeAdminReading(request, [remove.method], reads);
     await readJson(request, remove.body);
-    const id = placePathId(pathParam(request, context, remove.path, 'placeId'));
-    const removed = await deletePlace(db, id, user);
+    const removed = await deletePlace(db, placeFrom(results[0]), user);
     // Every lookup's route map may draw this place.
     await purgeLookups(context, 'all');
     return reply(remove, { status: 'success', data: removed });
   }
-  const { db, user } = await authorizeAdmin(request, update.method, remove.method);
-  const id = placePathId(pathParam(request, context, update.path, 'placeId'));
+  const { db, user, results } = await authorizeAdminReading(request, [update.method, remove.method], reads);
   const input = await readJson(request, update.body);
-  const place = await updatePlace(db, id, input, user);
+  const place = await updatePlace(db, placeFrom(results[0]), input, user);
   await purgeLookups(context, 'all');
   return reply(update, { status: 'success', data: place });
 });

@@ -1,17 +1,18 @@
 import type { Config } from '@netlify/functions';
 import { quotesApi } from '@/lib/api/quotes';
-import { authorizeAdmin } from '../lib/auth';
+import { authorizeAdminReading } from '../lib/auth';
 import { handle, pathParam, readJson, reply } from '../lib/http';
-import { quotePathId, updateQuoteStatus } from '../lib/quotes';
+import { quoteReads, updateQuoteStatus } from '../lib/quotes';
 
 const endpoint = quotesApi.update;
 
 /** Staff move a quote request along: new, contacted, won or lost. */
 export default handle(async (request, context) => {
-  const { db, user } = await authorizeAdmin(request, endpoint.method);
-  const id = quotePathId(pathParam(request, context, endpoint.path, 'id'));
+  // The request is read with the session check: one round trip.
+  const reads = quoteReads(pathParam(request, context, endpoint.path, 'id'));
+  const { db, user, results } = await authorizeAdminReading(request, [endpoint.method], reads);
   const { status } = await readJson(request, endpoint.body);
-  return reply(endpoint, { status: 'success', data: await updateQuoteStatus(db, id, status, user) });
+  return reply(endpoint, { status: 'success', data: await updateQuoteStatus(db, results[0], status, user) });
 });
 
 export const config: Config = {

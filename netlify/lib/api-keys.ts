@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Client } from '@libsql/client';
+import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import { type ApiKeyCreateInput, type ApiKeyInfo, apiKeyInfoSchema } from '@/lib/schemas/api-keys';
 import { type StaffUser, subjectActivity } from './activity';
@@ -64,11 +64,22 @@ export async function listApiKeys(db: Client): Promise<ApiKeyInfo[]> {
 }
 
 /** Revokes a key at once (its next call is refused); revoking it again changes nothing. */
-export async function revokeApiKey(db: Client, id: number, actor: StaffUser, now = new Date()): Promise<ApiKeyInfo> {
-  const { rows } = await db.execute({ sql: `${SELECT_INFO} WHERE id = ?`, args: [id] });
-  const key = decodeFirst(apiKeyInfoSchema, rows);
+/** The read of the key a path names (digits), for the staff call's first round trip; none for another id. */
+export function apiKeyReads(value: string): InStatement[] {
+  return /^\d{1,15}$/.test(value) ? [{ sql: `${SELECT_INFO} WHERE id = ?`, args: [Number(value)] }] : [];
+}
+
+/** Revokes the key `apiKeyReads` found (404 when none). */
+export async function revokeApiKey(
+  db: Client,
+  found: ResultSet | undefined,
+  actor: StaffUser,
+  now = new Date(),
+): Promise<ApiKeyInfo> {
+  const key = decodeFirst(apiKeyInfoSchema, found?.rows ?? []);
   if (!key) throw new HttpError(404, KEY_NOT_FOUND);
   if (key.revoked_at) return key;
+  const { id } = key;
   const at = now.toISOString();
   const [, , current] = await db.batch(
     [

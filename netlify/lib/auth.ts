@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Client, InStatement } from '@libsql/client';
+import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import type { SessionInfo } from '@/lib/schemas/account';
 import type { LoginInput } from '@/lib/schemas/login';
@@ -74,25 +74,39 @@ const sessionRowSchema = z.object({
 
 /** The signed-in admin of a request, or null: no cookie, an unknown token, or an idle or expired session. */
 export async function currentUser(db: Client, request: Request, now = Date.now()): Promise<SessionUser | null> {
+  return (await currentUserReading(db, request, [], now)).user;
+}
+
+/**
+ * The session check with other reads in the same round trip (one batch): their answers, in order, are
+ * handed back only when the session holds.
+ */
+async function currentUserReading(
+  db: Client,
+  request: Request,
+  reads: InStatement[],
+  now: number,
+): Promise<{ user: SessionUser | null; results: ResultSet[] }> {
   const token = sessionToken(request);
-  if (!token || token.length > 100) return null;
+  if (!token || token.length > 100) return { user: null, results: [] };
   const tokenHash = hashToken(token);
-  const { rows } = await db.execute({
+  const session: InStatement = {
     sql: `SELECT u.id, u.email, s.id AS session_id, s.last_seen_at, s.expires_at
           FROM sessions s JOIN admin_users u ON u.id = s.user_id WHERE s.token_hash = ?`,
     args: [tokenHash],
-  });
-  const row = decodeFirst(sessionRowSchema, rows);
-  if (!row) return null;
+  };
+  const [found, ...results] = reads.length ? await db.batch([session, ...reads], 'read') : [await db.execute(session)];
+  const row = decodeFirst(sessionRowSchema, found!.rows);
+  if (!row) return { user: null, results: [] };
   const lastSeen = Date.parse(row.last_seen_at);
   if (Date.parse(row.expires_at) <= now || lastSeen + IDLE_TIMEOUT_MS <= now) {
     await db.execute({ sql: 'DELETE FROM sessions WHERE token_hash = ?', args: [tokenHash] });
-    return null;
+    return { user: null, results: [] };
   }
   if (now - lastSeen >= TOUCH_INTERVAL_MS) {
     await db.execute({ sql: 'UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?', args: [iso(now), tokenHash] });
   }
-  return { id: row.id, email: row.email, sessionId: row.session_id };
+  return { user: { id: row.id, email: row.email, sessionId: row.session_id }, results };
 }
 
 /** The signed-in admin, or a 401 `Authentication required`. */
@@ -110,10 +124,24 @@ export async function authorizeAdmin(
   request: Request,
   ...methods: string[]
 ): Promise<{ db: Client; user: SessionUser }> {
+  return authorizeAdminReading(request, methods, []);
+}
+
+/**
+ * `authorizeAdmin` with the call's first reads in the session check's round trip (with a remote
+ * database each costs one): their answers, in order, once the session holds.
+ */
+export async function authorizeAdminReading(
+  request: Request,
+  methods: string[],
+  reads: InStatement[],
+): Promise<{ db: Client; user: SessionUser; results: ResultSet[] }> {
   requireMethod(request, ...methods);
   assertSameOrigin(request);
   const db = await getDb();
-  return { db, user: await requireAdmin(request, db) };
+  const { user, results } = await currentUserReading(db, request, reads, Date.now());
+  if (!user) throw new HttpError(401, AUTHENTICATION_REQUIRED);
+  return { db, user, results };
 }
 
 /** Where a sign-in ends: a session (its cookie), or a second step that needs a code. */

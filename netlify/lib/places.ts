@@ -1,4 +1,4 @@
-import type { Client } from '@libsql/client';
+import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import { formatPlace, parsePlace } from '@/lib/place';
 import { type Place, type PlaceInput, placeSchema, type UnmappedPlace, unmappedPlaceSchema } from '@/lib/schemas/place';
@@ -76,8 +76,12 @@ export async function listUnmappedPlaces(
   };
 }
 
-async function findPlace(db: Client, id: number): Promise<Place | null> {
-  const row = decodeFirst(rowSchema, (await db.execute({ sql: `${SELECT} WHERE id = ?`, args: [id] })).rows);
+/** The read of one place, for the staff call's first round trip (`placeFrom` decodes its answer). */
+export const placeById = (id: number): InStatement => ({ sql: `${SELECT} WHERE id = ?`, args: [id] });
+
+/** The place `placeById` found, or null. */
+export function placeFrom(result: ResultSet | undefined): Place | null {
+  const row = decodeFirst(rowSchema, result?.rows ?? []);
   return row ? toPlace(row) : null;
 }
 
@@ -112,16 +116,16 @@ export async function createPlace(db: Client, input: PlaceInput, actor: StaffUse
   return place;
 }
 
-/** Renames or moves a place; the same values again change nothing. */
+/** Renames or moves a place (as read by `placeById`); the same values again change nothing. */
 export async function updatePlace(
   db: Client,
-  id: number,
+  current: Place | null,
   input: PlaceInput,
   actor: StaffUser,
   now = new Date(),
 ): Promise<Place> {
-  const current = await findPlace(db, id);
   if (!current) throw new HttpError(404, PLACE_NOT_FOUND);
+  const { id } = current;
   const name = nameOf(input);
   if (current.name === name && current.latitude === input.latitude && current.longitude === input.longitude) {
     return current;
@@ -157,10 +161,15 @@ export async function updatePlace(
   return toPlace(row);
 }
 
-/** Removes a place; the map then places shipments there by their country, or not at all. */
-export async function deletePlace(db: Client, id: number, actor: StaffUser, now = new Date()): Promise<Place> {
-  const current = await findPlace(db, id);
+/** Removes a place (as read by `placeById`); the map then places shipments there by their country, or not at all. */
+export async function deletePlace(
+  db: Client,
+  current: Place | null,
+  actor: StaffUser,
+  now = new Date(),
+): Promise<Place> {
   if (!current) throw new HttpError(404, PLACE_NOT_FOUND);
+  const { id } = current;
   const at = now.toISOString();
   const [deleted] = await db.batch(
     [
@@ -183,8 +192,7 @@ export async function deletePlace(db: Client, id: number, actor: StaffUser, now 
   return current;
 }
 
-/** The id in a place's path: digits, else no such place. */
-export function placePathId(value: string): number {
-  if (!/^\d{1,15}$/.test(value)) throw new HttpError(404, PLACE_NOT_FOUND);
-  return Number(value);
+/** The reads of the place a path names, none when it is not an id (digits): then there is no such place. */
+export function placeReads(value: string): InStatement[] {
+  return /^\d{1,15}$/.test(value) ? [placeById(Number(value))] : [];
 }

@@ -1,4 +1,4 @@
-import type { Client } from '@libsql/client';
+import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import type { Reply } from '@/lib/api/contract';
 import type { quotesApi } from '@/lib/api/quotes';
@@ -100,23 +100,32 @@ export async function listQuoteRequests(db: Client, query: QuoteListQuery): Prom
 }
 
 /** A quote request id from a path; one that cannot exist is simply not found. */
-export function quotePathId(value: string): number {
+const quoteById = (id: number): InStatement => ({
+  sql: `SELECT ${COLUMNS} FROM quote_requests WHERE id = ?`,
+  args: [id],
+});
+
+/** The read of the request a path names, for the staff call's first round trip; none for another id. */
+export function quoteReads(value: string): InStatement[] {
   const id = Number(value);
-  if (!/^[1-9][0-9]{0,15}$/.test(value) || !Number.isSafeInteger(id)) throw new HttpError(404, QUOTE_NOT_FOUND);
-  return id;
+  return /^[1-9][0-9]{0,15}$/.test(value) && Number.isSafeInteger(id) ? [quoteById(id)] : [];
 }
 
-/** Sets a request's status, with its activity entry, in one transaction; the same status changes nothing. */
+/**
+ * Sets the status of the request `quoteReads` found (404 when none), with its activity entry, in one
+ * transaction; the same status changes nothing.
+ */
 export async function updateQuoteStatus(
   db: Client,
-  id: number,
+  found: ResultSet | undefined,
   status: QuoteStatus,
   actor: StaffUser,
   now = new Date(),
 ): Promise<QuoteRecord> {
-  const select = { sql: `SELECT ${COLUMNS} FROM quote_requests WHERE id = ?`, args: [id] };
-  const current = decodeFirst(quoteRecordSchema, (await db.execute(select)).rows);
+  const current = decodeFirst(quoteRecordSchema, found?.rows ?? []);
   if (!current) throw new HttpError(404, QUOTE_NOT_FOUND);
+  const { id } = current;
+  const select = quoteById(id);
   if (current.status === status) return current;
   const time = now.toISOString();
   const [, , updated] = await db.batch(

@@ -1,4 +1,4 @@
-import type { Client } from '@libsql/client';
+import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import { company } from '@/data/company';
 import {
@@ -71,10 +71,20 @@ export async function readSettings<S extends SettingsSection>(
   db: Client,
   section: S,
 ): Promise<{ data: ValueOf<S>; meta: SettingsMeta }> {
-  const { rows } = await db.execute({
-    sql: 'SELECT value, updated_at, updated_by_email FROM settings WHERE key = ?',
-    args: [section],
-  });
+  return settingsFrom(section, await db.execute(settingsRead(section)));
+}
+
+/** The read of a section, to share a round trip with others (`settingsFrom` decodes its answer). */
+export const settingsRead = (section: SettingsSection): InStatement => ({
+  sql: 'SELECT value, updated_at, updated_by_email FROM settings WHERE key = ?',
+  args: [section],
+});
+
+/** A section as `readSettings` answers it, from the answer of `settingsRead`. */
+export function settingsFrom<S extends SettingsSection>(
+  section: S,
+  { rows }: ResultSet,
+): { data: ValueOf<S>; meta: SettingsMeta } {
   const row = decodeFirst(rowSchema, rows);
   const definition = SECTIONS[section];
   const defaults = definition.defaults();

@@ -1,20 +1,27 @@
-import type { Client } from '@libsql/client';
+import type { InStatement, ResultSet } from '@libsql/client';
 import { type Waybills, waybillShipmentSchema } from '@/lib/schemas/waybill';
-import { readCompany } from './notification-settings';
 import { decodeRows } from './rows';
+import { settingsFrom, settingsRead } from './settings';
 import { placeholders } from './sql';
 
 const COLUMNS = Object.keys(waybillShipmentSchema.shape);
 
+/** The reads of a waybill sheet (the shipments, the company), to go with the session check in one round trip. */
+export function waybillReads(numbers: readonly string[]): InStatement[] {
+  return [
+    {
+      sql: `SELECT ${COLUMNS.join(', ')} FROM shipments WHERE tracking_number IN (${placeholders(numbers)})`,
+      args: [...numbers],
+    },
+    settingsRead('company'),
+  ];
+}
+
 /** The company details and the shipments to print, in the order asked; unknown numbers listed apart. */
-export async function findWaybills(db: Client, numbers: readonly string[]): Promise<Waybills> {
-  const { rows } = await db.execute({
-    sql: `SELECT ${COLUMNS.join(', ')} FROM shipments WHERE tracking_number IN (${placeholders(numbers)})`,
-    args: [...numbers],
-  });
-  const found = new Map(decodeRows(waybillShipmentSchema, rows).map((row) => [row.tracking_number, row]));
+export function waybillsFrom(numbers: readonly string[], [shipments, company]: ResultSet[]): Waybills {
+  const found = new Map(decodeRows(waybillShipmentSchema, shipments!.rows).map((row) => [row.tracking_number, row]));
   return {
-    company: await readCompany(db),
+    company: settingsFrom('company', company!).data,
     shipments: numbers.flatMap((number) => found.get(number) ?? []),
     missing: numbers.filter((number) => !found.has(number)),
   };

@@ -1,8 +1,15 @@
 import type { Config } from '@netlify/functions';
 import { customersApi } from '@/lib/api/customers';
-import { authorizeAdmin } from '../lib/auth';
+import { authorizeAdmin, authorizeAdminReading } from '../lib/auth';
 import { purgeLookups } from '../lib/cdn';
-import { CUSTOMER_NOT_FOUND, customerPathId, findCustomer, updateCustomer } from '../lib/customers';
+import {
+  CUSTOMER_NOT_FOUND,
+  customerFrom,
+  customerPathId,
+  customerReads,
+  findCustomer,
+  updateCustomer,
+} from '../lib/customers';
 import { HttpError, handle, pathParam, readJson, reply } from '../lib/http';
 
 const { get, update } = customersApi;
@@ -10,10 +17,11 @@ const { get, update } = customersApi;
 /** One customer, for staff: read it with its shipments (GET) or change it, deactivating included (PATCH). */
 export default handle(async (request, context) => {
   if (request.method === 'PATCH') {
-    const { db, user } = await authorizeAdmin(request, update.method);
+    // The customer is read with the session check: one round trip.
+    const reads = customerReads(pathParam(request, context, update.path, 'id'));
+    const { db, user, results } = await authorizeAdminReading(request, [update.method], reads);
     const input = await readJson(request, update.body);
-    const id = customerPathId(pathParam(request, context, update.path, 'id'));
-    const customer = await updateCustomer(db, id, input, user);
+    const customer = await updateCustomer(db, customerFrom(results), input, user);
     // Lookups show a customer's name whole as a company sender: a new name may change many of them.
     if (input.name !== undefined) await purgeLookups(context, 'all');
     return reply(update, { status: 'success', data: customer });

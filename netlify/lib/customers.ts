@@ -1,4 +1,4 @@
-import type { Client, InStatement, InValue } from '@libsql/client';
+import type { Client, InStatement, InValue, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import type { Reply } from '@/lib/api/contract';
 import type { customersApi } from '@/lib/api/customers';
@@ -108,6 +108,19 @@ function detailFrom(results: Array<{ rows: Parameters<typeof decodeRows>[1] }>):
   const { number: _number, ...customer } = row;
   return { ...customer, recent_shipments: decodeRows(shipmentListItemSchema, shipments!.rows) };
 }
+
+/**
+ * The reads of the customer a path names, for a staff call's first round trip (`customerFrom` decodes
+ * them); none for an id that cannot exist.
+ */
+export function customerReads(value: string): InStatement[] {
+  const id = value.trim().toUpperCase();
+  return CUSTOMER_ID_PATTERN.test(id) ? selectDetail('c.id = ?', [id]) : [];
+}
+
+/** The customer `customerReads` found, or null. */
+export const customerFrom = (results: ResultSet[]): CustomerDetail | null =>
+  results.length ? detailFrom(results) : null;
 
 /** One customer with their shipment count and most recent shipments, or null. */
 export async function findCustomer(db: Client, id: string): Promise<CustomerDetail | null> {
@@ -277,18 +290,19 @@ export async function createCustomer(
 }
 
 /**
- * Changes the fields given (a status change is a deactivation or reactivation); nothing is written
- * when nothing changes. The update, its activity entries and the read-back are one transaction.
+ * Changes the fields given of the customer `customerReads` found (404 when none); a status change is a
+ * deactivation or reactivation. Nothing is written when nothing changes. The update, its activity
+ * entries and the read-back are one transaction.
  */
 export async function updateCustomer(
   db: Client,
-  id: string,
+  current: CustomerDetail | null,
   patch: CustomerPatchInput,
   actor: StaffUser,
   now = new Date(),
 ): Promise<CustomerDetail> {
-  const current = await findCustomer(db, id);
   if (!current) throw notFound();
+  const { id } = current;
   const changed = EDITABLE.filter((field) => patch[field] !== undefined && patch[field] !== current[field]);
   const newStatus = patch.status !== undefined && patch.status !== current.status ? patch.status : undefined;
   if (!changed.length && !newStatus) return current;

@@ -16,6 +16,7 @@ export default handle(async (request, context) => {
   const { db, actor, source } = await authorizeSessionOrKey(request, endpoint.method);
   const { events } = await readJson(request, endpoint.body, { maxBytes: SCANS_MAX_BYTES });
   const results = await applyScans(db, events, actor, source);
+  // Each scan that added history changed its shipment's public answer.
   const changed = results.filter((item) => item.result === 'applied' || item.result === 'history_only');
   await purgeLookups(
     context,

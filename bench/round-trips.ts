@@ -1,14 +1,13 @@
 import { readdirSync } from 'node:fs';
 import type { Client } from '@libsql/client';
 import { URI } from 'otpauth';
-import { migrate } from '../db/migrate';
-import { buildSeedShipments, seed } from '../db/seed';
-import { closeDb, getDb } from '../netlify/lib/db';
+import { buildSeedShipments } from '../db/seed';
 import type { FunctionContext } from '../netlify/lib/http';
 import { type Endpoint, pathFor } from '../src/lib/api/contract';
 import { API, ENDPOINTS } from '../src/lib/api/endpoints';
 import { apiRequest } from '../tests/helpers/requests';
 import { type CountingProxy, startCountingProxy, startSqld } from '../tests/helpers/sqld';
+import { BENCH_ADMIN, withSeededDatabase } from './lib/seeded-database';
 
 /**
  * Round trips to the database per API call before its answer: each call made in-process as Netlify
@@ -93,8 +92,6 @@ function counter(proxy: CountingProxy, handlers: Map<string, Handler>) {
   return { send, results };
 }
 
-const SEED_ADMIN = { email: 'bench@nec-cargo.example', password: 'bench-password-not-used' };
-
 /** Every call of the API contract once, in an order where each finds what it needs (a session, a key, an id). */
 async function callEverything(db: Client, send: ReturnType<typeof counter>['send']): Promise<void> {
   const number = buildSeedShipments()[0]!.tracking_number;
@@ -107,7 +104,7 @@ async function callEverything(db: Client, send: ReturnType<typeof counter>['send
   });
   const recipientMail = String(recipients[0]!.recipient_mail);
   const signIn = async (note: string) => {
-    const { headers } = await send(API.auth.login, { note, json: SEED_ADMIN });
+    const { headers } = await send(API.auth.login, { note, json: BENCH_ADMIN });
     return String(headers.get('set-cookie')).split(';')[0]!;
   };
 
@@ -249,13 +246,13 @@ async function callEverything(db: Client, send: ReturnType<typeof counter>['send
     json: { code: URI.parse(setup.body.data.otpauth_uri).generate() },
   });
   const [first, second] = enabled.body.data.recovery_codes as string[];
-  const challenge = await send(auth.login, { note: 'password, two-factor on', json: SEED_ADMIN });
+  const challenge = await send(auth.login, { note: 'password, two-factor on', json: BENCH_ADMIN });
   await send(auth.loginTwoFactor, {
     json: { challenge: challenge.body.challenge, code: first },
   });
   await send(account.twoFactorDisable, {
     cookie,
-    json: { password: SEED_ADMIN.password, code: second },
+    json: { password: BENCH_ADMIN.password, code: second },
   });
   const sessions = await send(account.sessions, { cookie });
   const other = (sessions.body.data as Array<{ id: string; current: boolean }>).find((session) => !session.current)!;
@@ -269,7 +266,7 @@ async function callEverything(db: Client, send: ReturnType<typeof counter>['send
   const newPassword = 'bench-password-changed-once';
   await send(account.changePassword, {
     cookie,
-    json: { current_password: SEED_ADMIN.password, new_password: newPassword, confirm_password: newPassword },
+    json: { current_password: BENCH_ADMIN.password, new_password: newPassword, confirm_password: newPassword },
   });
   await send(auth.logout, { cookie, json: {} });
 }
@@ -278,24 +275,18 @@ async function callEverything(db: Client, send: ReturnType<typeof counter>['send
 export async function countRoundTrips(): Promise<{ rows: RoundTrips[]; uncounted: string[] }> {
   const sqld = await startSqld();
   const proxy = await startCountingProxy(sqld.url);
-  const previous = process.env.DATABASE_URL;
-  await closeDb();
-  process.env.DATABASE_URL = proxy.url;
   try {
-    const db = await getDb();
-    await migrate(db);
-    await seed(db, { adminEmail: SEED_ADMIN.email, adminPassword: SEED_ADMIN.password });
-    const { send, results } = counter(proxy, await handlersByPath());
-    await callEverything(db, send);
+    const results = await withSeededDatabase(proxy.url, async (db) => {
+      const { send, results } = counter(proxy, await handlersByPath());
+      await callEverything(db, send);
+      return results;
+    });
     const counted = new Set(results.map((row) => row.endpoint));
     const uncounted = ENDPOINTS.filter(({ endpoint }) => !counted.has(endpoint)).map(
       ({ endpoint }) => `${endpoint.method} ${endpoint.path}`,
     );
     return { rows: results, uncounted };
   } finally {
-    await closeDb();
-    if (previous === undefined) delete process.env.DATABASE_URL;
-    else process.env.DATABASE_URL = previous;
     await proxy.stop();
     await sqld.stop();
   }

@@ -1,13 +1,11 @@
 import { createServer } from 'node:http';
 import type { Client } from '@libsql/client';
-import { migrate } from '../db/migrate';
-import { seed } from '../db/seed';
 import tracking from '../netlify/functions/tracking';
-import { closeDb, getDb } from '../netlify/lib/db';
 import { startSqld } from '../tests/helpers/sqld';
 import { startHandlerServer } from './lib/http-server';
 import { type Comparison, measure } from './lib/measure';
 import { type RecordedCall, recordCalls, replayCalls } from './lib/recorded-sql';
+import { withSeededDatabase } from './lib/seeded-database';
 
 // Each lookup from its own address, as many visitors would: one address hits the per-address limit.
 const address = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
@@ -102,19 +100,12 @@ async function httpVersusFixed(db: Client, seconds: number): Promise<Comparison>
 /** The lookup against a real sqld server, beside the same SQL over the same connection. */
 async function againstSqld(seconds: number): Promise<Comparison> {
   const sqld = await startSqld();
-  const previous = process.env.DATABASE_URL;
-  await closeDb();
-  process.env.DATABASE_URL = sqld.url;
   try {
-    const db = await getDb();
-    await migrate(db);
-    await seed(db, { adminEmail: 'bench@nec-cargo.example', adminPassword: 'bench-password-not-used' });
-    const comparison = await handlerVersusSql(db, 'sqld over HTTP', seconds, await randomNumbers(db));
-    return { ...comparison, target: 'informative: the network round trips are the cost of a remote database' };
+    return await withSeededDatabase(sqld.url, async (db) => {
+      const comparison = await handlerVersusSql(db, 'sqld over HTTP', seconds, await randomNumbers(db));
+      return { ...comparison, target: 'informative: the network round trips are the cost of a remote database' };
+    });
   } finally {
-    await closeDb();
-    if (previous === undefined) delete process.env.DATABASE_URL;
-    else process.env.DATABASE_URL = previous;
     await sqld.stop();
   }
 }

@@ -66,14 +66,20 @@ export function shipmentCreatedMail(trackingNumber: string, at: string): InState
 /**
  * A shipment's status was set (with staff's note, if any): its recipient, the visitors who confirmed
  * alerts, and the company address, unless unsubscribed, if "Shipment Status Updates" is on. The
- * email says the status as the batch has left it.
+ * email says the status as the batch has left it, at `at` (when it happened); it is due at `queuedAt`
+ * (when it was written), so a scan stamped by a device whose clock runs ahead is not held back.
  */
-export function statusUpdateMail(trackingNumber: string, note: string | null, at: string): InStatement[] {
+export function statusUpdateMail(
+  trackingNumber: string,
+  note: string | null,
+  at: string,
+  queuedAt = at,
+): InStatement[] {
   const on = switchOn('status_updates');
   const company = companyEmail();
   return [
-    recipientSubscription(trackingNumber, at),
-    companySubscription('status_updates', at),
+    recipientSubscription(trackingNumber, queuedAt),
+    companySubscription('status_updates', queuedAt),
     {
       sql: `${INSERT}
             SELECT 'status_update', ${audienceOf}, m.email, m.id, s.tracking_number,
@@ -86,7 +92,7 @@ export function statusUpdateMail(trackingNumber: string, note: string | null, at
                    OR (m.topic = 'notice:status_updates' AND m.email = ${company.sql}))
             WHERE s.tracking_number = ? AND ${on.sql}
             ORDER BY m.id`,
-      args: [note, at, at, at, ...company.args, trackingNumber, ...on.args],
+      args: [note, at, queuedAt, queuedAt, ...company.args, trackingNumber, ...on.args],
     },
   ];
 }

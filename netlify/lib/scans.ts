@@ -85,7 +85,7 @@ async function plan(db: Client, events: ScanEvent[], actor: StaffUser, source: s
     const current = event.scanned_at >= last;
     if (current) latest.set(event.tracking_number, event.scanned_at);
     const outcome = current ? 'applied' : 'history_only';
-    statements.push(...scanStatements(event, actor, current), {
+    statements.push(...scanStatements(event, actor, current, received), {
       sql: `INSERT INTO scan_events (source, event_id, shipment_id, tracking_number, status, location, note,
                                      scanned_at, received_at, outcome)
             SELECT ?, ?, id, tracking_number, ?, ?, ?, ?, ?, ? FROM shipments WHERE tracking_number = ?`,

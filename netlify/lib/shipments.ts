@@ -436,9 +436,9 @@ export interface ScanInput {
  * A scan's writes, for the scans module's batch: a current scan sets the status and location it
  * carries, adds one history entry at the scan's time, logs it and emails a status change; a scan
  * older than the shipment's latest entry only adds its history entry (and its log line), so a late
- * upload never overwrites a newer state.
+ * upload never overwrites a newer state. Its email is due when it is `received`.
  */
-export function scanStatements(scan: ScanInput, actor: StaffUser, current: boolean): InStatement[] {
+export function scanStatements(scan: ScanInput, actor: StaffUser, current: boolean, received: string): InStatement[] {
   const { tracking_number: trackingNumber, status, note, scanned_at: time } = scan;
   const parsed = scan.location ? parsePlace(scan.location) : null;
   const place = parsed ? formatPlace(parsed.city, parsed.country) : null;
@@ -471,6 +471,6 @@ export function scanStatements(scan: ScanInput, actor: StaffUser, current: boole
       `Scan${current ? '' : ' (older than the latest entry: history only)'}: ${did.join(', ')}`,
       time,
     ),
-    ...(current && status ? statusUpdateMail(trackingNumber, note ?? null, time) : []),
+    ...(current && status ? statusUpdateMail(trackingNumber, note ?? null, time, received) : []),
   ];
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Client, InStatement } from '@libsql/client';
 import { z } from 'zod';
-import type { AlertSubscribeInput, SubscriptionTopic } from '@/lib/schemas/alerts';
+import type { AlertConfirmation, AlertSubscribeInput, SubscriptionTopic } from '@/lib/schemas/alerts';
 import { HttpError } from './http';
 import { companyEmail, type NoticeKind, switchOn } from './notification-settings';
 import { decodeFirst } from './rows';
@@ -66,7 +66,8 @@ export function alertSubscription(input: AlertSubscribeInput, at: string): InSta
 
 const subscriptionRow = z.object({ topic: z.string(), state: z.enum(['pending', 'active', 'unsubscribed']) });
 
-export const LINK_NOT_VALID = 'This link is not valid. Please use the link of the latest email.';
+export const LINK_NOT_VALID =
+  'We did not send this link: it may have been mistyped or cut short. Please open the link from the latest email.';
 
 /** What a confirmation or unsubscribe link was about. */
 function describeTopic(topic: string): SubscriptionTopic {
@@ -74,16 +75,37 @@ function describeTopic(topic: string): SubscriptionTopic {
   return { kind: 'notice', tracking_number: null };
 }
 
-/** Confirms an opt-in (a link followed twice confirms once). An unsubscribed address must sign up again. */
-export async function confirm(db: Client, token: string, now = new Date()): Promise<SubscriptionTopic> {
-  const { rows } = await db.execute({
-    sql: `UPDATE mail_subscriptions SET state = 'active', confirmed_at = coalesce(confirmed_at, ?)
-          WHERE token = ? AND state IN ('pending', 'active') RETURNING topic, state`,
-    args: [now.toISOString(), token],
-  });
-  const row = decodeFirst(subscriptionRow, rows);
+/** How long an opt-in's confirmation link works, from its latest confirmation email. */
+export const CONFIRMATION_DAYS = 7;
+export const LINK_EXPIRED = `This link has expired: a confirmation link works for ${CONFIRMATION_DAYS} days. Please ask for status emails again on the tracking page.`;
+export const LINK_STOPPED =
+  'The emails of this link were stopped with an unsubscribe link since. To get them again, please ask on the tracking page.';
+
+/**
+ * Confirms an opt-in within CONFIRMATION_DAYS of its latest confirmation email; a link followed
+ * again confirms once and says so. Every other outcome is an error worded for the page that shows it.
+ */
+export async function confirm(db: Client, token: string, now = new Date()): Promise<AlertConfirmation> {
+  const [confirmed, current] = await db.batch(
+    [
+      {
+        sql: `UPDATE mail_subscriptions SET state = 'active', confirmed_at = coalesce(confirmed_at, ?)
+              WHERE token = ? AND state = 'pending'
+                AND EXISTS (SELECT 1 FROM outbox o WHERE o.subscription_id = mail_subscriptions.id
+                            AND o.kind = 'alert_confirmation' AND o.created_at >= ?)
+              RETURNING topic, state`,
+        args: [now.toISOString(), token, new Date(now.getTime() - CONFIRMATION_DAYS * 86_400_000).toISOString()],
+      },
+      { sql: 'SELECT topic, state FROM mail_subscriptions WHERE token = ?', args: [token] },
+    ],
+    'write',
+  );
+  const done = decodeFirst(subscriptionRow, confirmed!.rows);
+  if (done) return { ...describeTopic(done.topic), already_confirmed: false };
+  const row = decodeFirst(subscriptionRow, current!.rows);
   if (!row) throw new HttpError(404, LINK_NOT_VALID);
-  return describeTopic(row.topic);
+  if (row.state === 'active') return { ...describeTopic(row.topic), already_confirmed: true };
+  throw new HttpError(410, row.state === 'pending' ? LINK_EXPIRED : LINK_STOPPED);
 }
 
 /** Stops an address's emails on the token's topic; already unsubscribed is fine. Queued ones are then not sent. */

@@ -7,30 +7,46 @@ type State =
   | { kind: 'ready' }
   | { kind: 'missing' }
   | { kind: 'working' }
-  | { kind: 'done'; trackingNumber: string | null }
+  | { kind: 'done'; trackingNumber: string | null; again: boolean }
   | { kind: 'failed'; message: string };
 
-const TEXT: Record<Action, { lead: string; button: string; working: string; done: (number: string | null) => string }> =
-  {
-    confirm: {
-      lead: 'Confirm that you want an email each time the shipment changes status.',
-      button: 'Confirm email alerts',
-      working: 'Confirming...',
-      done: (number) =>
-        number
-          ? `Done: you will get an email each time shipment ${number} changes status.`
-          : 'Done: your email alerts are on.',
-    },
-    unsubscribe: {
-      lead: 'Stop the emails this link came with.',
-      button: 'Unsubscribe',
-      working: 'Unsubscribing...',
-      done: (number) =>
-        number
-          ? `You are unsubscribed: no more emails about shipment ${number}.`
-          : 'You are unsubscribed from these emails.',
-    },
-  };
+const TEXT: Record<
+  Action,
+  { lead: string; button: string; working: string; done: (number: string | null, again: boolean) => string }
+> = {
+  confirm: {
+    lead: 'Confirm that you want an email each time the shipment changes status.',
+    button: 'Confirm email alerts',
+    working: 'Confirming...',
+    done: (number, again) =>
+      `${again ? 'This link was used before: your email alerts are already on.' : 'Done:'} ${
+        number ? `You will get an email each time shipment ${number} changes status.` : 'Your email alerts are on.'
+      }`,
+  },
+  unsubscribe: {
+    lead: 'Stop the emails this link came with.',
+    button: 'Unsubscribe',
+    working: 'Unsubscribing...',
+    done: (number) =>
+      number
+        ? `You are unsubscribed: no more emails about shipment ${number}.`
+        : 'You are unsubscribed from these emails.',
+  },
+};
+
+/** What went wrong, in words, when an answer is not the API's own error (a proxy's page, a gateway). */
+const BY_STATUS: Record<number, string> = {
+  404: 'We did not send this link: it may have been mistyped or cut short. Please open the link from the latest email.',
+  429: 'Too many attempts from your connection. Please wait a few minutes and try again.',
+};
+const SERVER_TROUBLE = 'Our server could not answer just now. Please try again in a few minutes.';
+
+/** The words for a failed answer: the token's own message, else the API's, else by status. */
+function failureMessage(status: number, body: unknown): string {
+  const failure = apiErrorSchema.safeParse(body);
+  if (failure.success) return failure.data.errors?.token?.[0] ?? failure.data.message;
+  return BY_STATUS[status] ?? SERVER_TROUBLE;
+}
 
 /**
  * The page an email's confirmation or unsubscribe link opens: the token comes from the address, and
@@ -60,11 +76,16 @@ export default function AlertLink({ action }: { action: Action }) {
         method: endpoint.method,
         headers: { Accept: 'application/json' },
       });
-      const body: unknown = await response.json();
+      const body: unknown = await response.json().catch(() => null);
       const done = endpoint.response.safeParse(body);
-      const failure = apiErrorSchema.safeParse(body);
-      if (response.ok && done.success) setState({ kind: 'done', trackingNumber: done.data.data.tracking_number });
-      else setState({ kind: 'failed', message: failure.success ? failure.data.message : 'Something went wrong.' });
+      if (response.ok && done.success) {
+        const { data } = done.data;
+        setState({
+          kind: 'done',
+          trackingNumber: data.tracking_number,
+          again: 'already_confirmed' in data && data.already_confirmed === true,
+        });
+      } else setState({ kind: 'failed', message: failureMessage(response.status, body) });
     } catch {
       setState({ kind: 'failed', message: 'The server could not be reached. Please try again.' });
     }
@@ -81,7 +102,7 @@ export default function AlertLink({ action }: { action: Action }) {
     return (
       <div>
         <p ref={result} tabIndex={-1} className="rounded-lg border-l-4 border-green-600 bg-green-50 p-4 text-green-900">
-          {text.done(state.trackingNumber)}
+          {text.done(state.trackingNumber, state.again)}
         </p>
         {state.trackingNumber ? (
           <a

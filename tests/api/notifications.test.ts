@@ -4,9 +4,11 @@ import addTracking from '../../netlify/functions/add-tracking';
 import alerts from '../../netlify/functions/alerts';
 import alertsConfirm from '../../netlify/functions/alerts-confirm';
 import alertsUnsubscribe from '../../netlify/functions/alerts-unsubscribe';
+import apiKeys from '../../netlify/functions/api-keys';
 import customers from '../../netlify/functions/customers';
 import outbox from '../../netlify/functions/outbox';
 import outboxRetry from '../../netlify/functions/outbox-retry';
+import scans from '../../netlify/functions/scans';
 import settingsNotifications from '../../netlify/functions/settings-notifications';
 import updateStatus from '../../netlify/functions/tracking-update';
 import { getEnv } from '../../netlify/lib/env';
@@ -123,6 +125,38 @@ describe('a status update', () => {
     expect(await queued()).toHaveLength(0);
     expect(await deliver()).toMatchObject({ sent: 0 });
     expect(smtp.received).toHaveLength(before);
+  });
+
+  it("from a device's scan is delivered right after the answer, as staff's is, though the device's clock runs ahead", async () => {
+    const created = await call(
+      apiKeys,
+      apiRequest('/api/api-keys', { json: { name: 'Gate scanner' }, headers: withSession(cookie) }),
+    );
+    const shipment = seeded[5]!;
+    const before = smtp.received.length;
+    // Within the clock skew a scan may carry: stamped two minutes after it reached the server.
+    const scannedAt = new Date(Date.now() + 2 * 60_000).toISOString();
+    const afterAnswer: Promise<unknown>[] = [];
+    const response = await scans(
+      new Request('http://localhost:8888/api/scans', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${created.body.data.key}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          events: [
+            { event_id: 'gate-1', tracking_number: shipment.tracking_number, status: 'on_hold', scanned_at: scannedAt },
+          ],
+        }),
+      }),
+      { waitUntil: (promise: Promise<unknown>) => afterAnswer.push(promise) } as never,
+    );
+    expect(response.status).toBe(200);
+    expect(afterAnswer).toHaveLength(1);
+    await Promise.all(afterAnswer);
+    expect(await queued()).toHaveLength(0);
+    await smtp.waitFor(before + 2);
+    expect(to(shipment.recipient_mail).at(-1)!.mail.subject).toBe(
+      `Your shipment ${shipment.tracking_number} is now On Hold`,
+    );
   });
 
   it('stays queued with its error while the server fails, and a later run delivers it once', async () => {
@@ -329,6 +363,61 @@ describe('email alerts asked for on the tracking page', () => {
       );
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('a bad confirmation link (malformed, forged, expired, stopped) is refused in words; a used one says so', async () => {
+    const confirmWith = (token: string) =>
+      call(alertsConfirm, apiRequest(`/api/alerts/confirm?token=${token}`, { method: 'POST', json: {} }));
+    const tokenOf = async (email: string) => {
+      const { rows } = await (await getDb()).execute({
+        sql: 'SELECT token FROM mail_subscriptions WHERE email = ?',
+        args: [email],
+      });
+      return String(rows[0]!.token);
+    };
+    const askAs = async (email: string, index: number) => {
+      const asked = await subscribe({ tracking_number: seeded[12]!.tracking_number, email }, `192.0.2.${100 + index}`);
+      expect(asked.status).toBe(200);
+      return tokenOf(email);
+    };
+
+    const malformed = await confirmWith('abc');
+    expect(malformed.status).toBe(422);
+    expect(malformed.body.errors.token).toEqual([
+      'This link is incomplete or damaged. Please open it from the email again, or copy all of it.',
+    ]);
+
+    const forged = await confirmWith('x'.repeat(43));
+    expect(forged.status).toBe(404);
+    expect(forged.body.message).toMatch(/^We did not send this link/);
+
+    const used = await askAs('used-link@example.net', 1);
+    const first = await confirmWith(used);
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({ tracking_number: seeded[12]!.tracking_number, already_confirmed: false });
+    const again = await confirmWith(used);
+    expect(again.status).toBe(200);
+    expect(again.body.data.already_confirmed).toBe(true);
+
+    const expired = await askAs('late-link@example.net', 2);
+    const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000).toISOString();
+    await (await getDb()).execute({
+      sql: `UPDATE outbox SET created_at = ? WHERE kind = 'alert_confirmation' AND recipient = ?`,
+      args: [eightDaysAgo, 'late-link@example.net'],
+    });
+    const late = await confirmWith(expired);
+    expect(late.status).toBe(410);
+    expect(late.body.message).toMatch(/^This link has expired: a confirmation link works for 7 days/);
+
+    const stopped = await askAs('stopped-link@example.net', 3);
+    const unsubscribed = await call(
+      alertsUnsubscribe,
+      apiRequest(`/api/alerts/unsubscribe?token=${stopped}`, { method: 'POST' }),
+    );
+    expect(unsubscribed.status).toBe(200);
+    const afterStop = await confirmWith(stopped);
+    expect(afterStop.status).toBe(410);
+    expect(afterStop.body.message).toMatch(/stopped with an unsubscribe link/);
   });
 
   it('queues one confirmation for 20 identical requests at once', async () => {

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { alertSubscribeSchema, mailTokenSchema, subscriptionTopicSchema } from '../schemas/alerts';
+import {
+  alertConfirmationSchema,
+  alertSubscribeSchema,
+  mailTokenSchema,
+  subscriptionTopicSchema,
+} from '../schemas/alerts';
 import { defineEndpoint } from './contract';
 import { ALERTS_SUBSCRIBE_PATH } from './paths';
 
@@ -22,12 +27,13 @@ export const alertsApi = {
   confirm: defineEndpoint({
     method: 'POST',
     path: '/api/alerts/confirm',
-    summary: "Confirm an opt-in with the token of its confirmation email's link.",
+    summary:
+      "Confirm an opt-in with the token of its confirmation email's link: 404 for a link that never was, 410 for one that expired (7 days after the request) or whose emails were stopped since; a link followed again answers `already_confirmed`.",
     access: 'public',
     query: tokenQuery,
     status: 200,
-    response: topicAnswer,
-    errors: [404, 429],
+    response: z.object({ status: z.literal('success'), data: alertConfirmationSchema }),
+    errors: [404, 410, 429],
   }),
   unsubscribe: defineEndpoint({
     method: 'POST',

@@ -12,6 +12,7 @@ const ERROR_MEANINGS: Record<number, string> = {
   404: 'Nothing found at this address.',
   405: 'Another method is expected; the Allow header lists them.',
   409: 'The request conflicts with the current state.',
+  410: 'What the request names is no longer there (an expired or withdrawn link).',
   413: 'The body is larger than 64 KB.',
   415: 'The body must be sent as application/json.',
   422: 'The data is invalid: `errors` names each field at fault.',

@@ -18,11 +18,13 @@ export const alertSubscribeSchema = z.object({
 });
 export type AlertSubscribeInput = z.infer<typeof alertSubscribeSchema>;
 
+const DAMAGED_LINK = 'This link is incomplete or damaged. Please open it from the email again, or copy all of it.';
+
 /** The token of a confirmation or unsubscribe link (43 URL-safe characters). */
 export const mailTokenSchema = z
-  .string({ error: 'The link is incomplete' })
+  .string({ error: DAMAGED_LINK })
   .check(noControlCharacters())
-  .regex(/^[A-Za-z0-9_-]{32,64}$/, 'The link is incomplete')
+  .regex(/^[A-Za-z0-9_-]{32,64}$/, DAMAGED_LINK)
   .meta({ description: 'The token from the email link' });
 
 /** What a link was about: a shipment's status emails, or a staff notice. */
@@ -31,3 +33,7 @@ export const subscriptionTopicSchema = z.object({
   tracking_number: z.string().nullable(),
 });
 export type SubscriptionTopic = z.infer<typeof subscriptionTopicSchema>;
+
+/** A confirmed opt-in, and whether this link had confirmed it before. */
+export const alertConfirmationSchema = subscriptionTopicSchema.extend({ already_confirmed: z.boolean() });
+export type AlertConfirmation = z.infer<typeof alertConfirmationSchema>;

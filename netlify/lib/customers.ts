@@ -17,9 +17,10 @@ import {
 import { shipmentListItemSchema } from '@/lib/schemas/shipment';
 import { type StaffUser, subjectActivity } from './activity';
 import { HttpError, invalidInput } from './http';
-import { and, type Filter, keysetOrder, keysetPage, readKeyset } from './keyset';
+import { and, countStatements, type Filter, keysetOrder, keysetPage, readCounts, readKeyset } from './keyset';
 import { customerCreatedMail } from './outbox';
 import { decodeFirst, decodeRows } from './rows';
+import { phrase, trigramQuery } from './search-terms';
 
 /** What a shipment takes from its customer. */
 const customerContactSchema = z.object({
@@ -131,13 +132,13 @@ export type CustomerListPage = Omit<Reply<typeof customersApi.list>, 'status'>;
 
 // The trigram index matches substrings of 3+ characters; shorter terms match the start of a word.
 const TRIGRAM = 3;
-const phrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
 
 /**
  * One page of customers, newest first (by the id's number), keyset-paged. `q` is found through an
  * FTS5 index either way, so a search reads only its matches, in list order: 3+ characters anywhere
- * in the id, name, contact or email (trigram); 1-2 characters at the start of a word of the name,
- * contact or email. Matches are counted up to CUSTOMER_TOTAL_CAP + 1.
+ * in the id, name, contact, email or phone (trigram; a phone also by its digits); 1-2 characters at
+ * the start of a word of the name, contact or email. Accents do not matter. Matches are counted up
+ * to CUSTOMER_TOTAL_CAP + 1.
  */
 export async function listCustomers(db: Client, query: CustomerListQuery): Promise<CustomerListPage> {
   const keyset = readKeyset(query);
@@ -147,53 +148,50 @@ export async function listCustomers(db: Client, query: CustomerListQuery): Promi
 
   const q = query.q;
   let page: Filter;
-  let counted: Filter;
+  let countFrom: string;
+  let countFilters: Filter[];
+  let key: string;
   if (q) {
     const short = [...q].length < TRIGRAM;
     // A term without a letter or digit has no word to start (the word index would match nothing).
     if (short && !/[\p{L}\p{N}]/u.test(q))
-      return keysetPage([], () => 0, { keyset, limit: query.limit, counted: 0, cap: 1 });
-    const [table, match] = short ? ['customers_words', `${phrase(q)}*`] : ['customers_search', phrase(q)];
-    const { filters: cursor, order } = keysetOrder('f.rowid', keyset);
+      return keysetPage([], () => 0, { keyset, limit: query.limit, counted: 0, preceding: 0, cap: 1 });
+    const [table, match] = short
+      ? ['customers_words', `${phrase(q)}*`]
+      : ['customers_search', trigramQuery(q, ['phone'])];
+    key = 'f.rowid';
+    const { filters: cursor, order } = keysetOrder(key, keyset);
     const matchFilter: Filter = { sql: `${table} MATCH ?`, args: [match] };
     const pageWhere = and([matchFilter, ...cursor, ...filters]);
-    const countWhere = and([matchFilter, ...filters]);
     page = {
       sql: `SELECT ${ROW_COLUMNS} FROM ${table} f CROSS JOIN customers c ON c.number = f.rowid
             WHERE ${pageWhere.sql} ORDER BY f.rowid ${order} LIMIT ?`,
       args: pageWhere.args,
     };
-    counted = {
-      sql: filters.length
-        ? `SELECT 1 FROM ${table} f CROSS JOIN customers c ON c.number = f.rowid WHERE ${countWhere.sql}`
-        : `SELECT 1 FROM ${table} f WHERE ${countWhere.sql}`,
-      args: countWhere.args,
-    };
+    countFrom = filters.length ? `${table} f CROSS JOIN customers c ON c.number = f.rowid` : `${table} f`;
+    countFilters = [matchFilter, ...filters];
   } else {
-    const { filters: cursor, order } = keysetOrder('c.number', keyset);
+    key = 'c.number';
+    const { filters: cursor, order } = keysetOrder(key, keyset);
     const pageWhere = and([...filters, ...cursor]);
-    const countWhere = and(filters);
     page = {
       sql: `SELECT ${ROW_COLUMNS} FROM customers c WHERE ${pageWhere.sql} ORDER BY c.number ${order} LIMIT ?`,
       args: pageWhere.args,
     };
-    counted = { sql: `SELECT 1 FROM customers c WHERE ${countWhere.sql}`, args: countWhere.args };
+    countFrom = 'customers c';
+    countFilters = filters;
   }
-  const [rows, count] = await db.batch(
+  const [rows, ...counts] = await db.batch(
     [
       { sql: page.sql, args: [...page.args, query.limit + 1] },
-      {
-        sql: `SELECT count(*) AS total FROM (${counted.sql} LIMIT ?)`,
-        args: [...counted.args, CUSTOMER_TOTAL_CAP + 1],
-      },
+      ...countStatements(countFrom, countFilters, { key, keyset, limit: CUSTOMER_TOTAL_CAP + 1 }),
     ],
     'read',
   );
-  const total = decodeFirst(z.object({ total: z.number().int() }), count!.rows)?.total ?? 0;
   const { data, meta } = keysetPage(decodeRows(listRowSchema, rows!.rows), (row) => row.number, {
     keyset,
     limit: query.limit,
-    counted: total,
+    ...readCounts(counts),
     cap: CUSTOMER_TOTAL_CAP,
   });
   return { data: data.map(({ number: _number, ...customer }) => customer), meta };

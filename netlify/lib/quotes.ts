@@ -1,5 +1,4 @@
 import type { Client, InStatement, ResultSet } from '@libsql/client';
-import { z } from 'zod';
 import type { Reply } from '@/lib/api/contract';
 import type { quotesApi } from '@/lib/api/quotes';
 import {
@@ -13,7 +12,7 @@ import {
 } from '@/lib/schemas/quote';
 import { quoteReceivedActivity, type StaffUser, subjectActivity } from './activity';
 import { HttpError } from './http';
-import { and, type Filter, keysetOrder, keysetPage, readKeyset } from './keyset';
+import { and, countStatements, type Filter, keysetOrder, keysetPage, readCounts, readKeyset } from './keyset';
 import { decodeFirst, decodeRows } from './rows';
 
 /** Quote requests one client address may send per window: generous for people, tight for scripts. */
@@ -76,25 +75,20 @@ export async function listQuoteRequests(db: Client, query: QuoteListQuery): Prom
   }
   const { filters: cursor, order } = keysetOrder('id', keyset);
   const pageWhere = and([...filters, ...cursor]);
-  const countWhere = and(filters);
-  const [rows, count] = await db.batch(
+  const [rows, ...counts] = await db.batch(
     [
       {
         sql: `SELECT ${COLUMNS} FROM quote_requests WHERE ${pageWhere.sql} ORDER BY id ${order} LIMIT ?`,
         args: [...pageWhere.args, query.limit + 1],
       },
-      {
-        sql: `SELECT count(*) AS total FROM (SELECT 1 FROM quote_requests WHERE ${countWhere.sql} LIMIT ?)`,
-        args: [...countWhere.args, QUOTE_TOTAL_CAP + 1],
-      },
+      ...countStatements('quote_requests', filters, { key: 'id', keyset, limit: QUOTE_TOTAL_CAP + 1 }),
     ],
     'read',
   );
-  const total = decodeFirst(z.object({ total: z.number().int() }), count!.rows)?.total ?? 0;
   return keysetPage(decodeRows(quoteRecordSchema, rows!.rows), (row) => row.id, {
     keyset,
     limit: query.limit,
-    counted: total,
+    ...readCounts(counts),
     cap: QUOTE_TOTAL_CAP,
   });
 }

@@ -1,5 +1,5 @@
 import { type Client, createClient } from '@libsql/client';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
 import { SEED_CUSTOMERS } from '../../db/seed-data';
 import addTracking from '../../netlify/functions/add-tracking';
@@ -72,6 +72,7 @@ describe('GET /api/customers', () => {
     expect(ids(body)).toEqual(SEED_CUSTOMERS.map((c) => c.id).reverse());
     expect(body.meta).toEqual({
       total: 5,
+      offset: 0,
       limit: 20,
       next_cursor: null,
       prev_cursor: null,
@@ -106,6 +107,34 @@ describe('GET /api/customers', () => {
     expect(status).toBe(200);
     expect(ids(body)).toEqual(want);
     expect(body.meta.total).toBe(want.length);
+  });
+
+  it('finds a customer whatever the accents, and by phone as people type it; pages say where they are', async () => {
+    // Written directly and removed afterwards: the creation tests expect the next id and its log.
+    const id = 'CUS-7001';
+    const db = await getDb();
+    await db.execute({
+      sql: "INSERT INTO customers (id, name, email, phone) VALUES (?, 'Café Zürich Logistik', 'ops@cafe-zurich.example', '+41 (44) 555-0123')",
+      args: [id],
+    });
+    onTestFinished(async () => {
+      await db.execute({ sql: 'DELETE FROM customers WHERE id = ?', args: [id] });
+    });
+    for (const q of ['cafe zurich', 'CAFÉ ZÜRICH', 'zürich.example', '44 555 0123', '41445550123', '(44) 555-0123']) {
+      const { body } = await list({ q });
+      expect(ids(body), q).toEqual([id]);
+    }
+    // Two at a time: 1-2, 3-4, 5-6 of every customer, and back.
+    const all = await expected(() => true);
+    let page = await list({ limit: 2 });
+    const offsets = [page.body.meta.offset];
+    while (page.body.meta.next_cursor) {
+      page = await list({ limit: 2, cursor: page.body.meta.next_cursor });
+      offsets.push(page.body.meta.offset);
+    }
+    expect(offsets).toEqual(Array.from({ length: Math.ceil(all.length / 2) }, (_, index) => index * 2));
+    const back = await list({ limit: 2, before: page.body.meta.prev_cursor });
+    expect(back.body.meta.offset).toBe(offsets.at(-2));
   });
 
   it('filters by status and by creation day, with or without q', async () => {
@@ -377,6 +406,9 @@ describe('search at 100,000 customers', () => {
       { q: 'bu' },
       { q: 'b', status: 'active' },
       { q: 'example', status: 'inactive' },
+      // Past the first page, the matches before it are counted from the index too.
+      { q: 'example', status: 'inactive', cursor: Buffer.from('70000').toString('base64url') },
+      { status: 'inactive', before: Buffer.from('70000').toString('base64url') },
     ];
     // Each list query's SQL, as the list runs it, explained by SQLite: no full scan of customers.
     const traced: string[] = [];

@@ -1,7 +1,10 @@
 import type { PagedState } from '../stores/paged-list';
 import { secondaryButtonClass } from './Field';
 
-/** "Showing N of M <noun>" with Previous and Next, each enabled only when there is a page that way. */
+/**
+ * Where the page is in the list, "Showing 16-30 of 36 <noun>" ("Showing 15 of 36 <noun>" when its
+ * place was not counted), with Previous and Next, each enabled only when there is a page that way.
+ */
 export function ListFooter<T>({
   state,
   noun,
@@ -14,13 +17,16 @@ export function ListFooter<T>({
   onNext: (cursor: string) => void;
 }) {
   const ready = state.status === 'ready' ? state : null;
+  const total = ready ? `${ready.total.toLocaleString('en')}${ready.totalIsEstimate ? '+' : ''}` : '';
+  const shown =
+    ready?.offset != null && ready.items.length
+      ? [ready.offset + 1, ...(ready.items.length > 1 ? [ready.offset + ready.items.length] : [])]
+          .map((position) => position.toLocaleString('en'))
+          .join('-')
+      : String(ready?.items.length ?? 0);
   return (
     <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
-      <p role="status">
-        {ready
-          ? `Showing ${ready.items.length} of ${ready.totalIsEstimate ? `${ready.total.toLocaleString('en')}+` : ready.total.toLocaleString('en')} ${noun}`
-          : ''}
-      </p>
+      <p role="status">{ready ? `Showing ${shown} of ${total} ${noun}` : ''}</p>
       <div className="flex gap-2">
         <button
           type="button"

@@ -11,6 +11,8 @@ export type PagedState<T> =
       items: T[];
       total: number;
       totalIsEstimate: boolean;
+      /** How many rows come before this page (null when not counted). */
+      offset: number | null;
       nextCursor: string | null;
       prevCursor: string | null;
     };
@@ -42,6 +44,7 @@ export function pagedList<T, Q>(
         items: data,
         total: meta.total,
         totalIsEstimate: meta.total_is_estimate,
+        offset: meta.offset,
         nextCursor: meta.next_cursor,
         prevCursor: meta.prev_cursor,
       });

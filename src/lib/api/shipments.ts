@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { customerIdSchema } from '../schemas/customer';
-import { blankToUndefined } from '../schemas/fields';
+import { blankToUndefined, listMetaSchema } from '../schemas/fields';
 import {
   locationUpdateSchema,
   shipmentCreateSchema,
   shipmentDialogSchema,
   shipmentListItemSchema,
-  shipmentListMetaSchema,
   shipmentListQuerySchema,
   shipmentPatchSchema,
   shipmentSchema,
@@ -35,14 +34,14 @@ export const shipmentsApi = {
     method: 'GET',
     path: '/api/trackings',
     summary:
-      'One page of shipments, newest first: optional search (id, tracking number, places, customer or sender), status and type filters, keyset paging by cursor. The ETA column is estimated_delivery.',
+      'One page of shipments, newest first: optional search (id, tracking number, places, customer, sender or recipient name, sender or recipient email or phone; accents and phone separators do not matter), status and type filters, keyset paging by cursor (`offset`: the matches before the page). The ETA column is estimated_delivery.',
     access: 'session',
     query: shipmentListQuerySchema,
     status: 200,
     response: z.object({
       status: z.literal('success'),
       data: z.array(shipmentListItemSchema),
-      meta: shipmentListMetaSchema,
+      meta: listMetaSchema,
     }),
   }),
   addTracking: defineEndpoint({

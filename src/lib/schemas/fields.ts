@@ -82,9 +82,13 @@ export const pagingQuery = (defaultLimit: number, maxLimit: number) => ({
   before: z.preprocess(blankToUndefined, cursorText.optional()),
 });
 
-/** The `meta` of a keyset-paged list: `total_is_estimate` means more matched than were counted. */
+/**
+ * The `meta` of a keyset-paged list: `total_is_estimate` means more matched than were counted;
+ * `offset` is how many matches come before this page (null past the count's cap, or on an empty page).
+ */
 export const listMetaSchema = z.object({
   total: z.number().int(),
+  offset: z.number().int().nullable(),
   limit: z.number().int(),
   next_cursor: z.string().nullable(),
   prev_cursor: z.string().nullable(),

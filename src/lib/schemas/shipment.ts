@@ -394,13 +394,3 @@ export const shipmentListItemSchema = shipmentRecordSchema.pick({
   package_type: true,
 });
 export type ShipmentListItem = z.infer<typeof shipmentListItemSchema>;
-
-/** The `meta` of `GET /api/trackings`: `total_is_estimate` means more than LIST_TOTAL_CAP (SEARCH_TOTAL_CAP with `q`) match. */
-export const shipmentListMetaSchema = z.object({
-  total: z.number().int(),
-  limit: z.number().int(),
-  next_cursor: z.string().nullable(),
-  prev_cursor: z.string().nullable(),
-  total_is_estimate: z.boolean(),
-});
-export type ShipmentListMeta = z.infer<typeof shipmentListMetaSchema>;

@@ -43,7 +43,7 @@ for (const viewport of [
       }
 
       await page.goto('/admin/shipments');
-      await expect(page.getByText(/Showing \d+ of \d+ shipments/)).toBeVisible();
+      await expect(page.getByText(/Showing [\d,-]+ of \d+ shipments/)).toBeVisible();
       await page.getByRole('button', { name: 'Filters' }).click();
       await expectNoViolations(page, 'shipments');
       await page.getByRole('button', { name: 'Quick add' }).click();
@@ -87,7 +87,7 @@ for (const viewport of [
       await expectNoViolations(page, 'shipment not found');
 
       await page.goto('/admin/customers');
-      await expect(page.getByText(/Showing \d+ of \d+ customers/)).toBeVisible();
+      await expect(page.getByText(/Showing [\d,-]+ of \d+ customers/)).toBeVisible();
       await page.getByRole('button', { name: 'Filters' }).click();
       await expectNoViolations(page, 'customers');
       await page.getByRole('button', { name: 'New Customer' }).click();
@@ -111,7 +111,7 @@ for (const viewport of [
       });
       expect(quote.status()).toBe(201);
       await page.goto('/admin/quotes');
-      await expect(page.getByText(/Showing \d+ of \d+ quote requests/)).toBeVisible();
+      await expect(page.getByText(/Showing [\d,-]+ of \d+ quote requests/)).toBeVisible();
       await expectNoViolations(page, 'quote requests');
 
       await page.goto('/admin/settings');

@@ -157,7 +157,7 @@ test('the add dialog works by keyboard: focus moves in, Escape closes and return
   await signIn(page);
   await page.getByRole('link', { name: 'Shipments', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Manage Shipments' })).toBeVisible();
-  await expect(page.getByText(/Showing \d+ of \d+ shipments/)).toBeVisible();
+  await expect(page.getByText(/Showing [\d,-]+ of \d+ shipments/)).toBeVisible();
 
   const opener = page.getByRole('button', { name: 'Quick add' });
   await opener.focus();
@@ -208,7 +208,7 @@ test('the add dialog works by keyboard: focus moves in, Escape closes and return
 test('filters narrow the list on the server and paging walks the cursor', async ({ page }) => {
   await signIn(page);
   await page.getByRole('link', { name: 'Shipments', exact: true }).click();
-  const footer = page.getByText(/Showing \d+ of \d+ shipments/);
+  const footer = page.getByText(/Showing [\d,-]+ of \d+ shipments/);
   await expect(footer).toBeVisible();
   const total = Number((await footer.textContent())!.match(/of (\d+)/)![1]);
   expect(total).toBeGreaterThan(20);
@@ -218,11 +218,12 @@ test('filters narrow the list on the server and paging walks the cursor', async 
   const firstRow = await page.getByRole('row').nth(1).textContent();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('button', { name: 'Previous' })).toBeEnabled();
-  await expect(footer).toBeVisible();
+  // The footer says where the page is: the second page of 20 starts at the 21st shipment.
+  await expect(page.getByText(/^Showing 21-\d+ of \d+ shipments$/)).toBeVisible();
   await expect(page.getByRole('row').nth(1)).not.toHaveText(firstRow!);
   await page.getByRole('button', { name: 'Previous' }).click();
   await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
-  await expect(page.getByText(/Showing 20 of \d+ shipments/)).toBeVisible();
+  await expect(page.getByText(/^Showing 1-20 of \d+ shipments$/)).toBeVisible();
 
   await page.getByRole('button', { name: 'Filters' }).click();
   await page.getByLabel('Status').selectOption('on_hold');
@@ -244,7 +245,7 @@ test('the list keeps its search, filters and page in the URL: Back from a shipme
   await page.goto('/admin/shipments?status=preparing,processing,in_transit,on_hold');
   await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
   await expect(page.getByLabel('Status')).toHaveValue('preparing,processing,in_transit,on_hold');
-  await expect(page.getByText(/Showing \d+ of \d+ shipments/)).toBeVisible();
+  await expect(page.getByText(/Showing [\d,-]+ of \d+ shipments/)).toBeVisible();
   const rows = page.getByRole('row').filter({ has: page.getByRole('cell') });
   for (const text of await rows.allTextContents()) expect(text).not.toContain('Delivered');
 
@@ -283,7 +284,7 @@ test('dashboard figures link to the lists they count', async ({ page }) => {
   await page.getByRole('link', { name: 'Pending Orders' }).click();
   await expect(page).toHaveURL(/\/admin\/shipments\?status=preparing(,|%2C)processing(,|%2C)on_hold$/);
   await expect(page.getByLabel('Status')).toHaveValue('preparing,processing,on_hold');
-  await expect(page.getByText(/Showing \d+ of \d+ shipments/)).toBeVisible();
+  await expect(page.getByText(/Showing [\d,-]+ of \d+ shipments/)).toBeVisible();
   const rows = page.getByRole('row').filter({ has: page.getByRole('cell') });
   for (const text of await rows.allTextContents()) expect(text).toMatch(/Preparing|Processing|On Hold/);
   await page.goBack();

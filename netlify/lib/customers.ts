@@ -2,6 +2,7 @@ import type { Client, InStatement, InValue, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import type { Reply } from '@/lib/api/contract';
 import type { customersApi } from '@/lib/api/customers';
+import { dayStart } from '@/lib/company-day';
 import {
   CUSTOMER_ID_PATTERN,
   CUSTOMER_RECENT_SHIPMENTS,
@@ -21,6 +22,7 @@ import { and, countStatements, type Filter, keysetOrder, keysetPage, readCounts,
 import { customerCreatedMail } from './outbox';
 import { decodeFirst, decodeRows } from './rows';
 import { phrase, trigramQuery } from './search-terms';
+import { batchInCompanyZone } from './settings';
 
 /** What a shipment takes from its customer. */
 const customerContactSchema = z.object({
@@ -142,52 +144,54 @@ const TRIGRAM = 3;
  */
 export async function listCustomers(db: Client, query: CustomerListQuery): Promise<CustomerListPage> {
   const keyset = readKeyset(query);
-  const filters: Filter[] = [];
-  if (query.status) filters.push({ sql: 'c.status = ?', args: [query.status] });
-  if (query.since) filters.push({ sql: 'c.created_at >= ?', args: [query.since] });
-
   const q = query.q;
-  let page: Filter;
-  let countFrom: string;
-  let countFilters: Filter[];
-  let key: string;
-  if (q) {
-    const short = [...q].length < TRIGRAM;
-    // A term without a letter or digit has no word to start (the word index would match nothing).
-    if (short && !/[\p{L}\p{N}]/u.test(q))
-      return keysetPage([], () => 0, { keyset, limit: query.limit, counted: 0, preceding: 0, cap: 1 });
-    const [table, match] = short
-      ? ['customers_words', `${phrase(q)}*`]
-      : ['customers_search', trigramQuery(q, ['phone'])];
-    key = 'f.rowid';
-    const { filters: cursor, order } = keysetOrder(key, keyset);
-    const matchFilter: Filter = { sql: `${table} MATCH ?`, args: [match] };
-    const pageWhere = and([matchFilter, ...cursor, ...filters]);
-    page = {
-      sql: `SELECT ${ROW_COLUMNS} FROM ${table} f CROSS JOIN customers c ON c.number = f.rowid
-            WHERE ${pageWhere.sql} ORDER BY f.rowid ${order} LIMIT ?`,
-      args: pageWhere.args,
-    };
-    countFrom = filters.length ? `${table} f CROSS JOIN customers c ON c.number = f.rowid` : `${table} f`;
-    countFilters = [matchFilter, ...filters];
-  } else {
-    key = 'c.number';
-    const { filters: cursor, order } = keysetOrder(key, keyset);
-    const pageWhere = and([...filters, ...cursor]);
-    page = {
-      sql: `SELECT ${ROW_COLUMNS} FROM customers c WHERE ${pageWhere.sql} ORDER BY c.number ${order} LIMIT ?`,
-      args: pageWhere.args,
-    };
-    countFrom = 'customers c';
-    countFilters = filters;
+  const short = q !== undefined && [...q].length < TRIGRAM;
+  // A term without a letter or digit has no word to start (the word index would match nothing).
+  if (q && short && !/[\p{L}\p{N}]/u.test(q)) {
+    return keysetPage([], () => 0, { keyset, limit: query.limit, counted: 0, preceding: 0, cap: 1 });
   }
-  const [rows, ...counts] = await db.batch(
-    [
+  const key = q ? 'f.rowid' : 'c.number';
+  const { filters: cursor, order } = keysetOrder(key, keyset);
+
+  // `since` is a day of the company: from its midnight in the company's time zone.
+  const statementsIn = (zone: string): InStatement[] => {
+    const filters: Filter[] = [];
+    if (query.status) filters.push({ sql: 'c.status = ?', args: [query.status] });
+    if (query.since) filters.push({ sql: 'c.created_at >= ?', args: [dayStart(zone, query.since)] });
+    let page: Filter;
+    let countFrom: string;
+    let countFilters: Filter[];
+    if (q) {
+      const [table, match] = short
+        ? ['customers_words', `${phrase(q)}*`]
+        : ['customers_search', trigramQuery(q, ['phone'])];
+      const matchFilter: Filter = { sql: `${table} MATCH ?`, args: [match] };
+      const pageWhere = and([matchFilter, ...cursor, ...filters]);
+      page = {
+        sql: `SELECT ${ROW_COLUMNS} FROM ${table} f CROSS JOIN customers c ON c.number = f.rowid
+              WHERE ${pageWhere.sql} ORDER BY f.rowid ${order} LIMIT ?`,
+        args: pageWhere.args,
+      };
+      countFrom = filters.length ? `${table} f CROSS JOIN customers c ON c.number = f.rowid` : `${table} f`;
+      countFilters = [matchFilter, ...filters];
+    } else {
+      const pageWhere = and([...filters, ...cursor]);
+      page = {
+        sql: `SELECT ${ROW_COLUMNS} FROM customers c WHERE ${pageWhere.sql} ORDER BY c.number ${order} LIMIT ?`,
+        args: pageWhere.args,
+      };
+      countFrom = 'customers c';
+      countFilters = filters;
+    }
+    return [
       { sql: page.sql, args: [...page.args, query.limit + 1] },
       ...countStatements(countFrom, countFilters, { key, keyset, limit: CUSTOMER_TOTAL_CAP + 1 }),
-    ],
-    'read',
-  );
+    ];
+  };
+  // Only a day filter needs the company's zone (read in the same batch).
+  const [rows, ...counts] = query.since
+    ? (await batchInCompanyZone(db, statementsIn)).results
+    : await db.batch(statementsIn('UTC'), 'read');
   const { data, meta } = keysetPage(decodeRows(listRowSchema, rows!.rows), (row) => row.number, {
     keyset,
     limit: query.limit,

@@ -2,8 +2,10 @@ import type { Client, InStatement, ResultSet } from '@libsql/client';
 
 import { z } from 'zod';
 import { activityEntrySchema, type Dashboard, type DashboardFigure, dashboardSchema } from '@/lib/api/dashboard';
+import { addDays, dateIn, dayStart, monthStart } from '@/lib/company-day';
 import { PENDING_STATUSES } from '@/lib/shipment-status';
 import { decodeFirst, decodeRows } from './rows';
+import { batchInCompanyZone } from './settings';
 import { placeholders } from './sql';
 
 type ResultRows = ResultSet['rows'];
@@ -11,21 +13,26 @@ type ResultRows = ResultSet['rows'];
 const DAY = 86_400_000;
 export const CHART_DAYS = 30;
 
-/** UTC calendar boundaries around `now`, as the ISO text the database stores. */
-function boundaries(now: number) {
-  const date = new Date(now);
-  const today = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+/** The company's calendar boundaries around `now` in its time zone, as the ISO text the database stores. */
+function boundaries(now: number, zone: string) {
   const iso = (time: number) => new Date(time).toISOString();
+  const today = dateIn(zone, now);
+  // The chart's days, oldest first: each its date and the instants it starts and ends.
+  const days = Array.from({ length: CHART_DAYS }, (_, index) => addDays(today, index - CHART_DAYS + 1)).map((date) => [
+    date,
+    dayStart(zone, date),
+    dayStart(zone, addDays(date, 1)),
+  ]);
   return {
     now: iso(now),
     weekAgo: iso(now - 7 * DAY),
     dayAgo: iso(now - DAY),
-    todayStart: iso(today),
-    yesterdayStart: iso(today - DAY),
-    monthStart: iso(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1)),
-    lastMonthStart: iso(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - 1, 1)),
-    chartStart: iso(today - (CHART_DAYS - 1) * DAY).slice(0, 10),
-    today: iso(today).slice(0, 10),
+    today,
+    todayStart: dayStart(zone, today),
+    yesterdayStart: dayStart(zone, addDays(today, -1)),
+    monthStart: dayStart(zone, monthStart(today)),
+    lastMonthStart: dayStart(zone, monthStart(today, -1)),
+    days: JSON.stringify(days),
   };
 }
 
@@ -40,14 +47,39 @@ const STATUS_AT = (list: string) => `
          WHERE h.shipment_id = s.id AND h.created_at <= ?1
          ORDER BY h.created_at DESC, h.id DESC LIMIT 1) ${list}`;
 
-/** Every figure of the admin dashboard, each computed by the database in one read batch. */
+/** Every figure of the admin dashboard, each computed by the database in one read batch, by the company's day. */
 export async function getDashboard(db: Client, now = Date.now()): Promise<Dashboard> {
-  const at = boundaries(now);
-  const statements: InStatement[] = [
+  const { zone, results } = await batchInCompanyZone(db, (zone) => statements(boundaries(now, zone)));
+  const at = boundaries(now, zone);
+  const [active, activeBefore, delivered, customers, pending, pendingBefore, recent, activity, perDay, quotes] =
+    results;
+  const count = (rows: ResultRows, column = 'n') =>
+    decodeFirst(z.object({ [column]: z.number().int() }), rows)?.[column] ?? 0;
+
+  return {
+    generated_at: at.now,
+    time_zone: zone,
+    today: at.today,
+    today_start: at.todayStart,
+    stats: {
+      active_shipments: figure(count(active!.rows), count(activeBefore!.rows)),
+      delivered_today: figure(count(delivered!.rows, 'today'), count(delivered!.rows, 'yesterday')),
+      new_customers: figure(count(customers!.rows, 'this_month'), count(customers!.rows, 'last_month')),
+      pending_orders: figure(count(pending!.rows), count(pendingBefore!.rows)),
+    },
+    new_quote_requests: count(quotes!.rows),
+    recent_shipments: decodeRows(dashboardSchema.shape.recent_shipments.element, recent!.rows),
+    activity: decodeRows(activityEntrySchema, activity!.rows),
+    shipments_per_day: decodeRows(dashboardSchema.shape.shipments_per_day.element, perDay!.rows),
+  };
+}
+
+function statements(at: ReturnType<typeof boundaries>): InStatement[] {
+  return [
     // Active shipments: not delivered, now and as of a week ago.
     { sql: `SELECT COUNT(*) AS n FROM shipments WHERE status <> 'delivered'`, args: [] },
     { sql: STATUS_AT(`<> 'delivered'`), args: [at.weekAgo] },
-    // Delivered today and yesterday: shipments with a "delivered" history entry in the UTC day.
+    // Delivered today and yesterday: shipments with a "delivered" history entry in the company's day.
     {
       sql: `SELECT
               COUNT(DISTINCT CASE WHEN created_at >= ?2 THEN shipment_id END) AS today,
@@ -83,37 +115,16 @@ export async function getDashboard(db: Client, now = Date.now()): Promise<Dashbo
             WHERE created_at <= ? ORDER BY created_at DESC, id DESC LIMIT 5`,
       args: [at.now],
     },
-    // Shipments created per UTC day over the last 30 days, days without any included as 0.
+    // Shipments created per day of the company over the last 30 days, days without any included as 0.
     {
-      sql: `WITH RECURSIVE days(day) AS (
-              SELECT ?1 UNION ALL SELECT date(day, '+1 day') FROM days WHERE day < ?2
-            )
-            SELECT days.day AS date, COUNT(s.id) AS count
-            FROM days LEFT JOIN shipments s
-              ON s.created_at >= days.day AND s.created_at < date(days.day, '+1 day') AND s.created_at < ?3
-            GROUP BY days.day ORDER BY days.day`,
-      args: [at.chartStart, at.today, at.now],
+      sql: `SELECT d.value ->> 0 AS date, COUNT(s.id) AS count
+            FROM json_each(?1) d LEFT JOIN shipments s
+              ON s.created_at >= d.value ->> 1 AND s.created_at < d.value ->> 2 AND s.created_at < ?2
+            GROUP BY d.key ORDER BY d.key`,
+      args: [at.days, at.now],
     },
     { sql: `SELECT COUNT(*) AS n FROM quote_requests WHERE status = 'new'`, args: [] },
   ];
-  const [active, activeBefore, delivered, customers, pending, pendingBefore, recent, activity, perDay, quotes] =
-    await db.batch(statements, 'read');
-  const count = (rows: ResultRows, column = 'n') =>
-    decodeFirst(z.object({ [column]: z.number().int() }), rows)?.[column] ?? 0;
-
-  return {
-    generated_at: at.now,
-    stats: {
-      active_shipments: figure(count(active!.rows), count(activeBefore!.rows)),
-      delivered_today: figure(count(delivered!.rows, 'today'), count(delivered!.rows, 'yesterday')),
-      new_customers: figure(count(customers!.rows, 'this_month'), count(customers!.rows, 'last_month')),
-      pending_orders: figure(count(pending!.rows), count(pendingBefore!.rows)),
-    },
-    new_quote_requests: count(quotes!.rows),
-    recent_shipments: decodeRows(dashboardSchema.shape.recent_shipments.element, recent!.rows),
-    activity: decodeRows(activityEntrySchema, activity!.rows),
-    shipments_per_day: decodeRows(dashboardSchema.shape.shipments_per_day.element, perDay!.rows),
-  };
 }
 
 function figure(value: number, previous: number): DashboardFigure {

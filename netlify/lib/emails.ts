@@ -49,6 +49,8 @@ export const PAYLOADS = {
   }),
   daily_summary: z.object({
     date: z.string(),
+    /** The company's time zone the day was counted in (absent from summaries queued in UTC days). */
+    time_zone: z.string().default('UTC'),
     created: z.number(),
     delivered: z.number(),
     status_changes: z.number(),
@@ -223,7 +225,7 @@ function content(kind: EmailKind, audience: Audience, raw: unknown, site: string
       return {
         subject: `Daily summary for ${formatDay(p.date)}`,
         heading: `Daily summary: ${formatDay(p.date)}`,
-        paragraphs: [`Yesterday's figures (UTC day), and the shipments on hold now.`],
+        paragraphs: [`Yesterday's figures (the day in ${p.time_zone}), and the shipments on hold now.`],
         facts: [
           ['Shipments created', String(p.created)],
           ['Shipments delivered', String(p.delivered)],

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Client, InStatement, InValue } from '@libsql/client';
 import { z } from 'zod';
+import { addDays, dateIn, dayStart } from '@/lib/company-day';
 import {
   OUTBOX_STATES,
   type OutboxList,
@@ -16,6 +17,7 @@ import { type FunctionContext, HttpError } from './http';
 import { createMailer, describeFailure, isPermanentFailure, type Mailer } from './mail';
 import { companyEmail, isSwitchOn, readCompany, switchOn } from './notification-settings';
 import { decodeFirst, decodeRows } from './rows';
+import { getCompanyZone } from './settings';
 import { companySubscription, recipientSubscription } from './subscriptions';
 
 /**
@@ -167,18 +169,18 @@ const onHoldRow = z.object({
 });
 
 /**
- * Queues the daily summary of the UTC day before `now` for the company address, if "Daily Summary
- * Report" is on: the day's figures and the shipments on hold. Once per day and address however
- * often it runs (the scheduled function and `npm run notify:daily` may both).
+ * Queues the daily summary of the company's day before `now` (in its time zone) for the company
+ * address, if "Daily Summary Report" is on: the day's figures and the shipments on hold. Once per
+ * day and address however often it runs (the scheduled function and `npm run notify:daily` may both).
  */
 export async function queueDailySummary(
   db: Client,
   now = new Date(),
 ): Promise<{ date: string; queued: boolean; switchedOff: boolean }> {
-  const todayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const from = new Date(todayStart - DAY).toISOString();
-  const to = new Date(todayStart).toISOString();
-  const date = from.slice(0, 10);
+  const zone = await getCompanyZone(db);
+  const date = addDays(dateIn(zone, now.getTime()), -1);
+  const from = dayStart(zone, date);
+  const to = dayStart(zone, addDays(date, 1));
   if (!(await isSwitchOn(db, 'daily_summary'))) return { date, queued: false, switchedOff: true };
 
   const [figures, onHold] = await db.batch(
@@ -204,7 +206,7 @@ export async function queueDailySummary(
     'read',
   );
   const counts = decodeFirst(figuresRow, figures!.rows)!;
-  const payload = JSON.stringify({ date, ...counts, on_hold: decodeRows(onHoldRow, onHold!.rows) });
+  const payload = JSON.stringify({ date, time_zone: zone, ...counts, on_hold: decodeRows(onHoldRow, onHold!.rows) });
   const at = now.toISOString();
   const on = switchOn('daily_summary');
   const company = companyEmail();

@@ -1,6 +1,7 @@
 import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import { company } from '@/data/company';
+import { isTimeZone } from '@/lib/company-day';
 import {
   COMPANY_FIELD_LABELS,
   type CompanySettingsValue,
@@ -46,6 +47,7 @@ const SECTIONS: { [S in keyof SettingsValues]: Section<SettingsValues[S]> } = {
       city: company.address.city,
       state: company.address.region,
       postal_code: company.address.postalCode,
+      time_zone: company.timeZone,
     }),
     describe: (field) => COMPANY_FIELD_LABELS[field],
   },
@@ -97,6 +99,44 @@ export function settingsFrom<S extends SettingsSection>(
 /** The company as the back office's documents and emails name it. */
 export async function getCompanySettings(db: Client): Promise<CompanySettingsValue> {
   return (await readSettings(db, 'company')).data;
+}
+
+// ---- The company's time zone, read with the data it shapes.
+
+const zoneStatement: InStatement = {
+  sql: "SELECT value ->> '$.time_zone' AS zone FROM settings WHERE key = 'company'",
+  args: [],
+};
+
+function zoneOf(result: ResultSet): string {
+  const zone = decodeFirst(z.object({ zone: z.string().nullable() }), result.rows)?.zone;
+  return zone && isTimeZone(zone) ? zone : company.timeZone;
+}
+
+/** The zone of the last batch that read it: the headquarters' until one has. */
+let lastZone: string = company.timeZone;
+
+/** The company's time zone (Settings > General), or its headquarters' until one is saved. */
+export async function getCompanyZone(db: Client): Promise<string> {
+  lastZone = zoneOf(await db.execute(zoneStatement));
+  return lastZone;
+}
+
+/**
+ * Runs statements that depend on the company's day in one batch with the read of its zone: they are
+ * built for the zone this instance last read, and built and run again only if the company has
+ * changed it since, so a call costs one round trip.
+ */
+export async function batchInCompanyZone(
+  db: Client,
+  build: (zone: string) => InStatement[],
+): Promise<{ zone: string; results: ResultSet[] }> {
+  for (;;) {
+    const guess = lastZone;
+    const [read, ...results] = await db.batch([zoneStatement, ...build(guess)], 'read');
+    lastZone = zoneOf(read!);
+    if (lastZone === guess) return { zone: guess, results };
+  }
 }
 
 /**

@@ -9,6 +9,8 @@ export const company = {
   /** Answered around the clock, for shipments in transit that need action now. */
   urgentPhone: '+1 (916) 555-0199',
   emails: { support: 'support@nec-cargo.example', sales: 'sales@nec-cargo.example' },
+  /** The headquarters' time zone: the company's day (Settings > General starts from it). */
+  timeZone: 'America/Los_Angeles',
   address: {
     street: '1500 Capitol Mall',
     city: 'Sacramento',

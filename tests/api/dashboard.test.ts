@@ -1,6 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSeedShipments, seed } from '../../db/seed';
 import dashboard from '../../netlify/functions/admin-dashboard';
+import trackings from '../../netlify/functions/trackings';
 import { CHART_DAYS, getDashboard } from '../../netlify/lib/dashboard';
 import { PENDING_STATUSES } from '../../src/lib/shipment-status';
 import { signIn, withSession } from '../helpers/admin-session';
@@ -14,8 +15,19 @@ const NOW = Date.parse('2026-03-15T12:00:00.000Z');
 const iso = (time: number) => new Date(time).toISOString();
 const seeded = buildSeedShipments(NOW);
 
+/** Settings > General's time zone, as saved (the company's day). */
+async function setZone(zone: string) {
+  await (await getDb()).execute({
+    sql: `INSERT INTO settings (key, value, updated_at) VALUES ('company', json_object('time_zone', ?1), ?2)
+          ON CONFLICT (key) DO UPDATE SET value = json_set(value, '$.time_zone', ?1)`,
+    args: [zone, iso(NOW)],
+  });
+}
+
 beforeAll(async () => {
   await seed(await getDb(), { adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password, now: NOW });
+  // The figures below are reckoned in UTC days; the company's own zone has its tests at the end.
+  await setZone('UTC');
 });
 
 /** The status a seeded shipment had at a moment (its latest history entry up to then), or null before it existed. */
@@ -245,6 +257,9 @@ describe('GET /api/admin/dashboard', () => {
       'recent_shipments',
       'shipments_per_day',
       'stats',
+      'time_zone',
+      'today',
+      'today_start',
     ]);
     expect(Object.keys(body.data.stats).sort()).toEqual([
       'active_shipments',
@@ -266,5 +281,65 @@ describe('GET /api/admin/dashboard', () => {
     );
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET, HEAD');
+  });
+});
+
+describe("the company's day (Settings > General's time zone)", () => {
+  // A delivery at 23:30 UTC on 9 March 2030, far from every seeded time.
+  const deliveredAt = '2030-03-09T23:30:00.000Z';
+  const number = 'NECZONE00001';
+
+  beforeAll(async () => {
+    const db = await getDb();
+    await db.batch(
+      [
+        {
+          sql: `INSERT INTO shipments (tracking_number, status, sender_name, recipient_name, recipient_address, origin, destination, created_at)
+                VALUES (?, 'delivered', 'Ann Sender', 'Rob Recipient', '1 Main St', 'Oslo, Norway', 'Lima, Peru', ?)`,
+          args: [number, '2030-03-08T10:00:00.000Z'],
+        },
+        {
+          sql: `INSERT INTO shipment_histories (shipment_id, status, notes, created_at)
+                VALUES ((SELECT id FROM shipments WHERE tracking_number = ?), 'delivered', 'Delivered', ?)`,
+          args: [number, deliveredAt],
+        },
+      ],
+      'write',
+    );
+  });
+  afterAll(() => setZone('UTC'));
+
+  it.each([
+    // Tokyo (UTC+9): 23:30 UTC is 08:30 the next morning, so it is delivered "today" on the 10th.
+    ['Asia/Tokyo', '2030-03-10T01:00:00.000Z', '2030-03-10', '2030-03-09T15:00:00.000Z', 1, 0],
+    ['Asia/Tokyo', '2030-03-09T14:00:00.000Z', '2030-03-09', '2030-03-08T15:00:00.000Z', 0, 0],
+    // Sacramento (UTC-8 until the clocks change on the 10th): 15:30 on the 9th, "yesterday" on the 10th.
+    ['America/Los_Angeles', '2030-03-10T01:00:00.000Z', '2030-03-09', '2030-03-09T08:00:00.000Z', 1, 0],
+    ['America/Los_Angeles', '2030-03-10T20:00:00.000Z', '2030-03-10', '2030-03-10T08:00:00.000Z', 0, 1],
+    // UTC itself: the 9th.
+    ['UTC', '2030-03-10T01:00:00.000Z', '2030-03-10', '2030-03-10T00:00:00.000Z', 0, 1],
+  ])(
+    'in %s at %s the day is %s from %s: delivered today %i, yesterday %i',
+    async (zone, now, today, start, value, previous) => {
+      await setZone(zone);
+      const dashboard = await getDashboard(await getDb(), Date.parse(now));
+      expect(dashboard).toMatchObject({ time_zone: zone, today, today_start: start });
+      expect(dashboard.stats.delivered_today).toMatchObject({ value, previous });
+      expect(dashboard.shipments_per_day.at(-1)!.date).toBe(today);
+      // The created shipment is in the chart on its day in the zone.
+      const createdOn = new Date('2030-03-08T10:00:00.000Z').toLocaleDateString('en-CA', { timeZone: zone });
+      expect(dashboard.shipments_per_day.find((day) => day.date === createdOn)?.count).toBe(1);
+    },
+  );
+
+  it('the list of the day (the dashboard link) starts at the same midnight', async () => {
+    await setZone('Asia/Tokyo');
+    const { today_start } = await getDashboard(await getDb(), Date.parse('2030-03-10T01:00:00.000Z'));
+    const cookie = await signIn();
+    const listed = await call(
+      trackings,
+      apiRequest(`/api/trackings?delivered_since=${today_start}`, { headers: withSession(cookie) }),
+    );
+    expect(listed.body.data.map((row: { tracking_number: string }) => row.tracking_number)).toEqual([number]);
   });
 });

@@ -502,7 +502,10 @@ describe('other events', () => {
     const rows = await queued("kind = 'daily_summary'");
     expect(rows).toHaveLength(1);
     const payload = JSON.parse(String(rows[0]!.payload));
-    expect(payload.date).toBe(new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10));
+    // Yesterday in the company's time zone (its headquarters', Sacramento, until Settings > General says otherwise).
+    const today = now.toLocaleDateString('en-CA', { timeZone: 'America/Los_Angeles' });
+    expect(payload.date).toBe(new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10));
+    expect(payload.time_zone).toBe('America/Los_Angeles');
     expect(payload.on_hold_total).toBeGreaterThan(0);
     const before = smtp.received.length;
     await deliver();

@@ -39,6 +39,7 @@ const COMPANY = {
   city: 'Sacramento',
   state: 'CA',
   postal_code: '95814',
+  time_zone: 'America/Los_Angeles',
 };
 
 describe('Settings > General (company information)', () => {
@@ -54,6 +55,8 @@ describe('Settings > General (company information)', () => {
       city: company.address.city,
       state: company.address.region,
       postal_code: company.address.postalCode,
+      // The headquarters' zone until one is saved.
+      time_zone: 'America/Los_Angeles',
     });
     expect(body.meta).toEqual({ updated_at: null, updated_by: null });
   });
@@ -93,6 +96,7 @@ describe('Settings > General (company information)', () => {
       phone: '12',
       address: '',
       postal_code: '95814!',
+      time_zone: 'Mars/Olympus_Mons',
     });
     expect(status).toBe(422);
     expect(Object.keys(body.errors).sort()).toEqual([
@@ -102,8 +106,10 @@ describe('Settings > General (company information)', () => {
       'email',
       'phone',
       'postal_code',
+      'time_zone',
       'website',
     ]);
+    expect(body.errors.time_zone).toEqual(['Must be a time zone such as America/Los_Angeles or Europe/London']);
     expect(body.errors.company_name).toEqual(['Company name is required']);
     expect(body.errors.city).toEqual(['City is required']);
     expect((await getCompany()).body).toEqual(before.body);

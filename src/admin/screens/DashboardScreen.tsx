@@ -11,8 +11,8 @@ import { $dashboard, loadDashboard } from '../stores/dashboard';
 // recharts is large: its chunk loads only with the chart, after the figures are shown.
 const ShipmentsChart = lazy(() => import('../components/ShipmentsChart'));
 
-/** The first day of this calendar month (UTC, as the server counts it). */
-const monthStart = (generatedAt: string) => `${generatedAt.slice(0, 7)}-01`;
+/** The first day of the company's month (the customers list reads it in the company's time zone). */
+const monthStart = (today: string) => `${today.slice(0, 7)}-01`;
 
 /** Each figure links to the list it counts. */
 const CARDS: Array<{
@@ -31,14 +31,14 @@ const CARDS: Array<{
     key: 'delivered_today',
     label: 'Delivered Today',
     since: 'since yesterday',
-    // Delivered since the start of this UTC day, as the server counts it.
-    href: (data) => `/admin/shipments?delivered_since=${data.generated_at.slice(0, 10)}T00:00:00.000Z`,
+    // Delivered since the start of the company's day, as the server counts it.
+    href: (data) => `/admin/shipments?delivered_since=${data.today_start}`,
   },
   {
     key: 'new_customers',
     label: 'New Customers',
     since: 'since last month',
-    href: (data) => `/admin/customers?since=${monthStart(data.generated_at)}`,
+    href: (data) => `/admin/customers?since=${monthStart(data.today)}`,
   },
   {
     key: 'pending_orders',

@@ -25,12 +25,17 @@ export const activityEntrySchema = z.object({
 export const dashboardSchema = z.object({
   /** The moment the figures describe. */
   generated_at: z.iso.datetime(),
+  /** The company's time zone (Settings > General): its days are the days below. */
+  time_zone: z.string(),
+  /** The company's date at that moment, and the instant it began. */
+  today: z.iso.date(),
+  today_start: z.iso.datetime(),
   stats: z.object({
     /** Not delivered; previous = as of 7 days ago. */
     active_shipments: dashboardFigureSchema,
-    /** Shipments with a delivered entry this UTC day; previous = yesterday. */
+    /** Shipments with a delivered entry this day of the company; previous = yesterday. */
     delivered_today: dashboardFigureSchema,
-    /** Customers created this calendar month; previous = last month. */
+    /** Customers created this calendar month of the company; previous = last month. */
     new_customers: dashboardFigureSchema,
     /** Preparing, processing or on hold; previous = as of 24 hours ago. */
     pending_orders: dashboardFigureSchema,
@@ -49,7 +54,7 @@ export const dashboardSchema = z.object({
   ),
   /** The 5 newest activity log entries. */
   activity: z.array(activityEntrySchema),
-  /** Shipments created per UTC day over 30 days, oldest first, today last. */
+  /** Shipments created per day of the company over 30 days, oldest first, today last. */
   shipments_per_day: z.array(z.object({ date: z.iso.date(), count: z.number().int() })),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

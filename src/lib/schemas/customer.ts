@@ -73,7 +73,7 @@ export const CUSTOMER_TOTAL_CAP = 10_000;
 export const customerListQuerySchema = z.object({
   q: z.preprocess(blankToUndefined, text(200).optional()),
   status: z.preprocess(blankToUndefined, statusSchema.optional()),
-  /** Only customers created on or after this day (UTC), e.g. the dashboard's "new this month". */
+  /** Only customers created on or after this day of the company (its time zone), e.g. the dashboard's "new this month". */
   since: z.preprocess(
     blankToUndefined,
     z

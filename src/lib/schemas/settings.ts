@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from '../company-day';
 import { blankToUndefined, optionalText, requiredEmail, requiredPhone, requiredText } from './fields';
 import { noControlCharacters } from './text';
 
@@ -52,6 +53,12 @@ export const companySettingsSchema = z.object({
         .optional(),
     ),
   ),
+  time_zone: z
+    .string({ error: 'Time zone is required' })
+    .trim()
+    .min(1, 'Time zone is required')
+    .max(64, 'Must be at most 64 characters')
+    .refine(isTimeZone, 'Must be a time zone such as America/Los_Angeles or Europe/London'),
 });
 export type CompanySettingsInput = z.input<typeof companySettingsSchema>;
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
@@ -66,6 +73,8 @@ export const companySettingsValueSchema = z.object({
   city: z.string(),
   state: z.string().nullable(),
   postal_code: z.string().nullable(),
+  /** The IANA zone of the company's day: "today", "yesterday" and date filters. */
+  time_zone: z.string(),
 });
 export type CompanySettingsValue = z.infer<typeof companySettingsValueSchema>;
 
@@ -79,6 +88,7 @@ export const COMPANY_FIELD_LABELS: Record<keyof CompanySettingsValue, string> = 
   city: 'City',
   state: 'State/Province',
   postal_code: 'Zip/Postal Code',
+  time_zone: 'Time Zone',
 };
 
 /** Notifications > Email Notifications: which emails staff want (sent once a mail server is configured). */

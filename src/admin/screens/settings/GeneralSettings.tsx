@@ -17,7 +17,15 @@ import { failureMessage } from '../../stores/load';
 type Name = keyof CompanySettingsValue;
 
 /** The General tab's fields in the spec's order, with what browsers may fill them from. */
-const FIELDS: Array<{ name: Name; type?: string; autoComplete?: string; required?: boolean; wide?: boolean }> = [
+const FIELDS: Array<{
+  name: Name;
+  type?: string;
+  autoComplete?: string;
+  required?: boolean;
+  wide?: boolean;
+  hint?: string;
+  list?: string;
+}> = [
   { name: 'company_name', autoComplete: 'organization', required: true, wide: true },
   { name: 'website', type: 'url', autoComplete: 'url' },
   { name: 'email', type: 'email', autoComplete: 'email', required: true },
@@ -26,7 +34,17 @@ const FIELDS: Array<{ name: Name; type?: string; autoComplete?: string; required
   { name: 'city', autoComplete: 'address-level2', required: true },
   { name: 'state', autoComplete: 'address-level1' },
   { name: 'postal_code', autoComplete: 'postal-code' },
+  {
+    name: 'time_zone',
+    required: true,
+    autoComplete: 'off',
+    list: 'time-zones',
+    hint: 'The company\'s day: "Delivered today", the daily summary\'s "yesterday" and date filters follow it. An IANA name such as America/Los_Angeles.',
+  },
 ];
+
+/** The zones the browser knows, offered as the Time Zone field is typed. */
+const ZONES = Intl.supportedValuesOf('timeZone');
 
 /** The saved values as the inputs show them (an empty optional field is empty text). */
 const asForm = (value: CompanySettingsValue) => ({
@@ -107,19 +125,32 @@ export default function GeneralSettings() {
         <Saved meta={state.meta} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        {FIELDS.map(({ name, type = 'text', autoComplete, required, wide }) => (
+        {FIELDS.map(({ name, type = 'text', autoComplete, required, wide, hint, list }) => (
           <Field
             key={name}
             label={`${COMPANY_FIELD_LABELS[name]}${required ? ' (required)' : ''}`}
+            {...(hint ? { hint } : {})}
             errors={messagesOf(errors, name)}
             className={wide ? 'sm:col-span-2' : ''}
           >
             {(props) => (
-              <input {...props} {...register(name)} type={type} autoComplete={autoComplete} className={inputClass} />
+              <input
+                {...props}
+                {...register(name)}
+                type={type}
+                autoComplete={autoComplete}
+                list={list}
+                className={inputClass}
+              />
             )}
           </Field>
         ))}
       </div>
+      <datalist id="time-zones">
+        {ZONES.map((zone) => (
+          <option key={zone} value={zone} />
+        ))}
+      </datalist>
       <div>
         <button type="submit" disabled={isSubmitting} className={buttonClass}>
           {isSubmitting ? 'Saving...' : 'Save Changes'}

@@ -3,6 +3,7 @@ import { authApi } from '@/lib/api/auth';
 import { login } from '../lib/auth';
 import { getDb } from '../lib/db';
 import { assertSameOrigin, clientInfo, handle, readJson, reply, requireMethod } from '../lib/http';
+import { deliverAfterAnswer } from '../lib/outbox';
 
 const endpoint = authApi.login;
 
@@ -16,7 +17,13 @@ export default handle(async (request, context) => {
       status: 'two_factor_required',
       challenge: outcome.challenge,
       expires_in: outcome.expiresInSeconds,
+      guarded: outcome.guarded,
     });
+  }
+  if (outcome.kind === 'link_sent') {
+    // Whether or not a link was made (the password was right), so the answer's timing says nothing.
+    deliverAfterAnswer(context);
+    return reply(endpoint, { status: 'email_sent' });
   }
   return reply(endpoint, { status: 'success', user: { email: outcome.user.email } }, { 'Set-Cookie': outcome.cookie });
 });

@@ -8,11 +8,12 @@ import { type StaffUser, securityActivity, sessionActivity } from './activity';
 import { getDb } from './db';
 import { DEFAULT_ADMIN_PASSWORD, getEnv } from './env';
 import { assertSameOrigin, type ClientInfo, HttpError, requireMethod } from './http';
-import { countAttempt, finishAttempt, forgetAttempts, signedInFrom } from './login-throttle';
+import { countAttempt, finishAttempt, forgetAttempts, releaseAttempt, signedInFrom } from './login-throttle';
 import { DUMMY_PASSWORD_HASH, reserveHash, verifyPassword } from './password';
 import { PURGE_BATCH } from './purge';
 import { decodeFirst, decodeRows } from './rows';
-import { consumeSecondFactor } from './two-factor';
+import { issueSignInLink, redeemSignInLink } from './sign-in-link';
+import { codeJustUsed, consumeSecondFactor } from './two-factor';
 import { browserSummary } from './user-agent';
 
 /** Sign-in and sessions: the one writer of `sessions` and `login_challenges`. */
@@ -33,6 +34,8 @@ export const AUTHENTICATION_REQUIRED = 'Authentication required';
 export const INVALID_CREDENTIALS = LOGIN_MESSAGES.invalidCredentials;
 export const INVALID_CODE = LOGIN_MESSAGES.invalidCode;
 export const CHALLENGE_EXPIRED = LOGIN_MESSAGES.challengeExpired;
+export const CODE_JUST_USED = LOGIN_MESSAGES.codeJustUsed;
+export const PASSWORD_OR_CODE = LOGIN_MESSAGES.passwordOrCode;
 export const SESSION_NOT_FOUND = 'No such session';
 
 /** The signed-in staff member of a request, with the public id of the session it came with. */
@@ -144,10 +147,14 @@ export async function authorizeAdminReading(
   return { db, user, results };
 }
 
-/** Where a sign-in ends: a session (its cookie), or a second step that needs a code. */
+/**
+ * Where a sign-in ends: a session (its cookie), a second step that needs a code, or (the account's
+ * budget being full, without two-factor sign-in) a link emailed to the account if the password was right.
+ */
 export type LoginOutcome =
   | { kind: 'session'; user: StaffUser; cookie: string }
-  | { kind: 'challenge'; challenge: string; expiresInSeconds: number };
+  | { kind: 'challenge'; challenge: string; expiresInSeconds: number; guarded: boolean }
+  | { kind: 'link_sent' };
 
 const accountSchema = z.object({
   id: z.number().int(),
@@ -160,7 +167,8 @@ const accountSchema = z.object({
  * Checks the credentials and opens a session with a fresh 256-bit token, or, when two-factor sign-in
  * is on, a 5-minute challenge for the code. The attempt is counted (and may be refused) before the
  * password is hashed; an unknown email is hashed against a fixed dummy hash, so it costs the same
- * single hash. Both a wrong email and a wrong password answer 401 `Invalid credentials`.
+ * single hash. Both a wrong email and a wrong password answer 401 `Invalid credentials`, but while
+ * strangers have filled the account's budget (a guarded sign-in, see `guardedLogin`).
  */
 export async function login(
   db: Client,
@@ -173,6 +181,7 @@ export async function login(
   try {
     const {
       id: attemptId,
+      guarded,
       reads: [account],
     } = await countAttempt(
       db,
@@ -192,11 +201,14 @@ export async function login(
     );
     const row = decodeFirst(accountSchema, account!.rows);
     const matches = await ticket.run(() => verifyPassword(password, row?.password_hash ?? DUMMY_PASSWORD_HASH));
+    if (guarded && !(row && matches && isBuiltInPasswordInProduction(password))) {
+      return await guardedLogin(db, { account: row, matches, attemptId, remember }, client, now);
+    }
     if (!row || !matches) {
       await db.execute(finishAttempt(attemptId));
       throw new HttpError(401, INVALID_CREDENTIALS);
     }
-    if (getEnv().isProduction && password === DEFAULT_ADMIN_PASSWORD) {
+    if (isBuiltInPasswordInProduction(password)) {
       await db.execute(finishAttempt(attemptId));
       throw new HttpError(
         403,
@@ -205,20 +217,10 @@ export async function login(
     }
     const user = { id: row.id, email: row.email };
     if (row.two_factor) {
-      // The attempt keeps counting until the code passes: a known password does not reset the throttle.
+      // The right password gives its attempt back; each code is counted on its own.
       const challenge = newToken();
-      await db.batch(
-        [
-          finishAttempt(attemptId),
-          {
-            sql: `INSERT INTO login_challenges (token_hash, user_id, remember, created_at, expires_at)
-                  VALUES (?, ?, ?, ?, ?)`,
-            args: [hashToken(challenge), user.id, remember ? 1 : 0, iso(now), iso(now + CHALLENGE_TTL_MS)],
-          },
-        ],
-        'write',
-      );
-      return { kind: 'challenge', challenge, expiresInSeconds: CHALLENGE_TTL_MS / 1000 };
+      await db.batch([releaseAttempt(attemptId), challengeStatement(challenge, user.id, remember, now)], 'write');
+      return { kind: 'challenge', challenge, expiresInSeconds: CHALLENGE_TTL_MS / 1000, guarded: false };
     }
     const opened = openSession(user, remember, client, now);
     await db.batch([...signedInFrom(user.id, normalized, client.address, now), ...opened.statements], 'write');
@@ -228,16 +230,85 @@ export async function login(
   }
 }
 
+/** The built-in local password is refused in production (it is public: saying so reveals nothing). */
+const isBuiltInPasswordInProduction = (password: string) =>
+  getEnv().isProduction && password === DEFAULT_ADMIN_PASSWORD;
+
+function challengeStatement(
+  challenge: string,
+  userId: number,
+  remember: boolean,
+  now: number,
+  { guarded = false, passwordOk = true } = {},
+): InStatement {
+  return {
+    sql: `INSERT INTO login_challenges (token_hash, user_id, remember, guarded, password_ok, created_at, expires_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    args: [
+      hashToken(challenge),
+      userId,
+      remember ? 1 : 0,
+      guarded ? 1 : 0,
+      passwordOk ? 1 : 0,
+      iso(now),
+      iso(now + CHALLENGE_TTL_MS),
+    ],
+  };
+}
+
+/**
+ * A sign-in from an unknown address while strangers have filled the account's budget. The owner
+ * must still get in, and the guessers must learn nothing, so the answer is the same whatever the
+ * password (and the attempt keeps counting either way, as a given-back attempt would show through
+ * the per-address buckets): with two-factor sign-in on, a second step that only a right password
+ * and a right code pass together; otherwise "we emailed you a link", the link being made (and
+ * emailed through the outbox) only for a right password. An unknown email answers as an account
+ * without two-factor sign-in does.
+ */
+async function guardedLogin(
+  db: Client,
+  {
+    account,
+    matches,
+    attemptId,
+    remember,
+  }: { account: z.infer<typeof accountSchema> | null; matches: boolean; attemptId: number; remember: boolean },
+  client: ClientInfo,
+  now: number,
+): Promise<LoginOutcome> {
+  if (account?.two_factor) {
+    const challenge = newToken();
+    await db.batch(
+      [
+        finishAttempt(attemptId),
+        challengeStatement(challenge, account.id, remember, now, { guarded: true, passwordOk: matches }),
+      ],
+      'write',
+    );
+    return { kind: 'challenge', challenge, expiresInSeconds: CHALLENGE_TTL_MS / 1000, guarded: true };
+  }
+  const token = newToken();
+  const link =
+    account && matches
+      ? issueSignInLink(account, { token, tokenHash: hashToken(token), remember, address: client.address, now })
+      : [];
+  await db.batch([finishAttempt(attemptId), ...link], 'write');
+  return { kind: 'link_sent' };
+}
+
 const challengeSchema = z.object({
   user_id: z.number().int(),
   email: z.string(),
   remember: z.number().int(),
+  guarded: z.number().int(),
+  password_ok: z.number().int(),
 });
 
 /**
  * The second step of a sign-in: the challenge from the first step plus a 6-digit code or a
  * recovery code. Codes are counted by the same throttle as passwords; a challenge allows
- * CHALLENGE_MAX_CODES wrong codes and then ends.
+ * CHALLENGE_MAX_CODES wrong codes and then ends. A guarded challenge (see `guardedLogin`) passes
+ * only if its password was right too, and never says which of the two was wrong.
  */
 export async function completeTwoFactorLogin(
   db: Client,
@@ -247,22 +318,29 @@ export async function completeTwoFactorLogin(
 ): Promise<{ user: StaffUser; cookie: string }> {
   const challengeHash = hashToken(challenge);
   const { rows } = await db.execute({
-    sql: `SELECT c.user_id, u.email, c.remember FROM login_challenges c JOIN admin_users u ON u.id = c.user_id
+    sql: `SELECT c.user_id, u.email, c.remember, c.guarded, c.password_ok
+          FROM login_challenges c JOIN admin_users u ON u.id = c.user_id
           WHERE c.token_hash = ? AND c.expires_at > ? AND c.attempts < ?`,
     args: [challengeHash, iso(now), CHALLENGE_MAX_CODES],
   });
   const pending = decodeFirst(challengeSchema, rows);
   if (!pending) throw new HttpError(401, CHALLENGE_EXPIRED);
   const email = pending.email.toLowerCase();
-  await countAttempt(db, { email, address: client.address, kind: 'code' }, { now });
+  const { id: attemptId } = await countAttempt(db, { email, address: client.address, kind: 'code' }, { now });
 
-  const factor = await consumeSecondFactor(db, pending.user_id, code, now);
+  const factor = pending.password_ok ? await consumeSecondFactor(db, pending.user_id, code, now) : null;
   if (!factor) {
+    // The code the app shows right after it was used (to turn two-factor sign-in on, say) is right,
+    // not a guess: it gives its attempt back and says to wait for the next one.
+    if (!pending.guarded && (await codeJustUsed(db, pending.user_id, code, now))) {
+      await db.execute(releaseAttempt(attemptId));
+      throw new HttpError(401, CODE_JUST_USED);
+    }
     await db.execute({
       sql: 'UPDATE login_challenges SET attempts = attempts + 1 WHERE token_hash = ?',
       args: [challengeHash],
     });
-    throw new HttpError(401, INVALID_CODE);
+    throw new HttpError(401, pending.guarded ? PASSWORD_OR_CODE : INVALID_CODE);
   }
   // Of parallel requests each with a valid code (say a TOTP code and a recovery code), one takes the challenge.
   const { rows: taken } = await db.execute({
@@ -278,6 +356,25 @@ export async function completeTwoFactorLogin(
       ...opened.statements,
       ...(factor === 'recovery' ? [securityActivity(user, 'recovery_code_used', iso(now))] : []),
     ],
+    'write',
+  );
+  return { user, cookie: opened.cookie };
+}
+
+/**
+ * A sign-in finished by a link emailed to the account: the link is used up (by one request only),
+ * then the session opens, and the address it is opened from becomes known to the account.
+ */
+export async function completeLinkSignIn(
+  db: Client,
+  token: string,
+  client: ClientInfo,
+  now = Date.now(),
+): Promise<{ user: StaffUser; cookie: string }> {
+  const { remember, ...user } = await redeemSignInLink(db, hashToken(token), now);
+  const opened = openSession(user, remember, client, now);
+  await db.batch(
+    [...signedInFrom(user.id, user.email.toLowerCase(), client.address, now), ...opened.statements],
     'write',
   );
   return { user, cookie: opened.cookie };

@@ -61,9 +61,13 @@ export const PAYLOADS = {
     on_hold_total: z.number(),
   }),
   alert_confirmation: z.object({ tracking_number: z.string() }),
+  sign_in_link: z.object({ token: z.string(), address: z.string(), at: z.string(), expires_at: z.string() }),
 } satisfies Record<EmailKind, z.ZodType>;
 
 export type Payload<K extends EmailKind> = z.infer<(typeof PAYLOADS)[K]>;
+
+/** Emails about a staff member's own account: sent to the account's address, with no subscription to end. */
+export const ACCOUNT_EMAILS: ReadonlySet<EmailKind> = new Set<EmailKind>(['sign_in_link']);
 
 /** The addresses an email links to. */
 export interface Links {
@@ -84,6 +88,8 @@ export const trackingLink = (site: string, trackingNumber: string) =>
 const adminLink = (site: string, trackingNumber: string) =>
   `${site}/admin/view_shipment/${encodeURIComponent(trackingNumber)}`;
 export const confirmLink = (site: string, token: string) => `${site}/alerts/confirm?token=${token}`;
+/** The token rides in the fragment: browsers send it to no server, log or Referer. */
+export const signInLink = (site: string, token: string) => `${site}/admin-sign-in-link#${token}`;
 export const unsubscribePage = (site: string, token: string) => `${site}/alerts/unsubscribe?token=${token}`;
 /** RFC 8058: mail clients POST `List-Unsubscribe=One-Click` here. */
 export const oneClickLink = (site: string, token: string) => `${site}/api/alerts/unsubscribe?token=${token}`;
@@ -257,6 +263,21 @@ function content(kind: EmailKind, audience: Audience, raw: unknown, site: string
         facts: [],
         ...(token ? { action: { label: 'Confirm email alerts', href: confirmLink(site, token) } } : {}),
         reason: `You receive this because this address was entered for shipment ${p.tracking_number}.`,
+      };
+    }
+    case 'sign_in_link': {
+      const p = PAYLOADS.sign_in_link.parse(raw);
+      return {
+        subject: 'Your sign-in link for the admin portal',
+        heading: 'Finish signing in',
+        paragraphs: [
+          `Your password was entered on ${formatMoment(p.at)} from the address ${p.address}. Your account had many failed sign-in attempts from elsewhere, so to finish signing in we ask you to open this link.`,
+          `The link signs in once and only until ${formatMoment(p.expires_at)}.`,
+          'If it was not you, someone knows your password: do not open the link, and change your password (or ask an administrator to) at once.',
+        ],
+        facts: [],
+        action: { label: 'Sign in', href: signInLink(site, p.token) },
+        reason: 'You receive this because your password was entered on the sign-in page of the admin portal.',
       };
     }
   }

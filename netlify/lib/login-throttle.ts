@@ -11,21 +11,26 @@ import { decodeFirst } from './rows';
  * Every password or code check is counted BEFORE it runs, by one conditional INSERT inside a write
  * transaction: the row goes in only while every bucket of the attempt is under its limit, so N
  * parallel guesses can never pass more than the limit, whatever the instances. The row stays when
- * the check fails, times out or crashes; a full sign-in clears the rows of its (account, address).
+ * the check fails, times out or crashes; a check that succeeds gives its row back, so only failures
+ * fill a budget; a full sign-in clears the rows of its (account, address).
  *
  * Buckets over a sliding 15-minute window:
- * - (account, address): 5 attempts. Always applies.
- * - account, from addresses the account has never fully signed in from: 10 attempts in all.
- * - address, across accounts, for such unknown pairs: 20 attempts (one address spraying many accounts).
- * - password checks in flight across every instance: 8 at once, for unknown pairs (beyond, 503).
+ * - (account, address): 5 attempts. Always applies (429).
+ * - address, across accounts, for unknown pairs: 20 attempts (one address spraying many accounts; 429).
+ * - password checks in flight from one address, for unknown pairs: 2 at once (429).
+ * - password checks in flight across every instance, for unknown pairs: 8 at once (503), which only
+ *   a flood from several addresses reaches.
+ * - account, from addresses it has never fully signed in from: 10 attempts. A full bucket refuses
+ *   nothing: it makes the sign-in "guarded" (see auth.ts), where a right password alone no longer
+ *   shows itself and the second factor or a link emailed to the account finishes it. So strangers
+ *   can neither lock the owner out nor guess on from address after address.
  * An address the account has fully signed in from before (a "known address", kept 90 days) is held
- * to its own (account, address) bucket only, so guesses from anywhere else (however many, from
- * however many addresses) can never lock the admin out of their usual address. An attacker sharing
- * that very address can still exhaust it, as nothing else tells them apart.
+ * to its own (account, address) bucket only. An attacker sharing that very address can still
+ * exhaust it, as nothing else tells them apart.
  */
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const LOGIN_LIMITS = { pair: 5, account: 10, address: 20, inFlight: 8 } as const;
+export const LOGIN_LIMITS = { pair: 5, account: 10, address: 20, addressInFlight: 2, inFlight: 8 } as const;
 /** An unfinished attempt older than this no longer counts as in flight (its function died); it still counts as an attempt. */
 export const IN_FLIGHT_STALE_MS = 10_000;
 export const KNOWN_ADDRESS_TTL_MS = 90 * 24 * 60 * 60 * 1000;
@@ -33,6 +38,9 @@ export const KNOWN_ADDRESS_TTL_MS = 90 * 24 * 60 * 60 * 1000;
 export const KNOWN_ADDRESSES_PER_USER = 20;
 
 export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts.';
+export const ADDRESS_BUSY = 'Another sign-in from your address is being checked. Please try again in a few seconds.';
+/** Seconds to wait when this address has its password checks in flight: one check takes well under that. */
+export const ADDRESS_BUSY_RETRY_SECONDS = 2;
 
 const iso = (time: number) => new Date(time).toISOString();
 
@@ -46,56 +54,72 @@ export interface Attempt {
 
 export interface CountedAttempt {
   id: number;
+  /**
+   * The account's budget for unknown addresses was full (this pair is not known): a sign-in must not
+   * let a right password show itself. Calls behind a session may ignore it.
+   */
+  guarded: boolean;
   /** The answers of the extra reads run in the same transaction, in order. */
   reads: ResultSet[];
 }
 
 const countedSchema = z.object({ id: z.number().int() });
+const stateSchema = z.object({ known: z.number().int(), account_full: z.number().int() });
+
+/** The counts and limits every statement of the throttle reads. */
+function bucketArgs(attempt: Attempt, now: number) {
+  return {
+    email: attempt.email,
+    address: attempt.address,
+    since: iso(now - LOGIN_WINDOW_MS),
+    stale: iso(now - IN_FLIGHT_STALE_MS),
+    pair: LOGIN_LIMITS.pair,
+    account: LOGIN_LIMITS.account,
+    addressLimit: LOGIN_LIMITS.address,
+    addressInFlight: LOGIN_LIMITS.addressInFlight,
+    inFlight: LOGIN_LIMITS.inFlight,
+  };
+}
+
+const KNOWN = `EXISTS (SELECT 1 FROM admin_known_addresses a JOIN admin_users u ON u.id = a.user_id
+                       WHERE u.email = :email AND a.address = :address)`;
+const ACCOUNT_COUNT = `(SELECT count(*) FROM login_attempts WHERE email = :email AND known = 0 AND attempted_at > :since)`;
+const ADDRESS_IN_FLIGHT = `(SELECT count(*) FROM login_attempts
+                            WHERE address = :address AND known = 0 AND finished = 0 AND attempted_at > :stale)`;
+const ALL_IN_FLIGHT = '(SELECT count(*) FROM login_attempts WHERE finished = 0 AND attempted_at > :stale)';
 
 /**
- * Counts an attempt, or refuses it: 429 with Retry-After when a bucket is full, 503 when too many
- * password checks are in flight. `also` runs in the same write transaction before the count (e.g.
- * purges) and `reads` after it (e.g. the account's row), saving round trips.
+ * Counts an attempt, or refuses it: 429 with Retry-After when a bucket is full or this address has
+ * its password checks in flight, 503 when too many password checks are in flight everywhere.
+ * `also` runs in the same write transaction before the count (e.g. purges) and `reads` after it
+ * (e.g. the account's row), saving round trips.
  */
 export async function countAttempt(
   db: Client,
   attempt: Attempt,
   { now = Date.now(), also = [], reads = [] }: CountOptions = {},
 ): Promise<CountedAttempt> {
-  const since = iso(now - LOGIN_WINDOW_MS);
   const args = {
-    email: attempt.email,
-    address: attempt.address,
-    since,
+    ...bucketArgs(attempt, now),
     now: iso(now),
-    stale: iso(now - IN_FLIGHT_STALE_MS),
     finished: attempt.kind === 'password' ? 0 : 1,
     checkInFlight: attempt.kind === 'password' ? 1 : 0,
-    pair: LOGIN_LIMITS.pair,
-    account: LOGIN_LIMITS.account,
-    addressLimit: LOGIN_LIMITS.address,
-    inFlight: LOGIN_LIMITS.inFlight,
   };
   const results = await db.batch(
     [
       ...purgeStatements(now),
       ...also,
+      { sql: `SELECT ${KNOWN} AS known, ${ACCOUNT_COUNT} >= :account AS account_full`, args },
       {
-        sql: `WITH k (known) AS (
-                SELECT EXISTS (SELECT 1 FROM admin_known_addresses a JOIN admin_users u ON u.id = a.user_id
-                               WHERE u.email = :email AND a.address = :address)
-              )
+        sql: `WITH k (known) AS (SELECT ${KNOWN})
               INSERT INTO login_attempts (email, address, known, finished, attempted_at)
               SELECT :email, :address, k.known, :finished, :now FROM k
               WHERE (SELECT count(*) FROM login_attempts
                      WHERE email = :email AND address = :address AND attempted_at > :since) < :pair
                 AND (k.known OR (
                       (SELECT count(*) FROM login_attempts
-                       WHERE email = :email AND known = 0 AND attempted_at > :since) < :account
-                  AND (SELECT count(*) FROM login_attempts
                        WHERE address = :address AND known = 0 AND attempted_at > :since) < :addressLimit
-                  AND (:checkInFlight = 0 OR (SELECT count(*) FROM login_attempts
-                       WHERE finished = 0 AND attempted_at > :stale) < :inFlight)))
+                  AND (:checkInFlight = 0 OR (${ADDRESS_IN_FLIGHT} < :addressInFlight AND ${ALL_IN_FLIGHT} < :inFlight))))
               RETURNING id`,
         args,
       },
@@ -103,10 +127,15 @@ export async function countAttempt(
     ],
     'write',
   );
-  const countedAt = purgeStatements(now).length + also.length;
-  const counted = decodeFirst(countedSchema, results[countedAt]!.rows);
+  const stateAt = purgeStatements(now).length + also.length;
+  const state = decodeFirst(stateSchema, results[stateAt]!.rows)!;
+  const counted = decodeFirst(countedSchema, results[stateAt + 1]!.rows);
   if (!counted) throw await refusal(db, attempt, now);
-  return { id: counted.id, reads: results.slice(countedAt + 1) };
+  return {
+    id: counted.id,
+    guarded: !state.known && state.account_full === 1,
+    reads: results.slice(stateAt + 2),
+  };
 }
 
 interface CountOptions {
@@ -118,40 +147,35 @@ interface CountOptions {
 const fullSinceSchema = z.object({
   known: z.number().int(),
   pair: z.string().nullable(),
-  account: z.string().nullable(),
   address: z.string().nullable(),
+  address_in_flight: z.number().int(),
   in_flight: z.number().int(),
 });
 
-/** Why an attempt was refused: the 429 of the fullest bucket (when it reopens), else the 503 of the in-flight cap. */
+/**
+ * Why an attempt was refused: the 429 of the fullest bucket (when it reopens), else the 429 of this
+ * address's checks in flight, else the 503 of the checks in flight everywhere.
+ */
 async function refusal(db: Client, attempt: Attempt, now: number): Promise<HttpError> {
   // The limit-th most recent attempt of a full bucket: the bucket reopens when it leaves the window.
   const { rows } = await db.execute({
-    sql: `SELECT
-            EXISTS (SELECT 1 FROM admin_known_addresses a JOIN admin_users u ON u.id = a.user_id
-                    WHERE u.email = :email AND a.address = :address) AS known,
+    sql: `SELECT ${KNOWN} AS known,
             (SELECT attempted_at FROM login_attempts WHERE email = :email AND address = :address AND attempted_at > :since
              ORDER BY attempted_at DESC LIMIT 1 OFFSET :pair - 1) AS pair,
-            (SELECT attempted_at FROM login_attempts WHERE email = :email AND known = 0 AND attempted_at > :since
-             ORDER BY attempted_at DESC LIMIT 1 OFFSET :account - 1) AS account,
             (SELECT attempted_at FROM login_attempts WHERE address = :address AND known = 0 AND attempted_at > :since
              ORDER BY attempted_at DESC LIMIT 1 OFFSET :addressLimit - 1) AS address,
-            (SELECT count(*) FROM login_attempts WHERE finished = 0 AND attempted_at > :stale) AS in_flight`,
-    args: {
-      email: attempt.email,
-      address: attempt.address,
-      since: iso(now - LOGIN_WINDOW_MS),
-      stale: iso(now - IN_FLIGHT_STALE_MS),
-      pair: LOGIN_LIMITS.pair,
-      account: LOGIN_LIMITS.account,
-      addressLimit: LOGIN_LIMITS.address,
-    },
+            ${ADDRESS_IN_FLIGHT} AS address_in_flight,
+            ${ALL_IN_FLIGHT} AS in_flight`,
+    args: bucketArgs(attempt, now),
   });
   const full = decodeFirst(fullSinceSchema, rows)!;
-  const buckets = full.known ? [full.pair] : [full.pair, full.account, full.address];
+  const buckets = full.known ? [full.pair] : [full.pair, full.address];
   const reopens = buckets.flatMap((since) => (since ? [Date.parse(since) + LOGIN_WINDOW_MS] : []));
-  const inFlightFull = attempt.kind === 'password' && !full.known && full.in_flight >= LOGIN_LIMITS.inFlight;
-  if (!reopens.length && inFlightFull) return hashingBusy();
+  const checking = attempt.kind === 'password' && !full.known;
+  if (!reopens.length && checking && full.address_in_flight >= LOGIN_LIMITS.addressInFlight) {
+    return new HttpError(429, ADDRESS_BUSY, { headers: { 'Retry-After': String(ADDRESS_BUSY_RETRY_SECONDS) } });
+  }
+  if (!reopens.length && checking && full.in_flight >= LOGIN_LIMITS.inFlight) return hashingBusy();
   // Without a full bucket now, one emptied in between: a second later is right.
   const retryAfter = Math.max(1, Math.ceil((Math.max(now, ...reopens) - now) / 1000));
   const minutes = Math.ceil(retryAfter / 60);
@@ -164,6 +188,11 @@ async function refusal(db: Client, attempt: Attempt, now: number): Promise<HttpE
 /** Marks a counted password check as done (it no longer counts in flight; it still counts as an attempt). */
 export function finishAttempt(id: number): InStatement {
   return { sql: 'UPDATE login_attempts SET finished = 1 WHERE id = ?', args: [id] };
+}
+
+/** Gives back the attempt of a check that succeeded: only failures fill a budget. */
+export function releaseAttempt(id: number): InStatement {
+  return { sql: 'DELETE FROM login_attempts WHERE id = ?', args: [id] };
 }
 
 /**

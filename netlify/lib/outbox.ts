@@ -11,7 +11,7 @@ import {
   outboxMessageSchema,
 } from '@/lib/schemas/outbox';
 import { getDb } from './db';
-import { type Audience, EMAIL_KINDS, renderEmail } from './emails';
+import { ACCOUNT_EMAILS, type Audience, EMAIL_KINDS, type Payload, renderEmail } from './emails';
 import { getEnv, siteUrl } from './env';
 import { type FunctionContext, HttpError } from './http';
 import { createMailer, describeFailure, isPermanentFailure, type Mailer } from './mail';
@@ -148,6 +148,21 @@ export function alertConfirmationMail(
                             AND o.kind = 'alert_confirmation' AND o.state IN ('queued', 'sending'))
             AND ${when.sql}`,
     args: [at, at, topic, email, ...when.args],
+  };
+}
+
+/**
+ * A one-time sign-in link, to the staff member of the link the same batch made (nothing when the
+ * batch made none). The token rides in the payload, as the email must carry it; the link's row
+ * keeps only its hash.
+ */
+export function signInLinkMail(tokenHash: string, link: Payload<'sign_in_link'>): InStatement {
+  return {
+    sql: `${INSERT}
+          SELECT 'sign_in_link', 'staff', u.email, NULL, NULL,
+                 json_object('token', ?, 'address', ?, 'at', ?, 'expires_at', ?), ?, ?
+          FROM sign_in_links l JOIN admin_users u ON u.id = l.user_id WHERE l.token_hash = ?`,
+    args: [link.token, link.address, link.at, link.expires_at, link.at, link.at, tokenHash],
   };
 }
 
@@ -331,6 +346,7 @@ async function deliverOne(
       args: [...args, message.id],
     });
 
+  const toAccount = ACCOUNT_EMAILS.has(message.kind);
   const subscription = message.subscription_id
     ? decodeFirst(
         subscriptionRow,
@@ -343,7 +359,7 @@ async function deliverOne(
       )
     : null;
   const wanted = message.kind === 'alert_confirmation' ? 'pending' : 'active';
-  if (!subscription || subscription.state !== wanted) {
+  if (!toAccount && (!subscription || subscription.state !== wanted)) {
     await finish(`state = 'cancelled', last_error = ?`, [
       subscription?.state === 'unsubscribed' || !subscription
         ? 'Not sent: the address unsubscribed.'
@@ -354,7 +370,8 @@ async function deliverOne(
 
   let rendered: { subject: string; text: string; html: string; headers: Record<string, string>; messageId: string };
   try {
-    rendered = message.subject !== null ? storedRendering(message) : render(message, subscription.token, context);
+    rendered =
+      message.subject !== null ? storedRendering(message) : render(message, subscription?.token ?? null, context);
   } catch (error) {
     // A payload that cannot be rendered will not render on retry either.
     await finish(`state = 'failed', attempts = attempts + 1, last_error = ?`, [
@@ -415,7 +432,7 @@ function storedRendering(message: Claimed) {
 
 function render(
   message: Claimed,
-  token: string,
+  token: string | null,
   { site, company }: { site: string; company: Awaited<ReturnType<typeof readCompany>> },
 ) {
   const email = renderEmail(message.kind, message.audience satisfies Audience, JSON.parse(message.payload), company, {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { TwoFactorSetup, TwoFactorStatus } from '@/lib/schemas/account';
 import { type StaffUser, securityActivity } from './activity';
 import { HttpError, invalidInput } from './http';
-import { type Attempt, countAttempt, finishAttempt } from './login-throttle';
+import { type Attempt, countAttempt, finishAttempt, releaseAttempt } from './login-throttle';
 import { reserveHash, verifyPassword } from './password';
 import { decodeFirst } from './rows';
 
@@ -111,7 +111,8 @@ const pendingSchema = z.object({
 
 /**
  * Turns two-factor sign-in on once a code from the pending secret checks out (the attempt is
- * throttled like a password), and answers ten new recovery codes: shown this once, stored hashed.
+ * throttled like a password; only a wrong code keeps counting), and answers ten new recovery codes:
+ * shown this once, stored hashed.
  */
 export async function enableTwoFactor(
   db: Client,
@@ -121,6 +122,7 @@ export async function enableTwoFactor(
   now = Date.now(),
 ): Promise<string[]> {
   const {
+    id: attemptId,
     reads: [pending],
   } = await countAttempt(db, codeAttempt(user, address), {
     now,
@@ -132,9 +134,14 @@ export async function enableTwoFactor(
     ],
   });
   const row = decodeFirst(pendingSchema, pending!.rows);
-  if (row?.secret) throw new HttpError(409, ALREADY_ENABLED);
+  // No code was checked: nothing to count.
+  const refuse = async (error: HttpError) => {
+    await db.execute(releaseAttempt(attemptId));
+    return error;
+  };
+  if (row?.secret) throw await refuse(new HttpError(409, ALREADY_ENABLED));
   if (!row?.pending_secret || !row.pending_created_at || Date.parse(row.pending_created_at) + SETUP_TTL_MS <= now) {
-    throw new HttpError(409, SETUP_EXPIRED);
+    throw await refuse(new HttpError(409, SETUP_EXPIRED));
   }
   const normalized = normalizeCode(code);
   const step = isTotpCode(normalized) ? totpStep(row.pending_secret, normalized, now) : null;
@@ -153,6 +160,7 @@ export async function enableTwoFactor(
     });
     if (!enabled.rows.length) throw new HttpError(409, SETUP_EXPIRED);
     await tx.batch([
+      releaseAttempt(attemptId),
       { sql: 'DELETE FROM admin_recovery_codes WHERE user_id = ?', args: [user.id] },
       ...codes.map((recovery) => ({
         sql: 'INSERT INTO admin_recovery_codes (user_id, code_hash, created_at) VALUES (?, ?, ?)',
@@ -220,6 +228,23 @@ export async function consumeSecondFactor(
   return used!.rows.length ? 'recovery' : null;
 }
 
+/**
+ * Whether a code is the right one for a step that was already used (the code an app keeps showing
+ * for up to 30 seconds after it was used): right, yet refused, as codes are never accepted twice.
+ */
+export async function codeJustUsed(db: Client, userId: number, code: string, now = Date.now()): Promise<boolean> {
+  const normalized = normalizeCode(code);
+  if (!isTotpCode(normalized)) return false;
+  const { rows } = await db.execute({
+    sql: 'SELECT secret, last_step FROM admin_two_factor WHERE user_id = ?',
+    args: [userId],
+  });
+  const row = decodeFirst(secretSchema, rows);
+  if (!row?.secret || row.last_step === null) return false;
+  const step = totpStep(row.secret, normalized, now);
+  return step !== null && step <= row.last_step;
+}
+
 const disableSchema = z.object({ password_hash: z.string(), enabled: z.number().int() });
 
 /** Turns two-factor sign-in off: needs the password and a code (or a recovery code); throttled like a sign-in. */
@@ -254,7 +279,10 @@ export async function disableTwoFactor(
       await db.execute(finishAttempt(id));
       return error;
     };
-    if (!row?.enabled) throw await refuse(new HttpError(409, NOT_ENABLED));
+    if (!row?.enabled) {
+      await db.execute(releaseAttempt(id));
+      throw new HttpError(409, NOT_ENABLED);
+    }
     if (!(await ticket.run(() => verifyPassword(input.password, row.password_hash))))
       throw await refuse(invalidInput({ password: ['The password is incorrect'] }));
     if (!(await consumeSecondFactor(db, user.id, input.code, now))) {
@@ -262,7 +290,7 @@ export async function disableTwoFactor(
     }
     await db.batch(
       [
-        finishAttempt(id),
+        releaseAttempt(id),
         { sql: 'DELETE FROM admin_two_factor WHERE user_id = ?', args: [user.id] },
         { sql: 'DELETE FROM admin_recovery_codes WHERE user_id = ?', args: [user.id] },
         securityActivity(user, 'two_factor_disabled', iso(now)),

@@ -18,4 +18,15 @@ export const LOGIN_MESSAGES = {
   invalidCredentials: 'Invalid credentials',
   invalidCode: 'Invalid authentication code',
   challengeExpired: 'This sign-in has expired. Please enter your email and password again.',
+  codeJustUsed: 'This code was just used. Wait for the next code in your authenticator app and enter it.',
+  /** A guarded second step never says which of the two was wrong. */
+  passwordOrCode: 'The password or the code is not right. Check the code, or go back and enter your password again.',
+} as const;
+
+/** What the sign-in by email says: the page after the password, and the link's own page. */
+export const SIGN_IN_LINK_MESSAGES = {
+  notValid: 'This sign-in link is not valid. Open the whole link from the email, or sign in again with your password.',
+  used: 'This sign-in link was used already: each link works once. Sign in again with your password to get a new one.',
+  expired:
+    'This sign-in link has expired: links work for 15 minutes. Sign in again with your password to get a new one.',
 } as const;

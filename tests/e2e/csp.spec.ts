@@ -41,7 +41,13 @@ async function visit(page: Page, path: string): Promise<void> {
 
 test('every public page and the sign-in pages run under the CSP with nothing refused', async ({ page, baseURL }) => {
   const problems = watch(page, new URL(baseURL!).origin);
-  for (const path of [...PUBLIC_PAGES.map((p) => p.path), '/no-such-page', '/admin-login', '/admin-forgot-password']) {
+  for (const path of [
+    ...PUBLIC_PAGES.map((p) => p.path),
+    '/no-such-page',
+    '/admin-login',
+    '/admin-forgot-password',
+    '/admin-sign-in-link',
+  ]) {
     await visit(page, path);
   }
   // Forms check their fields in the browser with zod, which must not try eval under the CSP.

@@ -23,11 +23,14 @@ const loginReply = guard(
     (typeof value === 'object' &&
       value !== null &&
       'status' in value &&
-      value.status === 'two_factor_required' &&
-      'challenge' in value &&
-      typeof value.challenge === 'string' &&
-      'expires_in' in value &&
-      typeof value.expires_in === 'number'),
+      ((value.status === 'two_factor_required' &&
+        'challenge' in value &&
+        typeof value.challenge === 'string' &&
+        'expires_in' in value &&
+        typeof value.expires_in === 'number' &&
+        'guarded' in value &&
+        typeof value.guarded === 'boolean') ||
+        value.status === 'email_sent')),
 );
 const logoutReply = guard(
   (value): value is Reply<typeof authApi.logout> =>
@@ -38,13 +41,17 @@ const logoutReply = guard(
 export const getSession = (options?: CallOptions) =>
   callApi({ method: 'GET', path: AUTH_PATHS.session, response: sessionReply }, {}, options);
 
-/** Signs in, or answers a challenge when a second step is on; a 401 means wrong credentials here, not an ended session. */
+/** Signs in, or answers a challenge when a second step is on (or that a link was emailed); a 401 means wrong credentials here, not an ended session. */
 export const login = (body: BodyInput<typeof authApi.login>) =>
   callApi({ method: 'POST', path: AUTH_PATHS.login, response: loginReply }, { body }, { on401: 'none' });
 
 /** The second step: the challenge and a code from the authenticator app, or a recovery code. */
 export const loginTwoFactor = (body: BodyInput<typeof authApi.loginTwoFactor>) =>
   callApi({ method: 'POST', path: AUTH_PATHS.loginTwoFactor, response: signedInReply }, { body }, { on401: 'none' });
+
+/** Finishes a sign-in with the token of a link emailed to the account. */
+export const loginLink = (body: BodyInput<typeof authApi.loginLink>) =>
+  callApi({ method: 'POST', path: AUTH_PATHS.loginLink, response: signedInReply }, { body }, { on401: 'none' });
 
 /** Ends this browser's session (it needs a JSON body to pass the cross-site check). */
 export const logout = () =>

@@ -71,12 +71,16 @@ function failureText(error: unknown, fallback401: string): string {
 /**
  * The sign-in card's form. First the email and password; with two-factor sign-in on, the server
  * answers a short-lived challenge and the form asks for a code from the authenticator app (or a
- * recovery code). The server sets the session cookie once everything checks out. Fields are checked
- * on submit and, once a submit found a fault, again as they change.
+ * recovery code). The server sets the session cookie once everything checks out. While failed
+ * attempts from elsewhere fill the account's budget, the server does not say whether the password
+ * was right: the code step checks both together, or (without two-factor sign-in) a link is emailed,
+ * and the card says so. Fields are checked on submit and, once a submit found a fault, again as
+ * they change.
  */
 export default function LoginForm() {
   const [message, setMessage] = useState<string | null>(null);
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<{ token: string; guarded: boolean } | null>(null);
+  const [emailSent, setEmailSent] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [values, setValues] = useState<PasswordValues>({ email: '', password: '', remember: false });
@@ -101,10 +105,14 @@ export default function LoginForm() {
     notify((toast) => toast.error(SESSION_EXPIRED));
   }, [notify]);
 
-  // The code step starts in its field.
+  // The code step starts in its field; the email notice is read out from its heading.
+  const noticeRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (challenge) codeRef.current?.focus();
   }, [challenge]);
+  useEffect(() => {
+    if (emailSent) noticeRef.current?.focus();
+  }, [emailSent]);
 
   function fail(text: string) {
     setMessage(text);
@@ -148,7 +156,11 @@ export default function LoginForm() {
         setCode('');
         setCodeError(undefined);
         setChecked(false);
-        setChallenge(answer.challenge);
+        setChallenge({ token: answer.challenge, guarded: answer.guarded });
+        return;
+      }
+      if (answer.status === 'email_sent') {
+        setEmailSent(true);
         return;
       }
       signedIn();
@@ -172,7 +184,7 @@ export default function LoginForm() {
     }
     setMessage(null);
     setSubmitting(true);
-    const body: BodyInput<typeof authApi.loginTwoFactor> = { challenge, code };
+    const body: BodyInput<typeof authApi.loginTwoFactor> = { challenge: challenge.token, code };
     try {
       await loginTwoFactor(body);
       signedIn();
@@ -190,6 +202,8 @@ export default function LoginForm() {
 
   function startOver() {
     setChallenge(null);
+    setEmailSent(false);
+    setMessage(null);
     setChecked(false);
     setValues((current) => ({ ...current, password: '' }));
     setTimeout(() => passwordRef.current?.focus());
@@ -201,14 +215,37 @@ export default function LoginForm() {
   return (
     <>
       {toaster}
-      {challenge ? (
+      {emailSent ? (
+        <section className="mt-6 flex flex-col gap-4" aria-labelledby="email-step-title">
+          <div>
+            <h2 id="email-step-title" ref={noticeRef} tabIndex={-1} className="text-base font-semibold text-slate-900">
+              We emailed you a sign-in link
+            </h2>
+            <p className="mt-1 text-sm text-slate-700">
+              This account had many failed sign-in attempts from other places, so signing in from here is finished by
+              email. If the password you entered is right, a sign-in link is on its way to{' '}
+              <strong className="break-all">{values.email.trim()}</strong>. Open it within 15 minutes; it works once.
+            </p>
+            <p className="mt-2 text-sm text-slate-700">
+              No email after a few minutes? Check your password and sign in again.
+            </p>
+          </div>
+          <div>
+            <button type="button" onClick={startOver} className={secondaryButtonClass}>
+              Back
+            </button>
+          </div>
+        </section>
+      ) : challenge ? (
         <form noValidate onSubmit={submitCode} className="mt-6 flex flex-col gap-4" aria-labelledby="code-step-title">
           <div>
             <h2 id="code-step-title" className="text-base font-semibold text-slate-900">
               Two-step verification
             </h2>
             <p className="mt-1 text-sm text-slate-700">
-              Your password is correct. Enter the 6-digit code your authenticator app shows for this account.
+              {challenge.guarded
+                ? 'This account had many failed sign-in attempts from other places, so your password and this code are checked together. Enter the 6-digit code your authenticator app shows for this account.'
+                : 'Your password is correct. Enter the 6-digit code your authenticator app shows for this account.'}
             </p>
           </div>
           {alert}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminUserSchema, loginSchema, loginTwoFactorSchema } from '../schemas/login';
+import { adminUserSchema, loginLinkSchema, loginSchema, loginTwoFactorSchema } from '../schemas/login';
 import { defineEndpoint } from './contract';
 import { AUTH_PATHS } from './paths';
 
@@ -11,7 +11,7 @@ export const authApi = {
     method: 'POST',
     path: AUTH_PATHS.login,
     summary:
-      'Sign in with email and password; sets the session cookie. With two-factor sign-in on, answers a challenge for /api/admin/login/two-factor instead (no cookie). 429 (with Retry-After) when throttled; 503 when too many sign-ins are being checked at once.',
+      "Sign in with email and password; sets the session cookie. With two-factor sign-in on, answers a challenge for /api/admin/login/two-factor instead (no cookie). While failed attempts from other addresses fill the account's budget, the answer is the same whatever the password: a challenge (`guarded`: the code step then checks the password too), or `email_sent` (a one-time sign-in link was emailed to the account if the password was right). 429 (with Retry-After) when throttled or when this address has sign-ins being checked; 503 when too many sign-ins from many addresses are being checked at once.",
     access: 'public',
     body: loginSchema,
     status: 200,
@@ -21,6 +21,14 @@ export const authApi = {
         status: z.literal('two_factor_required'),
         challenge: z.string().meta({ description: 'Send it back with the code; valid 5 minutes, not a session' }),
         expires_in: z.number().int().meta({ description: 'Seconds the challenge stays valid' }),
+        guarded: z.boolean().meta({
+          description: 'Asked for whatever the password was: the code step passes only if the password was right too',
+        }),
+      }),
+      z.object({
+        status: z.literal('email_sent').meta({
+          description: 'If the password was right, a one-time sign-in link (15 minutes) was emailed to the account',
+        }),
       }),
     ]),
     errors: [401, 403, 429],
@@ -35,6 +43,17 @@ export const authApi = {
     status: 200,
     response: signedIn,
     errors: [401, 403, 429],
+  }),
+  loginLink: defineEndpoint({
+    method: 'POST',
+    path: AUTH_PATHS.loginLink,
+    summary:
+      'Finish a sign-in with the one-time link emailed to the account (its token); sets the session cookie. 401 with words for a link that is not valid, used already or expired.',
+    access: 'public',
+    body: loginLinkSchema,
+    status: 200,
+    response: signedIn,
+    errors: [401, 403],
   }),
   logout: defineEndpoint({
     method: 'POST',

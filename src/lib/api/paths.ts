@@ -6,6 +6,7 @@
 export const AUTH_PATHS = {
   login: '/api/admin/login',
   loginTwoFactor: '/api/admin/login/two-factor',
+  loginLink: '/api/admin/login/link',
   logout: '/api/admin/logout',
   session: '/api/admin/session',
 } as const;

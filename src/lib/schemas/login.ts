@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOGIN_LIMITS, LOGIN_MESSAGES } from '../sign-in';
+import { LOGIN_LIMITS, LOGIN_MESSAGES, SIGN_IN_LINK_MESSAGES } from '../sign-in';
 import { noControlCharacters, text } from './text';
 
 /** `POST /api/admin/login`. The email is a credential here, so its format is not checked beyond its length. */
@@ -30,6 +30,16 @@ export const loginTwoFactorSchema = z.object({
   code: secondFactorCodeSchema,
 });
 export type LoginTwoFactorInput = z.infer<typeof loginTwoFactorSchema>;
+
+/** `POST /api/admin/login/link`: the token of a sign-in link emailed to the account. */
+export const loginLinkSchema = z.object({
+  token: z
+    .string({ error: SIGN_IN_LINK_MESSAGES.notValid })
+    .check(noControlCharacters())
+    .min(1, SIGN_IN_LINK_MESSAGES.notValid)
+    .max(100, SIGN_IN_LINK_MESSAGES.notValid),
+});
+export type LoginLinkInput = z.infer<typeof loginLinkSchema>;
 
 /** The signed-in staff member, as the session and login calls answer it. */
 export const adminUserSchema = z.object({ email: z.string() });

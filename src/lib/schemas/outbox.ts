@@ -20,6 +20,7 @@ export const OUTBOX_KINDS = [
   'new_customer',
   'daily_summary',
   'alert_confirmation',
+  'sign_in_link',
 ] as const;
 
 export const OUTBOX_KIND_LABELS: Record<(typeof OUTBOX_KINDS)[number], string> = {
@@ -28,6 +29,7 @@ export const OUTBOX_KIND_LABELS: Record<(typeof OUTBOX_KINDS)[number], string> =
   new_customer: 'New customer',
   daily_summary: 'Daily summary',
   alert_confirmation: 'Alert confirmation',
+  sign_in_link: 'Sign-in link',
 };
 
 export const OUTBOX_PAGE_MAX = 100;

@@ -167,8 +167,8 @@ const accountSchema = z.object({
  * Checks the credentials and opens a session with a fresh 256-bit token, or, when two-factor sign-in
  * is on, a 5-minute challenge for the code. The attempt is counted (and may be refused) before the
  * password is hashed; an unknown email is hashed against a fixed dummy hash, so it costs the same
- * single hash. Both a wrong email and a wrong password answer 401 `Invalid credentials`, but while
- * strangers have filled the account's budget (a guarded sign-in, see `guardedLogin`).
+ * single hash. Both a wrong email and a wrong password answer 401 `Invalid credentials`, except in a
+ * guarded sign-in (strangers filled the account's budget, see `guardedLogin`).
  */
 export async function login(
   db: Client,

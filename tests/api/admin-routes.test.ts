@@ -295,6 +295,7 @@ const PUBLIC_FUNCTIONS = [
   'quotes',
   'admin-login',
   'admin-login-two-factor',
+  'admin-login-link',
   'admin-logout',
   'alerts',
   'alerts-confirm',

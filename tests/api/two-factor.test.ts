@@ -7,7 +7,7 @@ import status from '../../netlify/functions/account-two-factor-status';
 import login from '../../netlify/functions/admin-login';
 import loginTwoFactor from '../../netlify/functions/admin-login-two-factor';
 import session from '../../netlify/functions/admin-session';
-import { CHALLENGE_EXPIRED, INVALID_CODE } from '../../netlify/lib/auth';
+import { CHALLENGE_EXPIRED, CODE_JUST_USED, INVALID_CODE } from '../../netlify/lib/auth';
 import { LOGIN_LIMITS } from '../../netlify/lib/login-throttle';
 import { TOTP_CODE_REQUIRED } from '../../src/lib/schemas/account';
 import { signIn, withSession } from '../helpers/admin-session';
@@ -137,7 +137,12 @@ describe('two-factor sign-in', { timeout: 120_000 }, () => {
     const db = await getDb();
     const sessionsBefore = (await db.execute('SELECT count(*) AS n FROM sessions')).rows[0]!.n;
     const first = await firstStep('198.51.100.2');
-    expect(first.body).toEqual({ status: 'two_factor_required', challenge: expect.any(String), expires_in: 300 });
+    expect(first.body).toEqual({
+      status: 'two_factor_required',
+      challenge: expect.any(String),
+      expires_in: 300,
+      guarded: false,
+    });
     expect(first.headers.get('set-cookie')).toBeNull();
     expect((await db.execute('SELECT count(*) AS n FROM sessions')).rows[0]!.n).toBe(sessionsBefore);
     // The challenge is not a session.
@@ -146,10 +151,10 @@ describe('two-factor sign-in', { timeout: 120_000 }, () => {
       401,
     );
 
-    // Enabling used this step's code.
+    // Enabling used this step's code: refused, saying to wait for the next one.
     const replayed = await secondStep(first.body.challenge, code(), '198.51.100.2');
     expect(replayed.status).toBe(401);
-    expect(replayed.body.message).toBe(INVALID_CODE);
+    expect(replayed.body.message).toBe(CODE_JUST_USED);
   });
 
   it('the next code signs in (the cookie works); two parallel uses of one code let exactly one in', async () => {

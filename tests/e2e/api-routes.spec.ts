@@ -101,6 +101,11 @@ test('POST /api/admin/login/two-factor reaches its function', async ({ request }
   expect(Object.keys(body.errors).sort()).toEqual(['challenge', 'code']);
 });
 
+test('POST /api/admin/login/link reaches its function', async ({ request }) => {
+  const refused = await request.post('/api/admin/login/link', { headers: json, data: { token: 'x'.repeat(43) } });
+  expect((await expectJson(refused, 401)).message).toMatch(/^This sign-in link is not valid/);
+});
+
 test('the email alert calls reach their functions', async ({ request }) => {
   const asked = await expectJson(await request.post('/api/alerts', { headers: json, data: {} }), 422);
   expect(Object.keys(asked.errors).sort()).toEqual(['email', 'tracking_number']);

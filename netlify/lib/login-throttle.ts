@@ -66,18 +66,13 @@ export interface CountedAttempt {
 const countedSchema = z.object({ id: z.number().int() });
 const stateSchema = z.object({ known: z.number().int(), account_full: z.number().int() });
 
-/** The counts and limits every statement of the throttle reads. */
-function bucketArgs(attempt: Attempt, now: number) {
+/** Who and when, as every statement of the throttle reads them (a remote server refuses unused arguments). */
+function who(attempt: Attempt, now: number) {
   return {
     email: attempt.email,
     address: attempt.address,
     since: iso(now - LOGIN_WINDOW_MS),
     stale: iso(now - IN_FLIGHT_STALE_MS),
-    pair: LOGIN_LIMITS.pair,
-    account: LOGIN_LIMITS.account,
-    addressLimit: LOGIN_LIMITS.address,
-    addressInFlight: LOGIN_LIMITS.addressInFlight,
-    inFlight: LOGIN_LIMITS.inFlight,
   };
 }
 
@@ -99,17 +94,15 @@ export async function countAttempt(
   attempt: Attempt,
   { now = Date.now(), also = [], reads = [] }: CountOptions = {},
 ): Promise<CountedAttempt> {
-  const args = {
-    ...bucketArgs(attempt, now),
-    now: iso(now),
-    finished: attempt.kind === 'password' ? 0 : 1,
-    checkInFlight: attempt.kind === 'password' ? 1 : 0,
-  };
+  const { email, address, since, stale } = who(attempt, now);
   const results = await db.batch(
     [
       ...purgeStatements(now),
       ...also,
-      { sql: `SELECT ${KNOWN} AS known, ${ACCOUNT_COUNT} >= :account AS account_full`, args },
+      {
+        sql: `SELECT ${KNOWN} AS known, ${ACCOUNT_COUNT} >= :account AS account_full`,
+        args: { email, address, since, account: LOGIN_LIMITS.account },
+      },
       {
         sql: `WITH k (known) AS (SELECT ${KNOWN})
               INSERT INTO login_attempts (email, address, known, finished, attempted_at)
@@ -121,7 +114,19 @@ export async function countAttempt(
                        WHERE address = :address AND known = 0 AND attempted_at > :since) < :addressLimit
                   AND (:checkInFlight = 0 OR (${ADDRESS_IN_FLIGHT} < :addressInFlight AND ${ALL_IN_FLIGHT} < :inFlight))))
               RETURNING id`,
-        args,
+        args: {
+          email,
+          address,
+          since,
+          stale,
+          now: iso(now),
+          finished: attempt.kind === 'password' ? 0 : 1,
+          checkInFlight: attempt.kind === 'password' ? 1 : 0,
+          pair: LOGIN_LIMITS.pair,
+          addressLimit: LOGIN_LIMITS.address,
+          addressInFlight: LOGIN_LIMITS.addressInFlight,
+          inFlight: LOGIN_LIMITS.inFlight,
+        },
       },
       ...reads,
     ],
@@ -166,7 +171,7 @@ async function refusal(db: Client, attempt: Attempt, now: number): Promise<HttpE
              ORDER BY attempted_at DESC LIMIT 1 OFFSET :addressLimit - 1) AS address,
             ${ADDRESS_IN_FLIGHT} AS address_in_flight,
             ${ALL_IN_FLIGHT} AS in_flight`,
-    args: bucketArgs(attempt, now),
+    args: { ...who(attempt, now), pair: LOGIN_LIMITS.pair, addressLimit: LOGIN_LIMITS.address },
   });
   const full = decodeFirst(fullSinceSchema, rows)!;
   const buckets = full.known ? [full.pair] : [full.pair, full.address];

@@ -67,6 +67,7 @@ describe('the API reference page data', () => {
     expect(login.filter((row) => row.kind === 'shape').map((row) => row.kind === 'shape' && row.label)).toEqual([
       'When status is "success"',
       'When status is "two_factor_required"',
+      'When status is "email_sent"',
     ]);
     expect(field(login, 'user.email')).toMatchObject({ depth: 2 });
   });

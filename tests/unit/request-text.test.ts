@@ -16,7 +16,7 @@ const CONTROL_CHARACTERS = ['\u0000', '\u0007', '\u001b', '\u000b', '\u000c', '\
 const LINE_BREAKS = ['a\tb', 'a\nb', 'a\r\nb'];
 const MULTILINE_NAME = /(^|[._])(address|notes?|contents)$/;
 /** Compared byte for byte with what was hashed or issued: normalising them would refuse a right one. */
-const SECRET_NAME = /(^|[._])(password|challenge)$/;
+const SECRET_NAME = /(^|[._])(password|challenge|token)$/;
 
 function messagesAt(item: RequestField, value: unknown): string[] {
   const result = (item.endpoint[item.part] as z.ZodType).safeParse(item.input(value));

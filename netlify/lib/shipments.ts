@@ -3,7 +3,10 @@ import type { z } from 'zod';
 import { addressIsIn, formatPlace, parsePlace } from '@/lib/place';
 import {
   ADDRESS_NOT_IN_DESTINATION,
+  CORRECTION_FIELDS,
+  type CorrectionField,
   type LocationUpdateInput,
+  SHIPMENT_FIELD_LABELS,
   type Shipment,
   type ShipmentCreateInput,
   type ShipmentDialogInput,
@@ -38,6 +41,14 @@ const selectNotes = (trackingNumber: string): InStatement => ({
   args: [trackingNumber],
 });
 
+/** The changes edits made to a shipment, oldest first (staff reads only). */
+const selectChanges = (trackingNumber: string): InStatement => ({
+  sql: `SELECT c.id, c.field, c.old_value AS before, c.new_value AS after, c.actor_email AS author, c.created_at
+        FROM shipments s JOIN shipment_changes c ON c.shipment_id = s.id
+        WHERE s.tracking_number = ? ORDER BY c.id`,
+  args: [trackingNumber],
+});
+
 /** The columns of a shipment row, in schema order (id first). */
 const SHIPMENT_COLUMNS = Object.keys(shipmentRecordSchema.shape);
 /** What an INSERT sets: every column but the id. */
@@ -57,11 +68,12 @@ const readShipment = (trackingNumber: string): InStatement[] => [
   selectShipment(trackingNumber),
   selectHistories(trackingNumber),
   selectNotes(trackingNumber),
+  selectChanges(trackingNumber),
 ];
 
-/** Reads a shipment from the last three results of a batch that ends with readShipment. */
+/** Reads a shipment from the last results of a batch that ends with readShipment. */
 function fromBatch(results: ResultSet[]): Shipment | null {
-  const [shipments, histories, notes] = results.slice(-3);
+  const [shipments, histories, notes, changes] = results.slice(-4);
   const row = shipments?.rows[0];
   if (!row) return null;
   const texts = notes!.rows.map((note) => note.text).join('\n\n');
@@ -69,6 +81,7 @@ function fromBatch(results: ResultSet[]): Shipment | null {
     ...row,
     histories: histories!.rows,
     notes: notes!.rows,
+    changes: changes!.rows,
     admin_notes: texts || null,
   });
 }
@@ -267,30 +280,50 @@ export async function createShipmentFromDialog(
 
 /**
  * Runs a write that changes one existing shipment: the statements, then the shipment read back in the
- * same transaction. The first statement must be the UPDATE; 404 when it matched nothing.
+ * same transaction. The statement at `updateAt` (the first by default) must be the UPDATE; 404 when it
+ * matched nothing.
  */
-async function writeShipment(db: Client, trackingNumber: string, statements: InStatement[]): Promise<Shipment> {
+async function writeShipment(
+  db: Client,
+  trackingNumber: string,
+  statements: InStatement[],
+  updateAt = 0,
+): Promise<Shipment> {
   const results = await db.batch([...statements, ...readShipment(trackingNumber)], 'write');
   const shipment = fromBatch(results);
-  if (results[0]!.rowsAffected === 0 || !shipment) throw notFound();
+  if (results[updateAt]!.rowsAffected === 0 || !shipment) throw notFound();
   return shipment;
 }
 
-/** Sets the status and appends a history entry with the note. */
+/** The place a status or location update names: "City, Country" (the city given, or split from the country). */
+function placeOf(input: { current_country?: string | null | undefined; current_city?: string | null | undefined }) {
+  if (!input.current_country) return null;
+  const { city, country } = input.current_city
+    ? { city: input.current_city, country: input.current_country }
+    : parsePlace(input.current_country);
+  return formatPlace(city, country);
+}
+
+/**
+ * Sets the status and appends a history entry with the note; with a place, the status happened there:
+ * the entry carries it and it becomes the current location.
+ */
 export async function updateStatus(
   db: Client,
   trackingNumber: string,
-  { status, note }: Pick<StatusUpdateInput, 'status' | 'note'>,
+  input: Pick<StatusUpdateInput, 'status' | 'note' | 'current_country' | 'current_city'>,
   actor: StaffUser,
   now = new Date(),
 ): Promise<Shipment> {
+  const { status, note } = input;
   const time = now.toISOString();
+  const place = placeOf(input);
   return writeShipment(db, trackingNumber, [
     {
-      sql: 'UPDATE shipments SET status = ?, updated_at = ? WHERE tracking_number = ?',
-      args: [status, time, trackingNumber],
+      sql: 'UPDATE shipments SET status = ?, current_location = coalesce(?, current_location), updated_at = ? WHERE tracking_number = ?',
+      args: [status, place, time, trackingNumber],
     },
-    historyEntryStatement(trackingNumber, { notes: note ?? null, created_at: time, status }),
+    historyEntryStatement(trackingNumber, { notes: note ?? null, created_at: time, status, place }),
     shipmentActivity(actor, 'status_changed', trackingNumber, `Status changed to ${statusLabel(status)}`, time),
     ...statusUpdateMail(trackingNumber, note ?? null, time),
   ]);
@@ -299,6 +332,8 @@ export async function updateStatus(
 /**
  * Moves the shipment: its current location and next arrival, plus a history entry carrying the place,
  * the expected arrival and staff's note, so the public timeline shows it formatted for each viewer.
+ * Without an expected arrival the shipment is at the place now, so the next arrival (which was for
+ * getting there) is cleared until staff know the next one.
  */
 export async function updateLocation(
   db: Client,
@@ -308,43 +343,61 @@ export async function updateLocation(
   now = new Date(),
 ): Promise<Shipment> {
   const time = now.toISOString();
-  const { city, country } = input.current_city
-    ? { city: input.current_city, country: input.current_country }
-    : parsePlace(input.current_country);
-  const place = formatPlace(city, country)!;
+  const place = placeOf(input)!;
+  const arrival = input.arrival_time ?? null;
   return writeShipment(db, trackingNumber, [
     {
       sql: 'UPDATE shipments SET current_location = ?, arrival_time = ?, updated_at = ? WHERE tracking_number = ?',
-      args: [place, input.arrival_time, time, trackingNumber],
+      args: [place, arrival, time, trackingNumber],
     },
     historyEntryStatement(trackingNumber, {
       notes: input.note ?? null,
       place,
-      expected_arrival: input.arrival_time,
+      expected_arrival: arrival,
       created_at: time,
     }),
     shipmentActivity(actor, 'location_changed', trackingNumber, `Location set to ${place}`, time),
   ]);
 }
 
-/** The columns the edit dialog changes, with the words the activity log uses for them. */
-const EDIT_LABELS = {
-  customer_id: 'customer',
-  origin: 'origin',
-  destination: 'destination',
-  recipient_address: 'recipient address',
-  estimated_delivery: 'estimated delivery',
-  arrival_time: 'next arrival',
-  package_type: 'type',
-  status: 'status',
-} as const;
-type EditableColumn = keyof typeof EDIT_LABELS;
+/** The columns the edit dialog changes. */
+type EditableColumn =
+  | 'customer_id'
+  | 'origin'
+  | 'destination'
+  | 'recipient_address'
+  | 'estimated_delivery'
+  | 'arrival_time'
+  | 'package_type'
+  | 'status'
+  | CorrectionField;
+type ColumnValue = string | number | null;
 
 /**
- * The edit dialog's save: changes only the fields given; a status change also appends a history
- * entry; a note is appended to the staff notes. Destination and recipient address are edited
- * together: a new destination needs the recipient's address in it, given in the same call, unless the
- * stored address is just the old destination (a quick-add shipment), which then follows it.
+ * One changed field as a row of shipment_changes, for the batch before its UPDATE: the value before is
+ * read from the row inside the transaction, and nothing is recorded when it already has the new value
+ * (a concurrent save got there first).
+ */
+function changeStatement(
+  trackingNumber: string,
+  column: EditableColumn,
+  value: ColumnValue,
+  actor: StaffUser,
+  time: string,
+): InStatement {
+  return {
+    sql: `INSERT INTO shipment_changes (shipment_id, field, old_value, new_value, actor_email, created_at)
+          SELECT id, ?, ${column}, ?, ?, ? FROM shipments WHERE tracking_number = ? AND ${column} IS NOT ?`,
+    args: [column, value, actor.email, time, trackingNumber, value],
+  };
+}
+
+/**
+ * The edit dialog's save: changes only the fields given, recording each change with its value before
+ * and after; a status change also appends a history entry; a note is appended to the staff notes.
+ * Destination and recipient address are edited together: a new destination needs the recipient's
+ * address in it, given in the same call, unless the stored address is just the old destination (a
+ * quick-add shipment), which then follows it.
  */
 export async function editShipment(
   db: Client,
@@ -355,7 +408,7 @@ export async function editShipment(
 ): Promise<Shipment> {
   const current = await findShipment(db, trackingNumber);
   if (!current) throw notFound();
-  const wanted = new Map<EditableColumn, string | null>();
+  const wanted = new Map<EditableColumn, ColumnValue>();
   if (patch.customer !== undefined) {
     wanted.set('customer_id', patch.customer === null ? null : (await resolveCustomer(db, patch.customer)).id);
   }
@@ -366,15 +419,20 @@ export async function editShipment(
   if (patch.arrival_time !== undefined) wanted.set('arrival_time', patch.arrival_time);
   if (patch.type !== undefined) wanted.set('package_type', patch.type);
   if (patch.status !== undefined) wanted.set('status', patch.status);
+  for (const column of CORRECTION_FIELDS) {
+    const value = patch[column];
+    if (value !== undefined) wanted.set(column, value);
+  }
 
   const destination = patch.destination ?? current.destination;
+  let address = patch.recipient_address ?? current.recipient_address;
   if (destination !== current.destination && patch.recipient_address === undefined) {
     if (current.recipient_address !== current.destination) {
       throw invalid('recipient_address', "Enter the recipient's address in the new destination too");
     }
+    address = destination;
     wanted.set('recipient_address', destination);
   }
-  const address = wanted.get('recipient_address') ?? current.recipient_address;
   if (!addressIsIn(address, destination)) throw invalid('recipient_address', ADDRESS_NOT_IN_DESTINATION);
 
   const changed = [...wanted].filter(([column, value]) => current[column] !== value);
@@ -383,43 +441,52 @@ export async function editShipment(
 
   const time = now.toISOString();
   const newStatus = patch.status !== undefined && patch.status !== current.status ? patch.status : undefined;
-  const edited = [...new Set(changed.filter(([column]) => column !== 'status').map(([column]) => EDIT_LABELS[column]))];
+  const edited = changed
+    .filter(([column]) => column !== 'status')
+    .map(([column]) => (SHIPMENT_FIELD_LABELS[column] ?? column).toLowerCase());
   const details = [edited.length ? `Edited ${edited.join(', ')}` : '', note ? 'added a note' : '']
     .filter(Boolean)
     .join('; ');
-  return writeShipment(db, trackingNumber, [
-    changed.length
-      ? {
-          sql: `UPDATE shipments SET ${changed.map(([column]) => `${column} = ?`).join(', ')}, updated_at = ? WHERE tracking_number = ?`,
-          args: [...changed.map(([, value]) => value), time, trackingNumber],
-        }
-      : { sql: 'UPDATE shipments SET updated_at = ? WHERE tracking_number = ?', args: [time, trackingNumber] },
-    ...(note ? [noteStatement(trackingNumber, { text: note, created_at: time, author: actor })] : []),
-    ...(newStatus
-      ? [
-          historyEntryStatement(trackingNumber, { notes: null, created_at: time }),
-          shipmentActivity(
-            actor,
-            'status_changed',
-            trackingNumber,
-            `Status changed to ${statusLabel(newStatus)}`,
-            time,
-          ),
-          ...statusUpdateMail(trackingNumber, null, time),
-        ]
-      : []),
-    ...(details
-      ? [
-          shipmentActivity(
-            actor,
-            'shipment_edited',
-            trackingNumber,
-            details.charAt(0).toUpperCase() + details.slice(1),
-            time,
-          ),
-        ]
-      : []),
-  ]);
+  const recorded = changed.map(([column, value]) => changeStatement(trackingNumber, column, value, actor, time));
+  return writeShipment(
+    db,
+    trackingNumber,
+    [
+      ...recorded,
+      changed.length
+        ? {
+            sql: `UPDATE shipments SET ${changed.map(([column]) => `${column} = ?`).join(', ')}, updated_at = ? WHERE tracking_number = ?`,
+            args: [...changed.map(([, value]) => value), time, trackingNumber],
+          }
+        : { sql: 'UPDATE shipments SET updated_at = ? WHERE tracking_number = ?', args: [time, trackingNumber] },
+      ...(note ? [noteStatement(trackingNumber, { text: note, created_at: time, author: actor })] : []),
+      ...(newStatus
+        ? [
+            historyEntryStatement(trackingNumber, { notes: null, created_at: time }),
+            shipmentActivity(
+              actor,
+              'status_changed',
+              trackingNumber,
+              `Status changed to ${statusLabel(newStatus)}`,
+              time,
+            ),
+            ...statusUpdateMail(trackingNumber, null, time),
+          ]
+        : []),
+      ...(details
+        ? [
+            shipmentActivity(
+              actor,
+              'shipment_edited',
+              trackingNumber,
+              details.charAt(0).toUpperCase() + details.slice(1),
+              time,
+            ),
+          ]
+        : []),
+    ],
+    recorded.length,
+  );
 }
 
 /** A scan from a device or a bulk upload (`POST /api/scans`), as the scans module applies it. */

@@ -77,6 +77,7 @@ const SHIPMENT_KEYS = [
   'updated_at',
   'histories',
   'notes',
+  'changes',
 ].sort();
 
 function expectShipmentShape(data: Record<string, unknown>) {
@@ -390,6 +391,80 @@ describe('PATCH /api/shipments/{tracking_number}', () => {
     });
   });
 
+  it('corrects contact details, goods, courier and customs, recording each field before and after', async () => {
+    const target = seeded[7]!;
+    const tn = target.tracking_number;
+    const { status, body } = await patch(
+      {
+        sender_name: 'Grace Hopper',
+        sender_email: 'grace@mail.example',
+        sender_phone: '+1 202 555 0100',
+        sender_address: '1 Navy Yard, Washington',
+        recipient_name: 'Alan Turing',
+        recipient_mail: 'alan@mail.example',
+        recipient_phone: '+44 161 555 0101',
+        weight: '7.25',
+        dimensions: '50 x 40 x 30 cm',
+        contents: 'Bombe rotor',
+        declared_value: 900,
+        courier: 'NEC Road',
+        customs_status: 'Held for inspection',
+        customs_fees: 12,
+        delivery_method: 'Road',
+        agent_notes: 'Call first',
+      },
+      tn,
+    );
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({
+      sender_name: 'Grace Hopper',
+      sender_email: 'grace@mail.example',
+      recipient_name: 'Alan Turing',
+      recipient_mail: 'alan@mail.example',
+      weight: 7.25,
+      declared_value: 900,
+      courier: 'NEC Road',
+      customs_status: 'Held for inspection',
+      customs_fees: 12,
+    });
+    const byField = Object.fromEntries(
+      body.data.changes.map((change: { field: string; before: unknown; after: unknown }) => [
+        change.field,
+        [change.before, change.after],
+      ]),
+    );
+    expect(byField).toMatchObject({
+      sender_name: [target.sender_name, 'Grace Hopper'],
+      recipient_name: [target.recipient_name, 'Alan Turing'],
+      weight: [target.weight ?? null, 7.25],
+      courier: [target.courier ?? null, 'NEC Road'],
+      customs_status: [target.customs_status ?? null, 'Held for inspection'],
+    });
+    expect(body.data.changes[0]).toMatchObject({ author: TEST_ADMIN.email, created_at: body.data.updated_at });
+    expect((await lastActivity()).details).toMatch(/^Edited sender name, sender email, .*customs status/);
+
+    // Clearing an optional field is recorded as a change to null; the names cannot be emptied.
+    const cleared = await patch({ courier: null, sender_name: '' }, tn);
+    expect(cleared.body.data).toMatchObject({ courier: null, sender_name: 'Grace Hopper' });
+    expect(cleared.body.data.changes.at(-1)).toMatchObject({ field: 'courier', before: 'NEC Road', after: null });
+    const bad = await patch({ sender_email: 'nope', weight: -1, declared_value: 'lots' }, tn);
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['declared_value', 'sender_email', 'weight']);
+  });
+
+  it('twenty saves of the same change at once record it once', async () => {
+    const tn = seeded[8]!.tracking_number;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => patch({ contents: 'Twenty at once' }, tn)));
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    const db = await getDb();
+    const { rows } = await db.execute({
+      sql: `SELECT count(*) AS n FROM shipment_changes c JOIN shipments s ON s.id = c.shipment_id
+            WHERE s.tracking_number = ? AND c.field = 'contents'`,
+      args: [tn],
+    });
+    expect(Number(rows[0]!.n)).toBe(1);
+  });
+
   it('edits estimated delivery and next arrival each on its own', async () => {
     const { body: first } = await patch({ estimated_delivery: '2026-12-30' });
     expect(first.data).toMatchObject({ estimated_delivery: '2026-12-30', arrival_time: '2026-12-22T09:45:00.000Z' });
@@ -488,6 +563,28 @@ describe('PUT /api/tracking/{tracking_number}/update', () => {
       details: 'Status changed to Delivered',
       tracking_number: number,
     });
+  });
+
+  it('may carry the place where it happened, which becomes the current location', async () => {
+    const target = seeded[6]!.tracking_number;
+    const { status, body } = await put(
+      { tracking_number: target, status: 'on_hold', current_country: 'Spain', current_city: 'Zaragoza', note: 'Customs check' },
+      target,
+    );
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ status: 'on_hold', current_location: 'Zaragoza, Spain' });
+    expect(body.data.histories.at(-1)).toMatchObject({
+      status: 'on_hold',
+      notes: 'Customs check',
+      location_city: 'Zaragoza',
+      location_country: 'Spain',
+      expected_arrival: null,
+    });
+    const split = await put({ tracking_number: target, status: 'in_transit', current_country: 'Lyon, France' }, target);
+    expect(split.body.data.histories.at(-1)).toMatchObject({ location_city: 'Lyon', location_country: 'France' });
+    const cityAlone = await put({ tracking_number: target, status: 'in_transit', current_city: 'Lyon' }, target);
+    expect(cityAlone.status).toBe(422);
+    expect(cityAlone.body.errors).toEqual({ current_country: ['Enter the country of the city'] });
   });
 
   it("answers 422 'Please select a status' without one, and for a mismatched number", async () => {
@@ -592,16 +689,31 @@ describe('PUT /api/tracking/{tracking_number}/update-location', () => {
     });
   });
 
-  it("answers 422 'Please enter both country and arrival time' when either is missing", async () => {
-    const before = await counts();
-    const { status, body } = await put({ tracking_number: number, current_country: 'Hamburg, Germany' });
-    expect(status).toBe(422);
-    expect(body.errors).toEqual({ arrival_time: ['Please enter both country and arrival time'] });
-    const neither = await put({ tracking_number: number, current_country: ' ', arrival_time: '' });
-    expect(neither.body.errors).toEqual({
-      current_country: ['Please enter both country and arrival time'],
-      arrival_time: ['Please enter both country and arrival time'],
+  it('without an expected arrival, the shipment is there now: no expected arrival, the next arrival cleared', async () => {
+    await put({ tracking_number: number, current_country: 'Spain', arrival_time: '2026-12-03T10:00Z' });
+    const { status, body } = await put({
+      tracking_number: number,
+      current_country: 'Spain',
+      current_city: 'Zaragoza',
+      note: 'Arrived at Zaragoza',
     });
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ current_location: 'Zaragoza, Spain', arrival_time: null });
+    expect(body.data.histories.at(-1)).toMatchObject({
+      notes: 'Arrived at Zaragoza',
+      location_city: 'Zaragoza',
+      location_country: 'Spain',
+      expected_arrival: null,
+    });
+  });
+
+  it("answers 422 'Please enter the country' without one, writing nothing", async () => {
+    const before = await counts();
+    const { status, body } = await put({ tracking_number: number, current_country: ' ', arrival_time: '' });
+    expect(status).toBe(422);
+    expect(body.errors).toEqual({ current_country: ['Please enter the country'] });
+    const badTime = await put({ tracking_number: number, current_country: 'Spain', arrival_time: 'soon' });
+    expect(Object.keys(badTime.body.errors)).toEqual(['arrival_time']);
     expect(await counts()).toEqual(before);
   });
 

@@ -78,7 +78,7 @@ export const shipmentsApi = {
     method: 'PATCH',
     path: '/api/shipments/:trackingNumber',
     summary:
-      "Change the edit dialog's fields; only the fields given change. estimated_delivery (date) and arrival_time (next arrival, date-time) are separate; notes appends a staff note; a new destination needs the recipient_address in it in the same call. A status change adds a history entry.",
+      "Change the edit dialog's fields: the route, schedule, type and status, the sender's and recipient's contact details, the goods, courier, customs and dates; only the fields given change, a null optional field is cleared, and each change is recorded with its value before and after (the shipment's changes). estimated_delivery (date) and arrival_time (next arrival, date-time) are separate; notes appends a staff note; a new destination needs the recipient_address in it in the same call. A status change adds a history entry.",
     access: 'session',
     params: trackingNumberParams,
     body: shipmentPatchSchema,
@@ -90,7 +90,7 @@ export const shipmentsApi = {
     method: 'PUT',
     path: '/api/tracking/:trackingNumber/update',
     summary:
-      'Set the status and add a history entry with the note; emails the status to the recipient, confirmed alert subscribers and the company (per Settings > Notifications). Staff session or device API key.',
+      'Set the status and add a history entry with the note, and with current_country (optional current_city) where it happened, which becomes the current location; emails the status to the recipient, confirmed alert subscribers and the company (per Settings > Notifications). Staff session or device API key.',
     access: 'session-or-key',
     params: trackingNumberParams,
     body: statusUpdateSchema,
@@ -102,7 +102,7 @@ export const shipmentsApi = {
     method: 'PUT',
     path: '/api/tracking/:trackingNumber/update-location',
     summary:
-      'Set the current location (country, optional city) and the next arrival there, and add a history entry carrying both and the optional note.',
+      'Set the current location (country, optional city) and add a history entry carrying it and the optional note. With arrival_time the shipment is on its way there, expected then (its next arrival); without, it is there now and its next arrival is cleared.',
     access: 'session-or-key',
     params: trackingNumberParams,
     body: locationUpdateSchema,

@@ -180,6 +180,41 @@ export const shipmentDialogSchema = z
   .transform(withoutEta);
 export type ShipmentDialogInput = z.infer<typeof shipmentDialogSchema>;
 
+/** A required text in a change: blank or absent leaves it as it is. */
+const keptUnlessGiven = (max: number, options: { multiline?: boolean } = {}) =>
+  z.preprocess(blankToUndefined, text(max, options).min(1).optional());
+
+const created = shipmentCreateSchema.shape;
+
+/**
+ * What staff correct on a shipment besides its route and schedule: the sender's and recipient's contact
+ * details, the goods, the courier, customs and the dates, each as the creation form takes it (a blank
+ * optional field is cleared; the names cannot be emptied).
+ */
+const correctionFields = {
+  sender_name: created.sender_name,
+  sender_email: created.sender_email,
+  sender_phone: created.sender_phone,
+  sender_address: created.sender_address,
+  recipient_name: created.recipient_name,
+  recipient_mail: created.recipient_mail,
+  recipient_phone: created.recipient_phone,
+  weight: created.weight,
+  dimensions: created.dimensions,
+  contents: created.contents,
+  declared_value: created.declared_value,
+  courier: created.courier,
+  delivery_method: created.delivery_method,
+  customs_status: created.customs_status,
+  customs_fees: created.customs_fees,
+  order_date: created.order_date,
+  shipping_date: created.shipping_date,
+  delivery_date: created.delivery_date,
+  agent_notes: created.agent_notes,
+};
+export type CorrectionField = keyof typeof correctionFields;
+export const CORRECTION_FIELDS = Object.keys(correctionFields) as CorrectionField[];
+
 /**
  * The edit dialog's save (`PATCH /api/shipments/{tracking_number}`): every field optional, only those
  * given change. `notes` appends a staff note (it never replaces one). A new destination needs the
@@ -188,28 +223,31 @@ export type ShipmentDialogInput = z.infer<typeof shipmentDialogSchema>;
 export const shipmentPatchSchema = z
   .object({
     customer: z.preprocess(blankToUndefined, text(200).nullable().optional()),
-    origin: z.preprocess(blankToUndefined, text(200).min(1).optional()),
-    destination: z.preprocess(blankToUndefined, text(200).min(1).optional()),
-    recipient_address: z.preprocess(blankToUndefined, text(500, { multiline: true }).min(1).optional()),
+    origin: keptUnlessGiven(200),
+    destination: keptUnlessGiven(200),
+    recipient_address: keptUnlessGiven(500, { multiline: true }),
     estimated_delivery: optionalDate,
     arrival_time: optionalDateTime,
     eta: deprecatedEta,
     type: optionalText(100),
     status: shipmentStatusSchema.optional(),
     notes: optionalText(2000, { multiline: true }),
+    ...correctionFields,
+    sender_name: keptUnlessGiven(200),
+    recipient_name: keptUnlessGiven(200),
   })
   .transform(withoutEta);
 export type ShipmentPatchInput = z.infer<typeof shipmentPatchSchema>;
 
 /**
  * The edit dialog's form, which holds every field it shows (starting from the current values) and
- * sends only those changed as the PATCH above. Beyond the PATCH's rules: the route and the address
- * cannot be emptied, and the address must lie in the destination, as the public page shows the
- * recipient's city from it.
+ * sends only those changed as the PATCH above. Beyond the PATCH's rules: the route, the names and the
+ * address cannot be emptied, and the address must lie in the destination, as the public page shows
+ * the recipient's city from it.
  */
 export const shipmentEditFormSchema = z
   .object({
-    /** Empty keeps the current customer. */
+    /** Empty keeps the current customer; else the id of the customer chosen. */
     customer: optionalText(200),
     origin: requiredText(200, 'Origin'),
     destination: requiredText(200, 'Destination'),
@@ -218,6 +256,7 @@ export const shipmentEditFormSchema = z
     arrival_time: optionalDateTime,
     type: optionalText(100),
     status: shipmentStatusSchema,
+    ...correctionFields,
     /** A staff note to append. */
     notes: optionalText(2000, { multiline: true }),
   })
@@ -228,26 +267,72 @@ export const shipmentEditFormSchema = z
   });
 export type ShipmentEditForm = z.infer<typeof shipmentEditFormSchema>;
 
-/** `PUT /api/tracking/{tracking_number}/update`. */
-export const statusUpdateSchema = z.object({
-  tracking_number: trackingNumberSchema,
-  status: statusSchema('Please select a status'),
-  note: optionalText(2000, { multiline: true }),
-});
-export type StatusUpdateInput = z.infer<typeof statusUpdateSchema>;
+/** What a shipment's fields are called where staff read them: the edit dialog and its record of changes. */
+export const SHIPMENT_FIELD_LABELS: Record<string, string> = {
+  customer_id: 'Customer',
+  origin: 'Origin',
+  destination: 'Destination',
+  recipient_address: 'Recipient address',
+  estimated_delivery: 'Estimated delivery',
+  arrival_time: 'Next arrival',
+  package_type: 'Type',
+  status: 'Status',
+  sender_name: 'Sender name',
+  sender_email: 'Sender email',
+  sender_phone: 'Sender phone',
+  sender_address: 'Sender address',
+  recipient_name: 'Recipient name',
+  recipient_mail: 'Recipient email',
+  recipient_phone: 'Recipient phone',
+  weight: 'Weight (kg)',
+  dimensions: 'Dimensions',
+  contents: 'Contents',
+  declared_value: 'Declared value',
+  courier: 'Courier',
+  delivery_method: 'Delivery method',
+  customs_status: 'Customs status',
+  customs_fees: 'Customs fees',
+  order_date: 'Order date',
+  shipping_date: 'Shipping date',
+  delivery_date: 'Delivery date',
+  agent_notes: 'Agent notes',
+};
 
-const BOTH_REQUIRED = 'Please enter both country and arrival time';
+/** A place staff type: the country, an optional city; without a city, "City, Country" is split at its last comma. */
+const placeFields = (countryRequired?: string) => ({
+  current_country: countryRequired
+    ? z.preprocess(blankToUndefined, text(200, { required: countryRequired }))
+    : optionalText(200),
+  current_city: optionalText(200),
+});
+
+/**
+ * `PUT /api/tracking/{tracking_number}/update`. With `current_country` (and optional `current_city`) the
+ * status happened there: the entry carries the place and it becomes the current location.
+ */
+export const statusUpdateSchema = z
+  .object({
+    tracking_number: trackingNumberSchema,
+    status: statusSchema('Please select a status'),
+    ...placeFields(),
+    note: optionalText(2000, { multiline: true }),
+  })
+  .superRefine((update, context) => {
+    if (update.current_city && !update.current_country) {
+      context.addIssue({ code: 'custom', path: ['current_country'], message: 'Enter the country of the city' });
+    }
+  });
+export type StatusUpdateInput = z.infer<typeof statusUpdateSchema>;
 
 /**
  * `PUT /api/tracking/{tracking_number}/update-location`. The place is `current_country` plus the
- * optional `current_city`; without a city, "City, Country" in `current_country` is split at its last
- * comma. `arrival_time` is the next arrival there; `note` is shown on the public timeline as typed.
+ * optional `current_city`. Without `arrival_time` the shipment is there now; with it, it is on its way
+ * there and expected then (it becomes the next arrival). `note` is shown on the public timeline as typed.
  */
 export const locationUpdateSchema = z.object({
   tracking_number: trackingNumberSchema,
-  current_country: z.preprocess(blankToUndefined, text(200, { required: BOTH_REQUIRED })),
-  current_city: optionalText(200),
-  arrival_time: z.preprocess(blankToUndefined, dateTime(BOTH_REQUIRED)),
+  ...placeFields('Please enter the country'),
+  arrival_time: optionalDateTime,
   note: optionalText(2000, { multiline: true }),
 });
 export type LocationUpdateInput = z.infer<typeof locationUpdateSchema>;
@@ -369,10 +454,25 @@ export const shipmentNoteSchema = z.object({
 });
 export type ShipmentNote = z.infer<typeof shipmentNoteSchema>;
 
-/** A whole shipment as the staff calls answer it: the record, its histories and its staff notes, oldest first. */
+/** One field an edit changed: its value before and after (null when empty; "Erased" once its owner was erased). */
+export const shipmentChangeSchema = z.object({
+  id: z.number().int(),
+  field: z.string(),
+  before: z.union([z.string(), z.number()]).nullable(),
+  after: z.union([z.string(), z.number()]).nullable(),
+  author: nullableText,
+  created_at: timestamp,
+});
+export type ShipmentChange = z.infer<typeof shipmentChangeSchema>;
+
+/**
+ * A whole shipment as the staff calls answer it: the record, its histories, its staff notes and the
+ * changes edits made, oldest first.
+ */
 export const shipmentSchema = shipmentRecordSchema.extend({
   histories: z.array(historyEntrySchema),
   notes: z.array(shipmentNoteSchema),
+  changes: z.array(shipmentChangeSchema),
   admin_notes: nullableText.meta({
     deprecated: true,
     description:

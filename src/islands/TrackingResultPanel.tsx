@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, type SubmitEvent, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { entryWording } from '@/lib/timeline';
 import type { RouteMapProps } from './RouteMap';
 import {
   deliveryOutlook,
@@ -8,7 +9,6 @@ import {
   lastUpdated,
   newestFirst,
   type Outlook,
-  placeOf,
   progressOf,
   STAGES,
   statusBadge,
@@ -102,7 +102,7 @@ function Timeline({ result }: { result: TrackingResult }) {
     <>
       <ol id={`${id}-events`} aria-label="Shipment history, newest first" className="timeline mt-4">
         {shown.map((entry, index) => {
-          const place = placeOf(entry);
+          const { place, arrival } = entryWording(entry);
           return (
             <li
               key={entry.id}
@@ -121,10 +121,9 @@ function Timeline({ result }: { result: TrackingResult }) {
                   <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
                 </p>
                 {entry.notes && <p className="mt-1 text-sm text-slate-800">{entry.notes}</p>}
-                {entry.expected_arrival && (
+                {arrival && (
                   <p className="mt-1 text-sm text-slate-700">
-                    Expected arrival{place ? ` in ${place}` : ''}:{' '}
-                    <time dateTime={entry.expected_arrival}>{formatDateTime(entry.expected_arrival)}</time>
+                    {arrival.label}: <time dateTime={arrival.time}>{formatDateTime(arrival.time)}</time>
                   </p>
                 )}
               </div>

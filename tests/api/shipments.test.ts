@@ -568,7 +568,13 @@ describe('PUT /api/tracking/{tracking_number}/update', () => {
   it('may carry the place where it happened, which becomes the current location', async () => {
     const target = seeded[6]!.tracking_number;
     const { status, body } = await put(
-      { tracking_number: target, status: 'on_hold', current_country: 'Spain', current_city: 'Zaragoza', note: 'Customs check' },
+      {
+        tracking_number: target,
+        status: 'on_hold',
+        current_country: 'Spain',
+        current_city: 'Zaragoza',
+        note: 'Customs check',
+      },
       target,
     );
     expect(status).toBe(200);

@@ -64,11 +64,17 @@ describe('shipment schemas (shared by the admin forms and the functions)', () =>
     });
   });
 
-  it('location: both fields required with the spec message; arrival accepts a date or a date and time', () => {
+  it('location: the country is required, the expected arrival optional (a date or a date and time)', () => {
     expect(
-      errorsOf(locationUpdateSchema.safeParse({ tracking_number: 'NEC123456789', current_country: 'Spain' })),
+      errorsOf(locationUpdateSchema.safeParse({ tracking_number: 'NEC123456789', arrival_time: '2026-12-01' })),
     ).toEqual({
-      arrival_time: 'Please enter both country and arrival time',
+      current_country: 'Please enter the country',
+    });
+    expect(
+      locationUpdateSchema.parse({ tracking_number: 'NEC123456789', current_country: 'Spain', arrival_time: '' }),
+    ).toEqual({
+      tracking_number: 'NEC123456789',
+      current_country: 'Spain',
     });
     for (const arrival_time of [
       '2026-12-01',
@@ -110,12 +116,20 @@ describe('shipment schemas (shared by the admin forms and the functions)', () =>
       arrival_time: '2026-12-01T09:30:00.000Z',
       type: '',
       status: 'In Transit',
+      sender_name: 'Ada Lovelace',
+      recipient_name: 'Charles Babbage',
+      weight: '2.5',
+      courier: '',
       notes: '  ',
     };
     expect(shipmentEditFormSchema.parse(form)).toMatchObject({
       recipient_address: '12 Rue Sainte-Catherine\nMontreal, Canada',
       arrival_time: '2026-12-01T09:30:00.000Z',
       status: 'in_transit',
+      weight: 2.5,
+    });
+    expect(errorsOf(shipmentEditFormSchema.safeParse({ ...form, sender_name: ' ' }))).toEqual({
+      sender_name: 'Sender name is required',
     });
     expect(errorsOf(shipmentEditFormSchema.safeParse({ ...form, recipient_address: '1 King St, Toronto' }))).toEqual({
       recipient_address: "Must be in the destination's city (edit the destination and the address together)",

@@ -13,6 +13,7 @@ import {
   updatedAgo,
 } from '../../src/islands/tracking-view';
 import { addressIsIn, formatPlace, parsePlace } from '../../src/lib/place';
+import { entryWording } from '../../src/lib/timeline';
 
 const entry = (id: number, created_at: string) => ({
   id,
@@ -104,5 +105,28 @@ describe('the result', () => {
     expect(formatDate('2026-11-24', 'medium')).toMatch(/24/);
     expect(updatedAgo(1_000, 50_000)).toBe('Updated just now');
     expect(updatedAgo(0, 3 * 60_000)).toMatch(/^Updated .*3/);
+  });
+});
+
+describe('entryWording', () => {
+  const at = '2026-11-24T10:00:00.000Z';
+  const zaragoza = { location_city: 'Zaragoza', location_country: 'Spain', created_at: at };
+
+  it('an entry without an expected arrival happened at its place, with no arrival line', () => {
+    expect(entryWording({ ...zaragoza, expected_arrival: null })).toEqual({ place: 'Zaragoza, Spain', arrival: null });
+  });
+
+  it('an arrival still ahead says the shipment is on its way there', () => {
+    expect(entryWording({ ...zaragoza, expected_arrival: '2026-11-25T08:00:00.000Z' })).toEqual({
+      place: 'On the way to Zaragoza, Spain',
+      arrival: { label: 'Expected arrival', time: '2026-11-25T08:00:00.000Z' },
+    });
+  });
+
+  it('an arrival at or before the entry is when it got there, never "expected"', () => {
+    expect(entryWording({ ...zaragoza, expected_arrival: '2026-11-24T09:00:00.000Z' })).toEqual({
+      place: 'Zaragoza, Spain',
+      arrival: { label: 'Arrived', time: '2026-11-24T09:00:00.000Z' },
+    });
   });
 });

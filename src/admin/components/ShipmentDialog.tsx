@@ -3,7 +3,14 @@ import { type UseFormRegisterReturn, useController, useWatch } from 'react-hook-
 import { toast } from 'sonner';
 import type { BodyInput } from '@/lib/api/contract';
 import type { shipmentsApi } from '@/lib/api/shipments';
-import { type Shipment, shipmentDialogSchema, shipmentEditFormSchema } from '@/lib/schemas/shipment';
+import {
+  CORRECTION_FIELDS,
+  type CorrectionField,
+  SHIPMENT_FIELD_LABELS,
+  type Shipment,
+  shipmentDialogSchema,
+  shipmentEditFormSchema,
+} from '@/lib/schemas/shipment';
 import { ApiError } from '../api/client';
 import { editShipment, getShipment, quickAddShipment } from '../api/shipments';
 import { localTimeZone, toDateInput, toDateTimeInput } from '../format';
@@ -223,6 +230,55 @@ function EditShipment({
   return <EditForm shipment={state.shipment} onClose={onClose} onSaved={onSaved} />;
 }
 
+/** What the edit form corrects beyond the route and schedule, grouped as the dialog shows them. */
+const CORRECTION_GROUPS: Array<{ legend: string; fields: Array<{ name: CorrectionField; input: InputKind }> }> = [
+  {
+    legend: 'Sender',
+    fields: [
+      { name: 'sender_name', input: 'text' },
+      { name: 'sender_email', input: 'email' },
+      { name: 'sender_phone', input: 'tel' },
+      { name: 'sender_address', input: 'textarea' },
+    ],
+  },
+  {
+    legend: 'Recipient contact',
+    fields: [
+      { name: 'recipient_name', input: 'text' },
+      { name: 'recipient_mail', input: 'email' },
+      { name: 'recipient_phone', input: 'tel' },
+    ],
+  },
+  {
+    legend: 'Goods',
+    fields: [
+      { name: 'weight', input: 'number' },
+      { name: 'dimensions', input: 'text' },
+      { name: 'contents', input: 'textarea' },
+      { name: 'declared_value', input: 'number' },
+    ],
+  },
+  {
+    legend: 'Courier and customs',
+    fields: [
+      { name: 'courier', input: 'text' },
+      { name: 'delivery_method', input: 'text' },
+      { name: 'customs_status', input: 'text' },
+      { name: 'customs_fees', input: 'number' },
+    ],
+  },
+  {
+    legend: 'Dates and agent notes',
+    fields: [
+      { name: 'order_date', input: 'date' },
+      { name: 'shipping_date', input: 'date' },
+      { name: 'delivery_date', input: 'date' },
+      { name: 'agent_notes', input: 'textarea' },
+    ],
+  },
+];
+type InputKind = 'text' | 'email' | 'tel' | 'number' | 'date' | 'textarea';
+
 const EDIT_FIELDS = [
   'customer',
   'origin',
@@ -232,6 +288,7 @@ const EDIT_FIELDS = [
   'arrival_time',
   'type',
   'status',
+  ...CORRECTION_FIELDS,
   'notes',
 ] as const;
 
@@ -244,9 +301,13 @@ const CHANGEABLE = [
   'arrival_time',
   'type',
   'status',
+  ...CORRECTION_FIELDS,
 ] as const;
 
 const ADDRESS_AFTER_MOVE = "The destination changed: enter the recipient's address there.";
+
+/** A stored value as its input shows it: numbers as text, nothing as empty. */
+const asInput = (value: string | number | null) => (value === null ? '' : String(value));
 
 function EditForm({
   shipment,
@@ -275,10 +336,12 @@ function EditForm({
       arrival_time: toDateTimeInput(shipment.arrival_time),
       type: shipment.package_type ?? '',
       status: shipment.status,
+      ...Object.fromEntries(CORRECTION_FIELDS.map((name) => [name, asInput(shipment[name])])),
       notes: '',
     },
     { localDateTimes: ['arrival_time'] },
   );
+  const { field: customer } = useController({ control, name: 'customer' });
   const notesId = useId();
   const destination = String(useWatch({ control, name: 'destination' }) ?? '');
   const moved = destination.trim() !== shipment.destination;
@@ -320,11 +383,16 @@ function EditForm({
       <Field
         label="Customer"
         errors={messagesOf(errors, 'customer')}
-        hint="Leave empty to keep the current customer; or type a customer id (CUS-…) or exact name."
+        hint={`${shipment.customer_id ? `Now ${shipment.customer_id}. ` : ''}Leave empty to keep it; to change it, type part of a name, email, phone or id and choose from the list.`}
         className="sm:col-span-2"
       >
         {(props) => (
-          <input {...props} {...register('customer')} type="text" className={inputClass} autoComplete="off" />
+          <CustomerCombobox
+            {...props}
+            inputRef={customer.ref}
+            onBlur={customer.onBlur}
+            onChange={(text, chosen) => customer.onChange(chosen?.id ?? text)}
+          />
         )}
       </Field>
       <Field label="Origin" errors={messagesOf(errors, 'origin')} className="sm:col-span-2">
@@ -354,6 +422,36 @@ function EditForm({
         </Field>
       </fieldset>
       <ScheduleFields field={(name) => register(name)} errorsOf={(name) => messagesOf(errors, name)} />
+      {CORRECTION_GROUPS.map((group) => (
+        <fieldset
+          key={group.legend}
+          className="grid gap-4 rounded-md border border-slate-200 p-3 sm:col-span-2 sm:grid-cols-2"
+        >
+          <legend className="px-1 text-sm font-semibold text-slate-900">{group.legend}</legend>
+          {group.fields.map(({ name, input }) => (
+            <Field
+              key={name}
+              label={SHIPMENT_FIELD_LABELS[name] ?? name}
+              errors={messagesOf(errors, name)}
+              className={input === 'textarea' ? 'sm:col-span-2' : ''}
+            >
+              {(props) =>
+                input === 'textarea' ? (
+                  <textarea {...props} {...register(name)} rows={2} className={inputClass} />
+                ) : (
+                  <input
+                    {...props}
+                    {...register(name)}
+                    type={input}
+                    {...(input === 'number' ? { min: 0, step: 'any', inputMode: 'decimal' as const } : {})}
+                    className={inputClass}
+                  />
+                )
+              }
+            </Field>
+          ))}
+        </fieldset>
+      ))}
       <section aria-labelledby={notesId} className="sm:col-span-2">
         <h3 id={notesId} className="text-sm font-semibold text-slate-900">
           Staff notes

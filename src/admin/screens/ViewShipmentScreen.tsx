@@ -2,8 +2,15 @@ import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { FieldErrors as FormErrors } from 'react-hook-form';
 import { toast } from 'sonner';
-import { formatPlace } from '@/lib/place';
-import { locationUpdateSchema, type Shipment, statusUpdateSchema } from '@/lib/schemas/shipment';
+import {
+  locationUpdateSchema,
+  SHIPMENT_FIELD_LABELS,
+  type Shipment,
+  type ShipmentChange,
+  statusUpdateSchema,
+} from '@/lib/schemas/shipment';
+import { statusLabel } from '@/lib/shipment-status';
+import { entryWording } from '@/lib/timeline';
 import { ApiError } from '../api/client';
 import { updateLocation, updateStatus } from '../api/shipments';
 import { buttonClass, ErrorAlert, Field, inputClass, secondaryButtonClass } from '../components/Field';
@@ -47,7 +54,13 @@ function StatusForm({ shipment }: { shipment: Shipment }) {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useSchemaForm(statusUpdateSchema, { tracking_number: shipment.tracking_number, status: '', note: '' });
+  } = useSchemaForm(statusUpdateSchema, {
+    tracking_number: shipment.tracking_number,
+    status: '',
+    current_country: '',
+    current_city: '',
+    note: '',
+  });
   const done = useUpdated('Status updated successfully!', reset);
   const submit = handleSubmit(
     async (update) => {
@@ -55,7 +68,7 @@ function StatusForm({ shipment }: { shipment: Shipment }) {
         done((await updateStatus(update)).data);
       } catch (error) {
         if (!(error instanceof ApiError) || error.status === 401) return;
-        applyServerErrors(setError, ['status', 'note'], error.fieldErrors);
+        applyServerErrors(setError, ['status', 'current_country', 'current_city', 'note'], error.fieldErrors);
         toast.error(error.status === 0 ? 'Error updating status.' : 'Failed to update status.');
       }
     },
@@ -63,8 +76,8 @@ function StatusForm({ shipment }: { shipment: Shipment }) {
   );
 
   return (
-    <form noValidate onSubmit={submit} className="grid max-w-xl gap-4">
-      <Field label="New status" errors={messagesOf(errors, 'status')}>
+    <form noValidate onSubmit={submit} className="grid max-w-xl gap-4 sm:grid-cols-2">
+      <Field label="New status" errors={messagesOf(errors, 'status')} className="sm:col-span-2">
         {(props) => (
           <select {...props} {...register('status')} className={inputClass}>
             <StatusOptions placeholder="Select a status" />
@@ -72,6 +85,21 @@ function StatusForm({ shipment }: { shipment: Shipment }) {
         )}
       </Field>
       <Field
+        label="Where (country, optional)"
+        hint="Where it happened; it becomes the current location."
+        errors={messagesOf(errors, 'current_country')}
+      >
+        {(props) => (
+          <input {...props} {...register('current_country')} type="text" autoComplete="off" className={inputClass} />
+        )}
+      </Field>
+      <Field label="City (optional)" errors={messagesOf(errors, 'current_city')}>
+        {(props) => (
+          <input {...props} {...register('current_city')} type="text" autoComplete="off" className={inputClass} />
+        )}
+      </Field>
+      <Field
+        className="sm:col-span-2"
         label="Note"
         hint="Shown on the public tracking page exactly as typed."
         errors={messagesOf(errors, 'note')}
@@ -132,8 +160,8 @@ function LocationForm({ shipment }: { shipment: Shipment }) {
         )}
       </Field>
       <Field
-        label="Expected arrival"
-        hint={`When it arrives there, in your time zone (${localTimeZone()}); it becomes the shipment's next arrival.`}
+        label="Expected arrival (optional)"
+        hint={`Only while it is on its way there: when it will arrive, in your time zone (${localTimeZone()}); it becomes the next arrival. Leave empty when it is there now.`}
         errors={messagesOf(errors, 'arrival_time')}
         className="sm:col-span-2"
       >
@@ -153,6 +181,39 @@ function LocationForm({ shipment }: { shipment: Shipment }) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** A value as the record of changes shows it: status by its label, nothing as a dash. */
+function changeValue(field: string, value: ShipmentChange['before']): string {
+  if (value === null || value === '') return '—';
+  if (field === 'status') return statusLabel(value);
+  if (field === 'arrival_time' && typeof value === 'string') return formatDateTime(value);
+  return String(value);
+}
+
+/** What edits changed, newest first: who, when, and each field's value before and after. */
+function ShipmentChanges({ changes }: { changes: ShipmentChange[] }) {
+  if (changes.length === 0) return <p className="text-sm text-slate-700">No edits yet.</p>;
+  const newest = [...changes].reverse();
+  return (
+    <ol className="flex flex-col gap-2 text-sm" aria-label="Changes, newest first">
+      {newest.map((change) => (
+        <li key={change.id} className="border-l-4 border-slate-300 pl-3">
+          <p className="text-slate-900">
+            <span className="font-medium">{SHIPMENT_FIELD_LABELS[change.field] ?? change.field}:</span>{' '}
+            <span className="break-words">{changeValue(change.field, change.before)}</span>{' '}
+            <span aria-hidden="true">→</span>
+            <span className="sr-only">changed to</span>{' '}
+            <span className="break-words">{changeValue(change.field, change.after)}</span>
+          </p>
+          <p className="text-slate-700">
+            <time dateTime={change.created_at}>{formatDateTime(change.created_at)}</time>
+            {change.author ? ` · ${change.author}` : ''}
+          </p>
+        </li>
+      ))}
+    </ol>
   );
 }
 
@@ -300,7 +361,7 @@ export default function ViewShipmentScreen({ trackingNumber }: { trackingNumber:
             ) : (
               <ol className="flex flex-col gap-3" aria-label="Tracking history, newest first">
                 {histories.map((entry) => {
-                  const place = formatPlace(entry.location_city, entry.location_country);
+                  const { place, arrival } = entryWording(entry);
                   return (
                     <li key={entry.id} className="border-l-4 border-brand-600 pl-3 text-sm">
                       <div className="flex flex-wrap items-center gap-2">
@@ -310,10 +371,9 @@ export default function ViewShipmentScreen({ trackingNumber }: { trackingNumber:
                         </time>
                       </div>
                       {place ? <p className="mt-1 text-slate-900">{place}</p> : null}
-                      {entry.expected_arrival ? (
+                      {arrival ? (
                         <p className="mt-1 text-slate-700">
-                          Expected arrival{place ? ' there' : ''}:{' '}
-                          <time dateTime={entry.expected_arrival}>{formatDateTime(entry.expected_arrival)}</time>
+                          {arrival.label}: <time dateTime={arrival.time}>{formatDateTime(arrival.time)}</time>
                         </p>
                       ) : null}
                       {entry.notes ? <p className="mt-1 whitespace-pre-line text-slate-900">{entry.notes}</p> : null}
@@ -322,6 +382,9 @@ export default function ViewShipmentScreen({ trackingNumber }: { trackingNumber:
                 })}
               </ol>
             )}
+          </Panel>
+          <Panel title="Changes">
+            <ShipmentChanges changes={shipment.changes} />
           </Panel>
         </div>
       </div>

@@ -26,7 +26,12 @@ export type SecurityAction =
   | 'recovery_code_used'
   | 'session_ended'
   | 'other_sessions_ended';
-export type CustomerAction = 'customer_created' | 'customer_updated' | 'customer_deactivated' | 'customer_reactivated';
+export type CustomerAction =
+  | 'customer_created'
+  | 'customer_updated'
+  | 'customer_deactivated'
+  | 'customer_reactivated'
+  | 'customer_erased';
 export type QuoteAction = 'quote_received' | 'quote_status_changed';
 export type SettingsAction = 'settings_changed';
 /** Device API keys (Settings > Integrations). */
@@ -121,4 +126,36 @@ export function quoteReceivedActivity(requesterEmail: string, details: string, n
           VALUES (NULL, ?, 'quote_received', 'quote_request', CAST(last_insert_rowid() AS TEXT), ?, ?)`,
     args: [requesterEmail, details, now],
   };
+}
+
+/** Someone whose personal data is erased, as stored before the erasure; `live` holds while it is not yet erased. */
+export interface ErasedPerson {
+  id: string;
+  name: string;
+  email: string | null;
+  live: { sql: string; args: InValue[] };
+}
+
+/**
+ * The erasure's statements for the activity log: the person's name leaves the entries about them, and
+ * their quote requests' entries lose the requester's email and name.
+ */
+export function eraseFromActivity(person: ErasedPerson, erasedName: string): InStatement[] {
+  const { live } = person;
+  return [
+    {
+      sql: `UPDATE activity_log SET details = replace(details, ?, ?)
+            WHERE subject_type = 'customer' AND subject_id = ? AND instr(details, ?) > 0 AND ${live.sql}`,
+      args: [person.name, erasedName, person.id, person.name, ...live.args],
+    },
+    ...(person.email
+      ? [
+          {
+            sql: `UPDATE activity_log SET actor_email = ?, details = ?
+                  WHERE action = 'quote_received' AND lower(actor_email) = lower(?) AND ${live.sql}`,
+            args: [erasedName, `${erasedName} asked for a quote`, person.email, ...live.args],
+          },
+        ]
+      : []),
+  ];
 }

@@ -33,21 +33,31 @@ const customerContactSchema = z.object({
 });
 export type CustomerContact = z.infer<typeof customerContactSchema>;
 
-/** A customer by id (CUS-####, any case) or by exact name; a 422 on `customer` when there is none. */
+/**
+ * A customer by id (CUS-####, any case) or by exact name; a 422 on `customer` when there is none, and
+ * when two or more share the name (staff choose one from the list, never the server). Erased
+ * customers are never picked.
+ */
 export async function resolveCustomer(db: Client, reference: string): Promise<CustomerContact> {
   const { rows } = await db.execute({
-    sql: `SELECT id, name, email, phone FROM customers WHERE id = upper(?1) OR name = ?1
-          ORDER BY id = upper(?1) DESC, number LIMIT 1`,
+    sql: `SELECT id, name, email, phone FROM customers WHERE (id = upper(?1) OR name = ?1) AND erased_at IS NULL
+          ORDER BY id = upper(?1) DESC, number LIMIT 3`,
     args: [reference.trim()],
   });
-  const customer = decodeFirst(customerContactSchema, rows);
+  const [customer, ...others] = decodeRows(customerContactSchema, rows);
   if (!customer) throw invalidInput({ customer: ['Unknown customer'] });
+  if (others.length && customer.id !== reference.trim().toUpperCase()) {
+    const ids = [customer, ...others].map((match) => match.id).join(', ');
+    throw invalidInput({
+      customer: [`More than one customer is named ${customer.name} (${ids}): choose one from the list`],
+    });
+  }
   return customer;
 }
 
-/** A customer by id only; a 422 on `field` when there is none. */
+/** A customer by id only; a 422 on `field` when there is none or it was erased. */
 export async function resolveCustomerId(db: Client, id: string, field: string): Promise<void> {
-  const { rows } = await db.execute({ sql: 'SELECT 1 FROM customers WHERE id = ?', args: [id] });
+  const { rows } = await db.execute({ sql: 'SELECT 1 FROM customers WHERE id = ? AND erased_at IS NULL', args: [id] });
   if (!rows.length) throw invalidInput({ [field]: ['Unknown customer'] });
 }
 
@@ -72,6 +82,7 @@ export function seedCustomerStatement(customer: SeedCustomer): InStatement {
 // ---- Staff calls: the list, one customer, creating and changing.
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found.';
+const CUSTOMER_ERASED = 'This customer was erased on request; their record cannot be changed.';
 const notFound = () => new HttpError(404, CUSTOMER_NOT_FOUND);
 
 /** A customer id from a path: normalized; one that cannot exist is simply not found. */
@@ -214,13 +225,54 @@ const EDITABLE = Object.keys(FIELD_LABELS) as EditableField[];
 
 const QUOTE_HAS_CUSTOMER = 'This quote request already has a customer.';
 
+/** A phone's digits in SQL, as the duplicate index of migration 017 stores them. */
+const PHONE_DIGITS = `replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '')`;
+
+/**
+ * The customers a new one would duplicate: the same email (any case), or the same name (any case) and
+ * phone digits. Null when the new one has neither an email nor a phone.
+ */
+function duplicateOf(input: Pick<CustomerCreateInput, 'name' | 'email' | 'phone'>): Filter | null {
+  const matches: Filter[] = [];
+  if (input.email) matches.push({ sql: 'email IS NOT NULL AND lower(email) = lower(?)', args: [input.email] });
+  if (input.phone) {
+    matches.push({
+      sql: `phone IS NOT NULL AND lower(name) = lower(?) AND ${PHONE_DIGITS} = ?`,
+      args: [input.name, input.phone.replace(/\D/g, '')],
+    });
+  }
+  if (!matches.length) return null;
+  return { sql: matches.map((match) => `(${match.sql})`).join(' OR '), args: matches.flatMap((match) => match.args) };
+}
+
+/** The 409 for a duplicate: the field it shares, named, with the existing customer's id to link to. */
+async function duplicateError(db: Client, input: CustomerCreateInput, duplicate: Filter): Promise<HttpError | null> {
+  const { rows } = await db.execute({
+    sql: `SELECT id, name, email, phone FROM customers WHERE ${duplicate.sql} ORDER BY number LIMIT 1`,
+    args: duplicate.args,
+  });
+  const existing = decodeFirst(customerContactSchema, rows);
+  if (!existing) return null;
+  const sameEmail = Boolean(input.email && existing.email?.toLowerCase() === input.email.toLowerCase());
+  const said = `${existing.id} (${existing.name})`;
+  const errors = sameEmail
+    ? { email: [`${said} already has this email`] }
+    : { name: [`${said} already has this name and phone`], phone: [`${said} already has this name and phone`] };
+  return new HttpError(
+    409,
+    `This customer may already exist: ${said} has the same ${sameEmail ? 'email' : 'name and phone'}.`,
+    { errors, duplicateOf: existing.id },
+  );
+}
+
 /** The newest customer: inside the write transaction that just inserted one, that one. */
 const NEWEST = 'c.number = (SELECT max(number) FROM customers)';
 
 /**
  * Creates a customer with the next free id (max + 1, read inside the write transaction, so
  * concurrent creations never collide), its activity entry and, when it comes from a quote request,
- * the request's link to it: one transaction. A request that already has a customer is a 409.
+ * the request's link to it: one transaction. A request that already has a customer is a 409. So is a
+ * duplicate (checked by the insert itself, so twenty at once create one), unless `allow_duplicate`.
  */
 export async function createCustomer(
   db: Client,
@@ -242,6 +294,10 @@ export async function createCustomer(
     quoteId === undefined
       ? { sql: '1', args: [] }
       : { sql: 'NOT EXISTS (SELECT 1 FROM quote_requests WHERE id = ? AND customer_id IS NOT NULL)', args: [quoteId] };
+  const duplicate = input.allow_duplicate ? null : duplicateOf(input);
+  const unique = duplicate
+    ? { sql: `NOT EXISTS (SELECT 1 FROM customers WHERE ${duplicate.sql})`, args: duplicate.args }
+    : { sql: '1', args: [] };
   const newest: Filter = { sql: `SELECT c.id FROM customers c WHERE ${NEWEST}`, args: [] };
   const results = await db.batch(
     [
@@ -249,7 +305,7 @@ export async function createCustomer(
         sql: `INSERT INTO customers (id, name, contact, email, phone, address, status, created_at, updated_at)
               SELECT next.id, ?, ?, ?, ?, ?, ?, ?, ?
               FROM (SELECT printf('CUS-%04d', coalesce(max(number), 1000) + 1) AS id FROM customers) AS next
-              WHERE ${unlinked.sql}`,
+              WHERE ${unlinked.sql} AND ${unique.sql}`,
         args: [
           input.name,
           input.contact ?? null,
@@ -260,6 +316,7 @@ export async function createCustomer(
           time,
           time,
           ...unlinked.args,
+          ...unique.args,
         ],
       },
       subjectActivity(
@@ -274,9 +331,11 @@ export async function createCustomer(
         ? []
         : [
             {
+              // Only to a customer this batch created (none when the insert was refused).
               sql: `UPDATE quote_requests SET customer_id = (${newest.sql}), updated_at = ?
-                    WHERE id = ? AND customer_id IS NULL`,
-              args: [time, quoteId],
+                    WHERE id = ? AND customer_id IS NULL
+                      AND (SELECT c.created_at FROM customers c WHERE ${NEWEST}) = ?`,
+              args: [time, quoteId, time],
             },
           ]),
       // "New Customer Registration": only about a customer this batch created (one created at `time`).
@@ -285,7 +344,9 @@ export async function createCustomer(
     ],
     'write',
   );
-  if (results[0]!.rowsAffected === 0) throw new HttpError(409, QUOTE_HAS_CUSTOMER);
+  if (results[0]!.rowsAffected === 0) {
+    throw (duplicate && (await duplicateError(db, input, duplicate))) || new HttpError(409, QUOTE_HAS_CUSTOMER);
+  }
   const created = detailFrom(results);
   if (!created) throw new Error('The new customer was not read back after its insert');
   return created;
@@ -305,6 +366,7 @@ export async function updateCustomer(
 ): Promise<CustomerDetail> {
   if (!current) throw notFound();
   const { id } = current;
+  if (current.erased_at) throw new HttpError(409, CUSTOMER_ERASED);
   const changed = EDITABLE.filter((field) => patch[field] !== undefined && patch[field] !== current[field]);
   const newStatus = patch.status !== undefined && patch.status !== current.status ? patch.status : undefined;
   if (!changed.length && !newStatus) return current;
@@ -349,4 +411,36 @@ export async function updateCustomer(
   const updated = detailFrom(results);
   if (results[0]!.rowsAffected === 0 || !updated) throw notFound();
   return updated;
+}
+
+/**
+ * The erasure's statements for the customer itself, last in its batch (every other statement checks
+ * that the customer is not yet erased): the name replaced, contact details removed, deactivated, and
+ * the erasure noted in the activity log once, by the batch that erased it. Then the customer read back.
+ */
+export function eraseCustomerStatements(id: string, erasedName: string, actor: StaffUser, time: string): InStatement[] {
+  return [
+    {
+      sql: `UPDATE customers SET name = ?, contact = NULL, email = NULL, phone = NULL, address = NULL,
+              status = 'inactive', erased_at = ?, updated_at = ?
+            WHERE id = ? AND erased_at IS NULL`,
+      args: [erasedName, time, time, id],
+    },
+    subjectActivity(
+      actor,
+      'customer_erased',
+      { type: 'customer', id },
+      'Personal data erased on request; shipments kept',
+      time,
+      { onlyIfChanged: true },
+    ),
+    ...selectDetail('c.id = ?', [id]),
+  ];
+}
+
+/** Reads the customer at the end of a batch that ends with eraseCustomerStatements. */
+export function erasedFrom(results: ResultSet[]): CustomerDetail {
+  const erased = detailFrom(results);
+  if (!erased) throw notFound();
+  return erased;
 }

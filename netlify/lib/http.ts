@@ -48,7 +48,7 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly options: { errors?: FieldErrors; headers?: HeadersInit } = {},
+    readonly options: { errors?: FieldErrors; headers?: HeadersInit; duplicateOf?: string } = {},
   ) {
     super(message);
   }
@@ -67,9 +67,18 @@ export function invalidInput(errors: FieldErrors): HttpError {
  */
 export type ErrorShape = 'api' | 'tracking';
 
-function errorBody(shape: ErrorShape, message: string, errors?: FieldErrors): Record<string, unknown> {
+function errorBody(
+  shape: ErrorShape,
+  message: string,
+  { errors, duplicateOf }: { errors?: FieldErrors | undefined; duplicateOf?: string | undefined } = {},
+): Record<string, unknown> {
   if (shape === 'tracking') return { status: false, error: message };
-  return errors ? { status: 'error', message, errors } : { status: 'error', message };
+  return {
+    status: 'error',
+    message,
+    ...(errors ? { errors } : {}),
+    ...(duplicateOf ? { duplicate_of: duplicateOf } : {}),
+  };
 }
 
 export interface FunctionContext {
@@ -92,7 +101,7 @@ export function handle(handler: Handler, { errors = 'api' }: { errors?: ErrorSha
       return await handler(request, context ?? {});
     } catch (error) {
       if (error instanceof HttpError) {
-        return json(error.status, errorBody(errors, error.message, error.options.errors), error.options.headers);
+        return json(error.status, errorBody(errors, error.message, error.options), error.options.headers);
       }
       console.error(
         `[${request.method} ${new URL(request.url).pathname}]`,

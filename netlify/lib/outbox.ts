@@ -10,6 +10,7 @@ import {
   type OutboxState,
   outboxMessageSchema,
 } from '@/lib/schemas/outbox';
+import type { ErasedPerson } from './activity';
 import { getDb } from './db';
 import { ACCOUNT_EMAILS, type Audience, EMAIL_KINDS, type Payload, renderEmail } from './emails';
 import { getEnv, siteUrl } from './env';
@@ -240,6 +241,23 @@ export async function queueDailySummary(
     'write',
   );
   return { date, queued: inserted!.rowsAffected > 0, switchedOff: false };
+}
+
+/**
+ * The erasure's statement for the outbox: emails not yet sent to the person's address, or naming them
+ * (a new-customer notice about them, a shipment notice with their name), are cancelled.
+ */
+export function cancelMailFor(person: ErasedPerson): InStatement {
+  return {
+    sql: `UPDATE outbox SET state = 'cancelled', last_error = 'Cancelled: the customer was erased on request'
+          WHERE state = 'queued' AND (
+                  lower(recipient) = lower(?)
+                  OR (kind = 'new_customer' AND json_extract(payload, '$.id') = ?)
+                  OR json_extract(payload, '$.sender_name') = ?
+                  OR json_extract(payload, '$.recipient_name') = ?)
+            AND ${person.live.sql}`,
+    args: [person.email ?? '', person.id, person.name, person.name, ...person.live.args],
+  };
 }
 
 // ---- Delivery.

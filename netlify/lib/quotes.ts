@@ -10,7 +10,7 @@ import {
   type QuoteStatus,
   quoteRecordSchema,
 } from '@/lib/schemas/quote';
-import { quoteReceivedActivity, type StaffUser, subjectActivity } from './activity';
+import { type ErasedPerson, quoteReceivedActivity, type StaffUser, subjectActivity } from './activity';
 import { HttpError } from './http';
 import { and, countStatements, type Filter, keysetOrder, keysetPage, readCounts, readKeyset } from './keyset';
 import { decodeFirst, decodeRows } from './rows';
@@ -141,4 +141,12 @@ export async function updateQuoteStatus(
     'write',
   );
   return decodeFirst(quoteRecordSchema, updated!.rows) ?? current;
+}
+
+/** The erasure's statement for quote requests: the person's requests (linked to them, or from their email) are deleted. */
+export function eraseQuoteRequests(person: ErasedPerson): InStatement {
+  return {
+    sql: `DELETE FROM quote_requests WHERE (customer_id = ? OR lower(email) = lower(?)) AND ${person.live.sql}`,
+    args: [person.id, person.email ?? '', ...person.live.args],
+  };
 }

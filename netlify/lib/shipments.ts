@@ -17,7 +17,7 @@ import {
 } from '@/lib/schemas/shipment';
 import { type ShipmentStatus, statusLabel } from '@/lib/shipment-status';
 import { generateTrackingNumber } from '@/lib/tracking-number';
-import { type StaffUser, shipmentActivity } from './activity';
+import { type ErasedPerson, type StaffUser, shipmentActivity } from './activity';
 import { resolveCustomer, resolveCustomerId } from './customers';
 import { HttpError, invalidInput } from './http';
 import { shipmentCreatedMail, statusUpdateMail } from './outbox';
@@ -539,5 +539,51 @@ export function scanStatements(scan: ScanInput, actor: StaffUser, current: boole
       time,
     ),
     ...(current && status ? statusUpdateMail(trackingNumber, note ?? null, time, received) : []),
+  ];
+}
+
+/** The fields that hold a sender's or recipient's personal data. */
+const SENDER_FIELDS = ['sender_name', 'sender_email', 'sender_phone', 'sender_address'];
+const RECIPIENT_FIELDS = ['recipient_name', 'recipient_mail', 'recipient_phone', 'recipient_address'];
+
+/**
+ * The erasure's statements for shipments, which are kept: on the person's shipments (linked to them, or
+ * sent from their email) the sender becomes `erasedName` with no email, phone or address; where the
+ * recipient is them (their name or email), likewise, the address becoming the destination (the city the
+ * public page shows). Their values leave the record of changes of those shipments first.
+ */
+export function eraseFromShipments(person: ErasedPerson & { phone: string | null }, erasedName: string): InStatement[] {
+  const { live } = person;
+  const sender = {
+    sql: `(customer_id = ? OR (sender_email IS NOT NULL AND lower(sender_email) = lower(?)))`,
+    args: [person.id, person.email ?? ''],
+  };
+  const recipient = {
+    sql: `(customer_id = ? OR (recipient_mail IS NOT NULL AND lower(recipient_mail) = lower(?)))
+          AND (lower(recipient_name) = lower(?) OR lower(recipient_mail) = lower(?) OR recipient_phone = ?)`,
+    args: [person.id, person.email ?? '', person.name, person.email ?? '', person.phone ?? ''],
+  };
+  const changesOf = (fields: string[], where: { sql: string; args: InValue[] }): InStatement => ({
+    sql: `UPDATE shipment_changes SET
+            old_value = CASE WHEN old_value IS NULL THEN NULL ELSE 'Erased' END,
+            new_value = CASE WHEN new_value IS NULL THEN NULL ELSE 'Erased' END
+          WHERE field IN (${placeholders(fields)})
+            AND shipment_id IN (SELECT id FROM shipments WHERE ${where.sql}) AND ${live.sql}`,
+    args: [...fields, ...where.args, ...live.args],
+  });
+  return [
+    changesOf(SENDER_FIELDS, sender),
+    changesOf(RECIPIENT_FIELDS, recipient),
+    {
+      sql: `UPDATE shipments SET recipient_name = ?, recipient_mail = NULL, recipient_phone = NULL,
+              recipient_address = destination
+            WHERE ${recipient.sql} AND ${live.sql}`,
+      args: [erasedName, ...recipient.args, ...live.args],
+    },
+    {
+      sql: `UPDATE shipments SET sender_name = ?, sender_email = NULL, sender_phone = NULL, sender_address = NULL
+            WHERE ${sender.sql} AND ${live.sql}`,
+      args: [erasedName, ...sender.args, ...live.args],
+    },
   ];
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Client, InStatement } from '@libsql/client';
 import { z } from 'zod';
 import type { AlertConfirmation, AlertSubscribeInput, SubscriptionTopic } from '@/lib/schemas/alerts';
+import type { ErasedPerson } from './activity';
 import { HttpError } from './http';
 import { companyEmail, type NoticeKind, switchOn } from './notification-settings';
 import { decodeFirst } from './rows';
@@ -118,4 +119,15 @@ export async function unsubscribe(db: Client, token: string, now = new Date()): 
   const row = decodeFirst(subscriptionRow, rows);
   if (!row) throw new HttpError(404, LINK_NOT_VALID);
   return describeTopic(row.topic);
+}
+
+/** The erasure's statement for subscriptions: the person's address is forgotten, with whatever it was subscribed to. */
+export function forgetAddress(person: ErasedPerson): InStatement[] {
+  if (!person.email) return [];
+  return [
+    {
+      sql: `DELETE FROM mail_subscriptions WHERE email = ? AND ${person.live.sql}`,
+      args: [person.email, ...person.live.args],
+    },
+  ];
 }

@@ -62,6 +62,8 @@ export const apiErrorSchema = z.object({
   status: z.literal('error'),
   message: z.string(),
   errors: fieldErrorsSchema.optional(),
+  /** On a 409 for a duplicate: the id of the record that already exists, for a link to it. */
+  duplicate_of: z.string().optional(),
 });
 
 /** The public lookup's error answer, as the spec's client reads it (`status` falsy, `error` text). */

@@ -16,7 +16,10 @@ const idParams = z.object({
 /** `{status: "success", data: <the customer with shipment count and recent shipments>}`. */
 const oneCustomer = z.object({ status: z.literal('success'), data: customerDetailSchema });
 
-/** Staff calls on customers. Customers are never deleted: they are deactivated (status "inactive"). */
+/**
+ * Staff calls on customers. Customers are never deleted: they are deactivated (status "inactive"), or
+ * erased on request (their personal data removed, the record and its shipments kept).
+ */
 export const customersApi = {
   list: defineEndpoint({
     method: 'GET',
@@ -36,7 +39,7 @@ export const customersApi = {
     method: 'POST',
     path: '/api/customers',
     summary:
-      'Create a customer; the server allocates the next CUS- id. With quote_request_id, the request is linked to the new customer.',
+      'Create a customer; the server allocates the next CUS- id. With quote_request_id, the request is linked to the new customer. A customer with the same email (any case) or the same name and phone is a 409 naming the field, with duplicate_of the existing id, unless allow_duplicate is true.',
     access: 'session',
     body: customerCreateSchema,
     status: 201,
@@ -57,10 +60,22 @@ export const customersApi = {
     method: 'PATCH',
     path: '/api/customers/:id',
     summary:
-      'Change a customer; only the fields given change, a blank optional field is cleared. Deactivate or reactivate with status.',
+      'Change a customer; only the fields given change, a blank optional field is cleared. Deactivate or reactivate with status. An erased customer cannot be changed (409).',
     access: 'session',
     params: idParams,
     body: customerPatchSchema,
+    status: 200,
+    response: oneCustomer,
+    errors: [404, 409],
+  }),
+  erase: defineEndpoint({
+    method: 'POST',
+    path: '/api/customers/:id/erase',
+    summary:
+      'Erase a customer on their request, in one transaction: the name becomes "Erased customer" and contact, email, phone and address are removed, on the customer and on the shipments that named them (shipments are kept); their quote requests, email subscriptions and personal values in the record of shipment changes go; emails to them not yet sent are cancelled. Erasing again changes nothing.',
+    access: 'session',
+    params: idParams,
+    body: z.object({}),
     status: 200,
     response: oneCustomer,
     errors: [404],

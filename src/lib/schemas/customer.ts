@@ -44,8 +44,13 @@ export const customerFieldsSchema = z.object({
   status: statusSchema.default('active'),
 });
 
-/** `POST /api/customers`: the fields, and the quote request the customer comes from, if any. */
+/**
+ * `POST /api/customers`: the fields, and the quote request the customer comes from, if any. A customer
+ * with the same email (any case), or the same name and phone, is refused with 409 unless
+ * `allow_duplicate` says staff chose to create it anyway.
+ */
 export const customerCreateSchema = customerFieldsSchema.extend({
+  allow_duplicate: z.boolean({ error: 'Must be true or false' }).optional(),
   quote_request_id: z.preprocess(
     blankToUndefined,
     z.coerce.number({ error: 'Must be a quote request id' }).int().positive().optional(),
@@ -100,6 +105,8 @@ export const customerRecordSchema = z.object({
   status: z.enum(CUSTOMER_STATUSES),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
+  /** When the customer's personal data was erased on request; null while it is kept. */
+  erased_at: z.iso.datetime().nullable(),
 });
 export type Customer = z.infer<typeof customerRecordSchema>;
 
@@ -117,3 +124,6 @@ export const customerDetailSchema = customerListItemSchema.extend({
   recent_shipments: z.array(shipmentListItemSchema),
 });
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
+
+/** What an erased customer is called, on the customer and on the shipments that named them. */
+export const ERASED_NAME = 'Erased customer';

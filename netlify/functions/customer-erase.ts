@@ -1,0 +1,20 @@
+import type { Config } from '@netlify/functions';
+import { customersApi } from '@/lib/api/customers';
+import { authorizeAdmin } from '../lib/auth';
+import { customerPathId } from '../lib/customers';
+import { eraseCustomer } from '../lib/erasure';
+import { handle, pathParam, readJson, reply } from '../lib/http';
+
+const endpoint = customersApi.erase;
+
+/** Staff erase a customer on their request (the admin confirms first). */
+export default handle(async (request, context) => {
+  const { db, user } = await authorizeAdmin(request, endpoint.method);
+  await readJson(request, endpoint.body);
+  const id = customerPathId(pathParam(request, context, endpoint.path, 'id'));
+  return reply(endpoint, { status: 'success', data: await eraseCustomer(db, id, user) });
+});
+
+export const config: Config = {
+  path: '/api/customers/:id/erase',
+};

@@ -1,0 +1,46 @@
+import type { Client } from '@libsql/client';
+import { type CustomerDetail, ERASED_NAME } from '@/lib/schemas/customer';
+import { type ErasedPerson, eraseFromActivity, type StaffUser } from './activity';
+import { CUSTOMER_NOT_FOUND, eraseCustomerStatements, erasedFrom, findCustomer } from './customers';
+import { HttpError } from './http';
+import { cancelMailFor } from './outbox';
+import { eraseQuoteRequests } from './quotes';
+import { eraseFromShipments } from './shipments';
+import { forgetAddress } from './subscriptions';
+
+/**
+ * Erasing a customer on their request: one transaction across the tables that hold their personal data,
+ * each statement from the module that writes its table. Every statement applies only while the customer
+ * is not yet erased, so two erasures at once (or one repeated) erase once and note it once; erasing an
+ * erased customer answers it as it is.
+ */
+export async function eraseCustomer(
+  db: Client,
+  id: string,
+  actor: StaffUser,
+  now = new Date(),
+): Promise<CustomerDetail> {
+  const customer = await findCustomer(db, id);
+  if (!customer) throw new HttpError(404, CUSTOMER_NOT_FOUND);
+  if (customer.erased_at) return customer;
+  const time = now.toISOString();
+  const person: ErasedPerson & { phone: string | null } = {
+    id,
+    name: customer.name,
+    email: customer.email,
+    phone: customer.phone,
+    live: { sql: 'EXISTS (SELECT 1 FROM customers WHERE id = ? AND erased_at IS NULL)', args: [id] },
+  };
+  const results = await db.batch(
+    [
+      ...eraseFromShipments(person, ERASED_NAME),
+      cancelMailFor(person),
+      ...forgetAddress(person),
+      eraseQuoteRequests(person),
+      ...eraseFromActivity(person, ERASED_NAME),
+      ...eraseCustomerStatements(id, ERASED_NAME, actor, time),
+    ],
+    'write',
+  );
+  return erasedFrom(results);
+}

@@ -5,13 +5,17 @@ import { clearAuthFlag, LOGIN_PATH, markSessionEnded } from '../auth-flag';
 
 export type { FieldErrors };
 
-/** A failed admin call: the HTTP status (0 when the network failed), the server's message and field errors. */
+/**
+ * A failed admin call: the HTTP status (0 when the network failed), the server's message, field errors
+ * (of a 422, or of a 409 for a duplicate, with the existing record's id).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly fieldErrors: FieldErrors = {},
     readonly retryAfterSeconds: number | null = null,
+    readonly duplicateOf: string | null = null,
   ) {
     super(message);
   }
@@ -73,8 +77,9 @@ async function request(method: string, path: string, options: RequestOptions = {
   throw new ApiError(
     response.status,
     failure?.message ?? '',
-    response.status === 422 ? (failure?.errors ?? {}) : {},
+    response.status === 422 || response.status === 409 ? (failure?.errors ?? {}) : {},
     Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+    typeof failure?.duplicate_of === 'string' ? failure.duplicate_of : null,
   );
 }
 
@@ -157,6 +162,7 @@ function isApiError(value: unknown): value is z.infer<typeof apiErrorSchema> {
     isObject(value) &&
     value.status === 'error' &&
     typeof value.message === 'string' &&
-    (value.errors === undefined || isFieldErrors(value.errors))
+    (value.errors === undefined || isFieldErrors(value.errors)) &&
+    (value.duplicate_of === undefined || typeof value.duplicate_of === 'string')
   );
 }

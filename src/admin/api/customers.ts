@@ -2,7 +2,7 @@ import type { BodyInput, QueryInput } from '@/lib/api/contract';
 import { customersApi } from '@/lib/api/customers';
 import { type CallOptions, callApi } from './client';
 
-const { list, get, create, update } = customersApi;
+const { list, get, create, update, erase } = customersApi;
 
 /** One page of customers for a search, filters and cursor. */
 export const listCustomers = (query: QueryInput<typeof list>, options?: CallOptions) =>
@@ -15,3 +15,6 @@ export const createCustomer = (body: BodyInput<typeof create>) => callApi(create
 
 /** Changes a customer (deactivating is `{status: 'inactive'}`). */
 export const updateCustomer = (id: string, body: BodyInput<typeof update>) => callApi(update, { params: { id }, body });
+
+/** Erases a customer's personal data on their request (the screen confirms first). */
+export const eraseCustomer = (id: string) => callApi(erase, { params: { id }, body: {} });

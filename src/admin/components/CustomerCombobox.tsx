@@ -186,6 +186,7 @@ export function CustomerCombobox({ id, initialText = '', onChange, onBlur, input
               {customer.id}
               {customer.contact ? ` · ${customer.contact}` : ''}
               {customer.email ? ` · ${customer.email}` : ''}
+              {customer.phone ? ` · ${customer.phone}` : ''}
             </span>
           </div>
         ))}

@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import {
   CUSTOMER_STATUS_LABELS,
   CUSTOMER_STATUSES,
@@ -12,7 +13,7 @@ import { ApiError } from '../api/client';
 import { createCustomer, updateCustomer } from '../api/customers';
 import { applyServerErrors, messagesOf, useSchemaForm } from '../forms';
 import { Dialog, DialogActions } from './Dialog';
-import { ErrorSummary, Field, inputClass } from './Field';
+import { ErrorSummary, Field, inputClass, secondaryButtonClass } from './Field';
 
 const FIELDS = ['name', 'contact', 'email', 'phone', 'address', 'status'] as const;
 
@@ -45,11 +46,14 @@ export function CustomerDialog({ open, onClose, onSaved, customer, quote }: Cust
     formState: { errors, isSubmitting },
   } = useSchemaForm(customerFieldsSchema, defaultsFor(customer, quote));
 
+  // A possible duplicate the server found: staff open it, or create this one anyway.
+  const [duplicate, setDuplicate] = useState<{ id: string; message: string } | null>(null);
   useEffect(() => {
     if (open) reset(defaultsFor(customer, quote));
+    setDuplicate(null);
   }, [open, customer, quote, reset]);
 
-  const submit = handleSubmit(async (values) => {
+  const save = async (values: z.output<typeof customerFieldsSchema>, allowDuplicate: boolean) => {
     try {
       const saved = customer
         ? await updateCustomer(customer.id, {
@@ -59,17 +63,27 @@ export function CustomerDialog({ open, onClose, onSaved, customer, quote }: Cust
             phone: values.phone ?? '',
             address: values.address ?? '',
           })
-        : await createCustomer({ ...values, ...(quote ? { quote_request_id: quote.id } : {}) });
+        : await createCustomer({
+            ...values,
+            ...(quote ? { quote_request_id: quote.id } : {}),
+            ...(allowDuplicate ? { allow_duplicate: true } : {}),
+          });
       toast.success(customer ? `Customer ${saved.data.id} updated` : `Customer ${saved.data.id} created`);
       onSaved(saved.data);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status === 401) return;
+      if (error.duplicateOf) {
+        setDuplicate({ id: error.duplicateOf, message: error.message });
+        return;
+      }
       console.error('Failed to save the customer', error);
       applyServerErrors(setError, FIELDS, error.fieldErrors);
       if (error.status === 409) setError('root.server', { message: error.message });
       toast.error(error.status === 409 ? error.message : 'Failed to save the customer');
     }
-  });
+  };
+  const submit = handleSubmit((values) => save(values, false));
+  const createAnyway = handleSubmit((values) => save(values, true));
 
   const summary = FIELDS.filter((name) => errors[name]).length;
   const serverMessage = errors.root?.server?.message;
@@ -83,6 +97,27 @@ export function CustomerDialog({ open, onClose, onSaved, customer, quote }: Cust
     <Dialog open={open} onClose={onClose} title={title}>
       <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
         <ErrorSummary count={summary} server={serverMessage} />
+        {duplicate ? (
+          <div
+            role="alert"
+            className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 sm:col-span-2"
+          >
+            <p>{duplicate.message}</p>
+            <p className="mt-2 flex flex-wrap items-center gap-3">
+              <a href={`/admin/customers/${duplicate.id}`} className="font-semibold text-brand-700 underline">
+                Open {duplicate.id}
+              </a>
+              <button
+                type="button"
+                className={secondaryButtonClass}
+                disabled={isSubmitting}
+                onClick={() => void createAnyway()}
+              >
+                Create anyway
+              </button>
+            </p>
+          </div>
+        ) : null}
         <Field label="Customer name (required)" errors={messagesOf(errors, 'name')} className="sm:col-span-2">
           {(props) => (
             <input {...props} {...register('name')} type="text" autoComplete="organization" className={inputClass} />

@@ -1,12 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import type { CustomerDetail } from '@/lib/schemas/customer';
+import { type CustomerDetail, ERASED_NAME } from '@/lib/schemas/customer';
 import { ApiError } from '../api/client';
-import { updateCustomer } from '../api/customers';
+import { eraseCustomer, updateCustomer } from '../api/customers';
 import { CustomerDialog } from '../components/CustomerDialog';
 import { CustomerStatusBadge } from '../components/CustomerStatusBadge';
-import { ErrorAlert, secondaryButtonClass } from '../components/Field';
+import { ConfirmDialog } from '../components/Dialog';
+import { dangerButtonClass, ErrorAlert, secondaryButtonClass } from '../components/Field';
 import { Loading } from '../components/Loading';
 import { Panel } from '../components/Panel';
 import { StatusBadge } from '../components/StatusBadge';
@@ -53,6 +54,52 @@ function StatusToggle({ customer }: { customer: CustomerDetail }) {
   );
 }
 
+/**
+ * Erasure on the customer's request, after a confirmation saying what goes and what stays: the
+ * personal data goes, the shipments stay under "Erased customer".
+ */
+function EraseAction({ customer }: { customer: CustomerDetail }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      const { data } = await eraseCustomer(customer.id);
+      showCustomer(data);
+      toast.success(`${customer.id} erased`);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return;
+      console.error('Failed to erase the customer', error);
+      toast.error(error instanceof ApiError && error.message ? error.message : 'Failed to erase the customer');
+    } finally {
+      setBusy(false);
+      setOpen(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" className={dangerButtonClass} onClick={() => setOpen(true)}>
+        Erase personal data
+      </button>
+      <ConfirmDialog
+        open={open}
+        title={`Erase ${customer.name}?`}
+        onClose={close}
+        busy={busy}
+        label="Erase"
+        busyLabel="Erasing..."
+        onConfirm={() => void confirm()}
+      >
+        Do this only when the customer asks. Their name, contact, email, phone and address are removed from this record
+        and from their {customer.shipments.toLocaleString('en')} shipment
+        {customer.shipments === 1 ? '' : 's'}, which stay under "{ERASED_NAME}"; their quote requests go and their
+        emails not yet sent are cancelled. This cannot be undone.
+      </ConfirmDialog>
+    </>
+  );
+}
+
 export default function CustomerScreen({ id }: { id: string }) {
   const state = useStore($customer);
   const [editing, setEditing] = useState({ open: false, key: 0 });
@@ -89,19 +136,27 @@ export default function CustomerScreen({ id }: { id: string }) {
             {customer.name}
             <CustomerStatusBadge status={customer.status} />
           </h1>
-          <div className="flex gap-2">
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              onClick={() => setEditing((current) => ({ open: true, key: current.key + 1 }))}
-            >
-              Edit
-            </button>
-            <StatusToggle customer={customer} />
-          </div>
+          {customer.erased_at ? null : (
+            <div className="flex flex-wrap gap-2">
+              <button
+                type="button"
+                className={secondaryButtonClass}
+                onClick={() => setEditing((current) => ({ open: true, key: current.key + 1 }))}
+              >
+                Edit
+              </button>
+              <StatusToggle customer={customer} />
+              <EraseAction customer={customer} />
+            </div>
+          )}
         </div>
       </div>
 
+      {customer.erased_at ? (
+        <p role="status" className="rounded-md border border-slate-300 bg-slate-50 p-3 text-sm text-slate-800">
+          Personal data erased on request on {formatDateTime(customer.erased_at)}. The shipments are kept.
+        </p>
+      ) : null}
       <Panel title="Details">
         <Facts
           items={[

@@ -54,6 +54,9 @@ function StatusToggle({ customer }: { customer: CustomerDetail }) {
   );
 }
 
+const shipmentsKept = (count: number) =>
+  count === 1 ? 'their 1 shipment, which is kept' : `their ${count.toLocaleString('en')} shipments, which are kept`;
+
 /**
  * Erasure on the customer's request, after a confirmation saying what goes and what stays: the
  * personal data goes, the shipments stay under "Erased customer".
@@ -92,9 +95,8 @@ function EraseAction({ customer }: { customer: CustomerDetail }) {
         onConfirm={() => void confirm()}
       >
         Do this only when the customer asks. Their name, contact, email, phone and address are removed from this record
-        and from their {customer.shipments.toLocaleString('en')} shipment
-        {customer.shipments === 1 ? '' : 's'}, which stay under "{ERASED_NAME}"; their quote requests go and their
-        emails not yet sent are cancelled. This cannot be undone.
+        and from {shipmentsKept(customer.shipments)} under "{ERASED_NAME}"; their quote requests go and their emails not
+        yet sent are cancelled. This cannot be undone.
       </ConfirmDialog>
     </>
   );

@@ -202,10 +202,9 @@ function ShipmentChanges({ changes }: { changes: ShipmentChange[] }) {
         <li key={change.id} className="border-l-4 border-slate-300 pl-3">
           <p className="text-slate-900">
             <span className="font-medium">{SHIPMENT_FIELD_LABELS[change.field] ?? change.field}:</span>{' '}
-            <span className="break-words">{changeValue(change.field, change.before)}</span>{' '}
-            <span aria-hidden="true">→</span>
-            <span className="sr-only">changed to</span>{' '}
-            <span className="break-words">{changeValue(change.field, change.after)}</span>
+            <span className="break-words">
+              {changeValue(change.field, change.before)} → {changeValue(change.field, change.after)}
+            </span>
           </p>
           <p className="text-slate-700">
             <time dateTime={change.created_at}>{formatDateTime(change.created_at)}</time>

@@ -147,3 +147,99 @@ test('lists at 390 px: every shipment and customer card keeps its actions in vie
     }
   }
 });
+
+test('a duplicate customer is flagged with a link to the existing one; Create anyway creates it; Quick add makes staff choose between equal names', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now().toString(36);
+  const name = `Twin Cargo ${stamp}`;
+  await signIn(page);
+  const first = await page.request.post('/api/customers', {
+    data: { name, email: `first-${stamp}@twins.example`, phone: '+1 916 555 0101', status: 'active' },
+  });
+  const firstId: string = (await first.json()).data.id;
+
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Customers' }).click();
+  await page.getByRole('button', { name: 'New Customer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Customer' });
+  await dialog.getByLabel('Customer name (required)').fill(name);
+  await dialog.getByLabel('Email').fill(`FIRST-${stamp}@twins.example`);
+  await dialog.getByRole('button', { name: 'Create Customer' }).click();
+  const warning = dialog.getByRole('alert').filter({ hasText: 'may already exist' });
+  await expect(warning).toContainText(`${firstId} (${name}) has the same email`);
+  await expect(warning.getByRole('link', { name: `Open ${firstId}` })).toHaveAttribute(
+    'href',
+    `/admin/customers/${firstId}`,
+  );
+  // Another address for the same name: staff decide it is another customer.
+  await dialog.getByLabel('Email').fill(`second-${stamp}@twins.example`);
+  await dialog.getByLabel('Phone').fill('+1 916 555 0102');
+  await dialog.getByRole('button', { name: 'Create Customer' }).click();
+  await expect(toast(page, /Customer CUS-\d{4,} created/)).toBeVisible();
+  const secondId = (await toast(page, /Customer CUS-\d{4,} created/).textContent())!.match(/CUS-\d+/)![0];
+
+  // Quick add: the name typed alone is refused; the list tells the two apart by email and phone.
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Shipments' }).click();
+  await page.getByRole('button', { name: 'Quick add' }).click();
+  const quickAdd = page.getByRole('dialog', { name: 'Quick add shipment' });
+  const combobox = quickAdd.getByRole('combobox', { name: 'Customer' });
+  await combobox.fill(name);
+  await expect(quickAdd.getByRole('option')).toHaveCount(2);
+  await expect(quickAdd.getByRole('option', { name: new RegExp(firstId) })).toContainText('+1 916 555 0101');
+  await expect(quickAdd.getByRole('option', { name: new RegExp(secondId) })).toContainText(
+    `second-${stamp}@twins.example`,
+  );
+  await combobox.press('Escape');
+  await quickAdd.getByLabel('Origin').fill('Sacramento, USA');
+  await quickAdd.getByLabel('Destination').fill('Toronto, Canada');
+  await quickAdd.getByRole('button', { name: 'Submit' }).click();
+  await expect(combobox).toHaveAccessibleDescription(new RegExp(`More than one customer is named ${name}`));
+  await combobox.fill(name);
+  await quickAdd.getByRole('option', { name: new RegExp(secondId) }).click();
+  await quickAdd.getByRole('button', { name: 'Submit' }).click();
+  await expect(toast(page, 'Shipment added successfully')).toBeVisible();
+});
+
+test('a customer is erased on request after a confirmation; the shipments stay under "Erased customer"', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now().toString(36);
+  const name = `Erase Me ${stamp}`;
+  await signIn(page);
+  const created = await page.request.post('/api/customers', {
+    data: { name, email: `erase-${stamp}@example.com`, phone: '+1 916 555 0177', status: 'active' },
+  });
+  const id: string = (await created.json()).data.id;
+  const shipment = await page.request.post('/api/shipments', {
+    data: { customer: id, origin: 'Sacramento, USA', destination: 'Toronto, Canada', status: 'processing' },
+  });
+  const trackingNumber: string = (await shipment.json()).data.tracking_number;
+
+  await page.goto(`/admin/customers/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.getByRole('button', { name: 'Erase personal data' }).click();
+  const confirm = page.getByRole('dialog', { name: `Erase ${name}?` });
+  await expect(confirm).toContainText('their 1 shipment, which is kept under "Erased customer"');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('definition').filter({ hasText: `erase-${stamp}@example.com` })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Erase personal data' }).click();
+  await confirm.getByRole('button', { name: 'Erase', exact: true }).click();
+  await expect(toast(page, `${id} erased`)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Erased customer');
+  await expect(page.getByRole('status').filter({ hasText: 'Personal data erased on request' })).toBeVisible();
+  await expect(page.getByText(`erase-${stamp}@example.com`)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+
+  await page.getByRole('link', { name: trackingNumber }).click();
+  await page.waitForURL(`**/admin/view_shipment/${trackingNumber}`);
+  await expect(
+    page
+      .getByRole('definition')
+      .filter({ hasText: /^Erased customer$/ })
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByText(name)).toHaveCount(0);
+});

@@ -120,18 +120,30 @@ test('the shipment life cycle: create, find, edit, update status and location, t
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Update Location' })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('button', { name: 'Update Location', exact: true }).click();
-  await expect(toast(page, 'Please enter both country and arrival time')).toBeVisible();
-  await page.getByLabel('Current country').fill('Germany');
-  await page.getByLabel('Current city (optional)').fill('Bremen');
-  await page.getByLabel('Expected arrival').fill('2026-12-19T08:15');
-  await page.getByLabel('Location note (optional)').fill('Cleared customs in Bremen');
+  await expect(toast(page, 'Please enter the country')).toBeVisible();
+  const location = page.getByRole('tabpanel', { name: 'Update Location' });
+  await location.getByLabel('Current country').fill('Germany');
+  await location.getByLabel('Current city (optional)').fill('Bremen');
+  await location.getByLabel('Expected arrival (optional)').fill('2099-12-19T08:15');
+  await location.getByLabel('Location note (optional)').fill('Cleared customs in Bremen');
   await page.getByRole('button', { name: 'Update Location', exact: true }).click();
   await expect(toast(page, 'Location updated successfully!')).toBeVisible();
   await expect(history).toHaveCount(entries + 2);
-  await expect(history.first()).toContainText('Bremen, Germany');
-  await expect(history.first()).toContainText('Expected arrival there:');
+  await expect(history.first()).toContainText('On the way to Bremen, Germany');
+  await expect(history.first()).toContainText('Expected arrival:');
   await expect(history.first()).toContainText('Cleared customs in Bremen');
   await expect(page.getByText('Current location')).toBeVisible();
+
+  // There now: no expected arrival, so the entry never says it is still expected where it is.
+  await location.getByLabel('Current country').fill('Germany');
+  await location.getByLabel('Current city (optional)').fill('Bremen');
+  await location.getByLabel('Location note (optional)').fill('Arrived at Bremen');
+  await page.getByRole('button', { name: 'Update Location', exact: true }).click();
+  await expect(history).toHaveCount(entries + 3);
+  await expect(history.first()).toContainText('Bremen, Germany');
+  await expect(history.first()).toContainText('Arrived at Bremen');
+  await expect(history.first()).not.toContainText('Expected arrival');
+  await expect(history.first()).not.toContainText('On the way');
 
   // The public tracking page shows the new status and history.
   const publicLink = page.getByRole('link', { name: /View on public tracking page/ });
@@ -141,6 +153,9 @@ test('the shipment life cycle: create, find, edit, update status and location, t
   await expect(page.getByText('Departed the Sacramento hub')).toBeVisible();
   await expect(page.getByText('Cleared customs in Bremen')).toBeVisible();
   await expect(page.getByText('In Transit').first()).toBeVisible();
+  const arrived = page.getByRole('listitem').filter({ hasText: 'Arrived at Bremen' });
+  await expect(arrived).toContainText('Bremen, Germany');
+  await expect(arrived).not.toContainText('Expected arrival');
   // The new destination's city for the recipient, never the street; staff notes never.
   const recipient = page
     .locator('dl > div')
@@ -295,4 +310,67 @@ test('dashboard figures link to the lists they count', async ({ page }) => {
   await page.getByRole('link', { name: 'New Customers' }).click();
   await expect(page).toHaveURL(/\/admin\/customers\?since=\d{4}-\d{2}-01$/);
   await expect(page.getByText(/Showing customers created since/)).toBeVisible();
+});
+
+test('a person corrects contact details, goods, courier and customs in the edit dialog; the view lists each change before and after', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  const created = await page.request.post('/api/add_tracking', {
+    data: {
+      status: 'processing',
+      sender_name: 'Mispelled Sender',
+      sender_email: 'old-sender@example.com',
+      recipient_name: 'Recipient Before',
+      recipient_address: '1 Test Road, Berlin, Germany',
+      origin: 'Sacramento, USA',
+      destination: 'Berlin, Germany',
+      weight: 2,
+      courier: 'NEC Road',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const number: string = (await created.json()).data.tracking_number;
+  await page.goto(`/admin/view_shipment/${number}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Tracking # ${number}` })).toBeVisible();
+  await expect(page.getByText('No edits yet.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit shipment' }).click();
+  const dialog = page.getByRole('dialog', { name: `Edit Shipment ${number}` });
+  const sender = dialog.getByRole('group', { name: 'Sender' });
+  await expect(sender.getByLabel('Sender name')).toHaveValue('Mispelled Sender');
+  await sender.getByLabel('Sender name').fill('Misspelled Sender');
+  await sender.getByLabel('Sender email').fill('new-sender@example.com');
+  await sender.getByLabel('Sender phone').fill('+1 916 555 0100');
+  await dialog.getByRole('group', { name: 'Recipient contact' }).getByLabel('Recipient name').fill('Recipient After');
+  const goods = dialog.getByRole('group', { name: 'Goods' });
+  await expect(goods.getByLabel('Weight (kg)')).toHaveValue('2');
+  await goods.getByLabel('Weight (kg)').fill('2.75');
+  await goods.getByLabel('Contents').fill('Books');
+  await goods.getByLabel('Declared value').fill('120');
+  const customs = dialog.getByRole('group', { name: 'Courier and customs' });
+  await customs.getByLabel('Courier').fill('');
+  await customs.getByLabel('Customs status').fill('Cleared');
+  // A bad email is refused on its field before anything is sent.
+  await dialog.getByRole('group', { name: 'Recipient contact' }).getByLabel('Recipient email').fill('not-an-email');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog.getByLabel('Recipient email')).toHaveAccessibleDescription('Must be a valid email address');
+  await dialog.getByLabel('Recipient email').fill('recipient@example.com');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page, `Shipment ${number} updated successfully`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await expect(page.getByRole('definition').filter({ hasText: /^Misspelled Sender$/ })).toBeVisible();
+  await expect(page.getByText('2.75 kg')).toBeVisible();
+  const changes = page.getByRole('list', { name: 'Changes, newest first' }).getByRole('listitem');
+  await expect(changes.filter({ hasText: 'Sender name:' })).toContainText('Mispelled Sender → Misspelled Sender');
+  await expect(changes.filter({ hasText: 'Sender email:' })).toContainText(
+    'old-sender@example.com → new-sender@example.com',
+  );
+  await expect(changes.filter({ hasText: 'Weight (kg):' })).toContainText('2 → 2.75');
+  await expect(changes.filter({ hasText: 'Courier:' })).toContainText('NEC Road → —');
+  await expect(changes.filter({ hasText: 'Customs status:' })).toContainText('— → Cleared');
+  await expect(changes.filter({ hasText: 'Recipient email:' })).toContainText('— → recipient@example.com');
+  await expect(changes.first()).toContainText('@');
 });

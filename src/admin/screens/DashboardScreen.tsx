@@ -62,6 +62,7 @@ const ACTIONS: Record<string, string> = {
   customer_updated: 'edited customer',
   customer_deactivated: 'deactivated customer',
   customer_reactivated: 'reactivated customer',
+  customer_erased: 'erased the personal data of customer',
   quote_received: 'asked for a quote',
   quote_status_changed: 'updated quote request',
   settings_changed: 'changed the settings',

@@ -15,6 +15,7 @@ import adminSession from '../../netlify/functions/admin-session';
 import apiKeyRevoke from '../../netlify/functions/api-key-revoke';
 import apiKeys from '../../netlify/functions/api-keys';
 import customer from '../../netlify/functions/customer';
+import customerErase from '../../netlify/functions/customer-erase';
 import customers from '../../netlify/functions/customers';
 import outbox from '../../netlify/functions/outbox';
 import outboxRetry from '../../netlify/functions/outbox-retry';
@@ -188,6 +189,14 @@ const ROUTES: Route[] = [
     path: '/api/customers/CUS-1002',
     params: { id: 'CUS-1002' },
     body: { phone: '+1 503 555 0100' },
+  },
+  {
+    file: 'customer-erase',
+    handler: customerErase,
+    method: 'POST',
+    path: '/api/customers/CUS-1003/erase',
+    params: { id: 'CUS-1003' },
+    body: {},
   },
   { file: 'quote-requests', handler: quoteRequests, method: 'GET', path: '/api/quote-requests?status=new' },
   {

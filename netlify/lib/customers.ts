@@ -265,6 +265,12 @@ async function duplicateError(db: Client, input: CustomerCreateInput, duplicate:
   );
 }
 
+/** A quote request's link to its customer, or null when there is no such request. */
+async function quoteLink(db: Client, quoteId: number) {
+  const { rows } = await db.execute({ sql: 'SELECT customer_id FROM quote_requests WHERE id = ?', args: [quoteId] });
+  return decodeFirst(z.object({ customer_id: z.string().nullable() }), rows);
+}
+
 /** The newest customer: inside the write transaction that just inserted one, that one. */
 const NEWEST = 'c.number = (SELECT max(number) FROM customers)';
 
@@ -283,8 +289,7 @@ export async function createCustomer(
   const time = now.toISOString();
   const quoteId = input.quote_request_id;
   if (quoteId !== undefined) {
-    const { rows } = await db.execute({ sql: 'SELECT customer_id FROM quote_requests WHERE id = ?', args: [quoteId] });
-    const quote = decodeFirst(z.object({ customer_id: z.string().nullable() }), rows);
+    const quote = await quoteLink(db, quoteId);
     if (!quote) throw invalidInput({ quote_request_id: ['Unknown quote request'] });
     if (quote.customer_id) throw new HttpError(409, QUOTE_HAS_CUSTOMER);
   }
@@ -345,7 +350,11 @@ export async function createCustomer(
     'write',
   );
   if (results[0]!.rowsAffected === 0) {
-    throw (duplicate && (await duplicateError(db, input, duplicate))) || new HttpError(409, QUOTE_HAS_CUSTOMER);
+    // A request linked meanwhile says so first: that is what refused the insert, whatever else did.
+    const linked = quoteId !== undefined && Boolean((await quoteLink(db, quoteId))?.customer_id);
+    throw (
+      (!linked && duplicate && (await duplicateError(db, input, duplicate))) || new HttpError(409, QUOTE_HAS_CUSTOMER)
+    );
   }
   const created = detailFrom(results);
   if (!created) throw new Error('The new customer was not read back after its insert');

@@ -59,7 +59,7 @@ test('the shipment life cycle: create, find, edit, update status and location, t
   await expect(dialog.getByLabel('Destination', { exact: true })).toHaveValue('Berlin, Germany');
   await expect(dialog.getByLabel('Recipient address')).toHaveValue('1 Test Road, Berlin, Germany');
   await expect(dialog.getByLabel('Estimated delivery')).toHaveValue('2026-12-24');
-  await expect(dialog.getByLabel('Status')).toHaveValue('processing');
+  await expect(dialog.getByLabel('Status', { exact: true })).toHaveValue('processing');
   await expect(dialog.getByLabel('Type')).toHaveValue('Fragile');
   const notes = dialog.getByRole('list', { name: 'Staff notes, oldest first' }).getByRole('listitem');
   await expect(notes).toHaveCount(1);

@@ -151,7 +151,7 @@ test('lists at 390 px: every shipment and customer card keeps its actions in vie
 test('a duplicate customer is flagged with a link to the existing one; Create anyway creates it; Quick add makes staff choose between equal names', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
   const name = `Twin Cargo ${stamp}`;
   await signIn(page);
@@ -197,7 +197,9 @@ test('a duplicate customer is flagged with a link to the existing one; Create an
   await quickAdd.getByRole('button', { name: 'Submit' }).click();
   await expect(combobox).toHaveAccessibleDescription(new RegExp(`More than one customer is named ${name}`));
   await combobox.fill(name);
-  await suggestions.getByRole('option', { name: new RegExp(secondId) }).click();
+  const second = suggestions.getByRole('option', { name: new RegExp(secondId) });
+  await expect(second).toBeVisible();
+  await second.click();
   await quickAdd.getByRole('button', { name: 'Submit' }).click();
   await expect(toast(page, 'Shipment added successfully')).toBeVisible();
 });

@@ -132,7 +132,7 @@ test('the shipment life cycle: create, find, edit, update status and location, t
   await expect(history.first()).toContainText('On the way to Bremen, Germany');
   await expect(history.first()).toContainText('Expected arrival:');
   await expect(history.first()).toContainText('Cleared customs in Bremen');
-  await expect(page.getByText('Current location')).toBeVisible();
+  await expect(page.getByText('Current location', { exact: true })).toBeVisible();
 
   // There now: no expected arrival, so the entry never says it is still expected where it is.
   await location.getByLabel('Current country').fill('Germany');

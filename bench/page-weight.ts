@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { publicPaths } from '../src/data/navigation';
 import { compressedSizes, staticImports } from './lib/js-assets';
@@ -61,12 +61,29 @@ function pageWeight(dist: string, page: string, file: string): PageWeight {
   };
 }
 
-/** Every public page plus the 404; null when there is no build. */
+/** The path of each built page (`/about`, `/404`), from its HTML file under `dist`. */
+function builtPages(dist: string): string[] {
+  return readdirSync(dist, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => `/${file.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`);
+}
+
+const fileOf = (dist: string, page: string) =>
+  page === '/404' ? join(dist, '404.html') : join(dist, page, 'index.html');
+
+/**
+ * Every page of the site but the admin app (its shell and screens are measured apart): the navigation's
+ * pages first, then the others (the 404, the sign-in, the alert links, the thank-you page...). Null when
+ * there is no build.
+ */
 export function measurePageWeights(dist = resolve('dist')): PageWeight[] | null {
   if (!existsSync(join(dist, 'index.html'))) return null;
-  const pages = publicPaths.map((path) => [path, join(dist, path, 'index.html')] as const);
-  pages.push(['/404', join(dist, '404.html')]);
-  return pages.filter(([, file]) => existsSync(file)).map(([page, file]) => pageWeight(dist, page, file));
+  const others = builtPages(dist)
+    .filter((page) => page !== '/admin' && !publicPaths.includes(page))
+    .sort();
+  return [...publicPaths, ...others]
+    .filter((page) => existsSync(fileOf(dist, page)))
+    .map((page) => pageWeight(dist, page, fileOf(dist, page)));
 }
 
 export function printPageWeights(rows: PageWeight[]): void {

@@ -1,25 +1,36 @@
 import type { Config } from '@netlify/functions';
+import { QUOTE_PATHS, QUOTE_THANKS } from '@/lib/api/paths';
 import { quotesApi } from '@/lib/api/quotes';
 import { getDb } from '../lib/db';
-import { assertSameOrigin, clientAddress, handle, readJson, reply, requireMethod } from '../lib/http';
+import {
+  assertSameOrigin,
+  clientAddress,
+  handle,
+  isFormPost,
+  readJsonOrForm,
+  reply,
+  requireMethod,
+  seeOther,
+} from '../lib/http';
 import { createQuoteRequest, QUOTE_RATE_LIMIT } from '../lib/quotes';
 import { enforceRateLimit } from '../lib/rate-limit';
 
 const endpoint = quotesApi.create;
 
-export default handle(async (request, context) => {
-  requireMethod(request, endpoint.method);
-  assertSameOrigin(request);
-  const db = await getDb();
-  await enforceRateLimit(db, { key: `quotes:${clientAddress(request, context)}`, ...QUOTE_RATE_LIMIT });
-  const quote = await readJson(request, endpoint.body);
-  const stored = await createQuoteRequest(db, quote);
-  return reply(endpoint, {
-    status: 'success',
-    message: 'Thank you! We will contact you within one business day.',
-    data: { id: stored.id },
-  });
-});
+/** The home page's form: JSON from its script, or the plain form post when the script has not run. */
+export default handle(
+  async (request, context) => {
+    requireMethod(request, endpoint.method);
+    assertSameOrigin(request);
+    const db = await getDb();
+    await enforceRateLimit(db, { key: `quotes:${clientAddress(request, context)}`, ...QUOTE_RATE_LIMIT });
+    const quote = await readJsonOrForm(request, endpoint.body);
+    const stored = await createQuoteRequest(db, quote);
+    if (isFormPost(request)) return seeOther(QUOTE_PATHS.sent);
+    return reply(endpoint, { status: 'success', message: QUOTE_THANKS, data: { id: stored.id } });
+  },
+  { form: { subject: 'Your quote request', back: '/#quote' } },
+);
 
 export const config: Config = {
   path: '/api/quotes',

@@ -90,26 +90,101 @@ export interface FunctionContext {
 
 type Handler = (request: Request, context: FunctionContext) => Promise<Response>;
 
+const UNAVAILABLE = 'The service is temporarily unavailable. Please try again shortly.';
+
 /**
  * Wraps a function handler: expected errors become JSON answers in the function's error shape;
  * anything else (a database that cannot be reached, a bug) is logged with its cause and answered
- * 503 without internals.
+ * 503 without internals. A function that takes a page's plain form (`form`) answers that form's
+ * failures as a small HTML page leading back to it.
  */
-export function handle(handler: Handler, { errors = 'api' }: { errors?: ErrorShape } = {}): Handler {
+export function handle(
+  handler: Handler,
+  { errors = 'api', form }: { errors?: ErrorShape; form?: FormPage } = {},
+): Handler {
   return async (request, context) => {
+    const asPage = form && isFormPost(request) ? form : null;
     try {
       return await handler(request, context ?? {});
     } catch (error) {
       if (error instanceof HttpError) {
+        if (asPage) return formFailure(asPage, error.status, error.message, error.options);
         return json(error.status, errorBody(errors, error.message, error.options), error.options.headers);
       }
       console.error(
         `[${request.method} ${new URL(request.url).pathname}]`,
         error instanceof ConfigError ? error.message : error,
       );
-      return json(503, errorBody(errors, 'The service is temporarily unavailable. Please try again shortly.'));
+      if (asPage) return formFailure(asPage, 503, UNAVAILABLE);
+      return json(503, errorBody(errors, UNAVAILABLE));
     }
   };
+}
+
+/** Where a page's plain form lives, for the HTML answer that leads back to it. */
+export interface FormPage {
+  /** What the form does, as the answer's heading says it could not be done ("Your quote request"). */
+  subject: string;
+  /** The form's address on the site, e.g. `/#quote`. */
+  back: string;
+}
+
+/** A page's own form posted without its script: `application/x-www-form-urlencoded`. */
+export function isFormPost(request: Request): boolean {
+  return /^application\/x-www-form-urlencoded\b/i.test(request.headers.get('content-type') ?? '');
+}
+
+/**
+ * The HTML answers of a plain form post. They run nothing and load nothing, so their CSP allows
+ * only their own inline style.
+ */
+const PAGE_HEADERS: Record<string, string> = {
+  ...BASE_BY_NAME,
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'",
+};
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+function formFailure(
+  form: FormPage,
+  status: number,
+  message: string,
+  { errors, headers = {} }: { errors?: FieldErrors; headers?: HeadersInit } = {},
+): Response {
+  const items = Object.values(errors ?? {}).flat();
+  const list = items.length ? `<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>` : '';
+  const title = `${form.subject} was not sent`;
+  const page = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<style>body{font:1.125rem/1.6 system-ui,sans-serif;color:#0f172a;max-width:40rem;margin:3rem auto;padding:0 1rem}a{color:#1e40af;font-weight:600}</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(message)}</p>
+${list}
+<p>Go back with your browser to correct it (what you typed is kept), or <a href="${escapeHtml(form.back)}">open the form again</a>.</p>
+</main>
+</body>
+</html>
+`;
+  const merged = { ...PAGE_HEADERS };
+  const extra = headers instanceof Headers || Array.isArray(headers) ? headers : Object.entries(headers);
+  for (const [name, value] of extra) merged[name.toLowerCase()] = value;
+  return new Response(page, { status, headers: merged });
+}
+
+/** 303 See Other: after a plain form post, the browser opens `location` with a GET (a reload sends nothing again). */
+export function seeOther(location: string): Response {
+  const { 'content-type': _, ...headers } = BASE_BY_NAME;
+  return new Response(null, { status: 303, headers: { ...headers, location } });
 }
 
 /** Throws 405 with Allow unless the request uses one of the methods. */
@@ -147,15 +222,44 @@ export async function readJson<Schema extends z.ZodType>(
   { maxBytes = MAX_BODY_BYTES }: { maxBytes?: number } = {},
 ): Promise<z.infer<Schema>> {
   requireJsonContentType(request);
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) throw tooLarge(maxBytes);
-  const text = await readLimited(request, maxBytes);
+  const text = await readBodyText(request, maxBytes);
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
     throw new HttpError(400, 'Request body is not valid JSON');
   }
+  return validBody(schema, body);
+}
+
+/**
+ * Reads a page's plain form post (`application/x-www-form-urlencoded`, as a browser sends it when the
+ * page's script has not run) with the same limits and schema as `readJson`; a field sent twice counts
+ * once, as its first value. 415 for any other content type.
+ */
+async function readForm<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+  { maxBytes = MAX_BODY_BYTES }: { maxBytes?: number } = {},
+): Promise<z.infer<Schema>> {
+  if (!isFormPost(request)) throw new HttpError(415, 'Content-Type must be application/x-www-form-urlencoded');
+  const fields: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(await readBodyText(request, maxBytes))) fields[name] ??= value;
+  return validBody(schema, fields);
+}
+
+/** The body of a call that takes either a JSON body or the page's plain form. */
+export function readJsonOrForm<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.infer<Schema>> {
+  return isFormPost(request) ? readForm(request, schema) : readJson(request, schema);
+}
+
+async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  return readLimited(request, maxBytes);
+}
+
+function validBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.infer<Schema> {
   const result = schema.safeParse(body);
   if (!result.success) {
     throw invalidInput(fieldErrors(result.error));

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { alertsApi } from '@/lib/api/alerts';
-import { apiErrorSchema } from '@/lib/api/contract';
+import { ALERT_LINK_PATHS } from '@/lib/api/paths';
+import { fieldErrorsOf, isObject, messageOf } from './api-answer';
 
 type Action = 'confirm' | 'unsubscribe';
 type State =
+  | { kind: 'starting' }
   | { kind: 'ready' }
   | { kind: 'missing' }
   | { kind: 'working' }
@@ -43,21 +44,22 @@ const SERVER_TROUBLE = 'Our server could not answer just now. Please try again i
 
 /** The words for a failed answer: the token's own message, else the API's, else by status. */
 function failureMessage(status: number, body: unknown): string {
-  const failure = apiErrorSchema.safeParse(body);
-  if (failure.success) return failure.data.errors?.token?.[0] ?? failure.data.message;
+  const message = isObject(body) && body.status === 'error' ? messageOf(body) : null;
+  if (message) return fieldErrorsOf(body).token?.[0] ?? message;
   return BY_STATUS[status] ?? SERVER_TROUBLE;
 }
 
 /**
  * The page an email's confirmation or unsubscribe link opens: the token comes from the address, and
  * nothing happens until the person presses the button (mail scanners open links without meaning to).
+ * The answers are read by hand, so the page ships no schema library.
  */
 export default function AlertLink({ action }: { action: Action }) {
-  const [state, setState] = useState<State>({ kind: 'missing' });
+  // Until the script has read the token from the address, the button waits (the page's HTML cannot know it).
+  const [state, setState] = useState<State>({ kind: 'starting' });
   const [token, setToken] = useState('');
   const result = useRef<HTMLParagraphElement>(null);
   const text = TEXT[action];
-  const endpoint = action === 'confirm' ? alertsApi.confirm : alertsApi.unsubscribe;
 
   useEffect(() => {
     const given = new URLSearchParams(window.location.search).get('token') ?? '';
@@ -72,18 +74,17 @@ export default function AlertLink({ action }: { action: Action }) {
   const run = async () => {
     setState({ kind: 'working' });
     try {
-      const response = await fetch(`${endpoint.path}?token=${encodeURIComponent(token)}`, {
-        method: endpoint.method,
+      const response = await fetch(`${ALERT_LINK_PATHS[action]}?token=${encodeURIComponent(token)}`, {
+        method: 'POST',
         headers: { Accept: 'application/json' },
       });
       const body: unknown = await response.json().catch(() => null);
-      const done = endpoint.response.safeParse(body);
-      if (response.ok && done.success) {
-        const { data } = done.data;
+      const topic = isObject(body) && body.status === 'success' && isObject(body.data) ? body.data : null;
+      if (response.ok && topic) {
         setState({
           kind: 'done',
-          trackingNumber: data.tracking_number,
-          again: 'already_confirmed' in data && data.already_confirmed === true,
+          trackingNumber: typeof topic.tracking_number === 'string' ? topic.tracking_number : null,
+          again: topic.already_confirmed === true,
         });
       } else setState({ kind: 'failed', message: failureMessage(response.status, body) });
     } catch {
@@ -120,7 +121,7 @@ export default function AlertLink({ action }: { action: Action }) {
       <p className="text-slate-800">{text.lead}</p>
       <button
         type="button"
-        disabled={state.kind === 'working'}
+        disabled={state.kind === 'working' || state.kind === 'starting'}
         onClick={() => void run()}
         className="mt-4 inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-900 disabled:opacity-70"
       >

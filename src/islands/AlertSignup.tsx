@@ -1,5 +1,6 @@
 import { type SubmitEvent, useId, useRef, useState } from 'react';
 import { ALERTS_SUBSCRIBE_PATH } from '@/lib/api/paths';
+import { fieldErrorsOf, isObject, messageOf } from './api-answer';
 
 type State =
   | { kind: 'idle' }
@@ -9,14 +10,6 @@ type State =
   | { kind: 'failed'; message: string };
 
 const FAILED = 'Your request could not be sent. Please try again.';
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-const messageOf = (body: unknown): string | null =>
-  isObject(body) && typeof body.message === 'string' ? body.message : null;
-const emailErrorOf = (body: unknown): string | null => {
-  const errors = isObject(body) && isObject(body.errors) ? body.errors.email : null;
-  return Array.isArray(errors) && errors.every((item) => typeof item === 'string') ? errors.join(' ') : null;
-};
 
 /**
  * "Email me when the status changes", under a found shipment on the tracking page. The address gets
@@ -44,7 +37,7 @@ export default function AlertSignup({ trackingNumber }: { trackingNumber: string
         body: JSON.stringify({ tracking_number: trackingNumber, email }),
       });
       const body: unknown = await response.json();
-      const invalid = response.status === 422 ? emailErrorOf(body) : null;
+      const invalid = response.status === 422 ? (fieldErrorsOf(body).email?.join(' ') ?? null) : null;
       if (response.ok && isObject(body) && body.status === 'success' && messageOf(body)) {
         setState({ kind: 'sent', message: messageOf(body)! });
       } else if (invalid) {

@@ -1,8 +1,10 @@
 import { type KeyboardEvent, type ReactNode, type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
+import { isObject, messageOf } from './api-answer';
 import TrackingResultPanel, { FailureHelp, NotFoundCard } from './TrackingResultPanel';
 import {
   eventIds,
   MAX_NUMBERS,
+  NUMBER_PARAM,
   numbersInUrl,
   placeOf,
   searchFor,
@@ -31,8 +33,6 @@ type View =
 
 type Answer = { ok: true; items: TrackingBatchItem[] } | { ok: false; message: string };
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-
 /** A light check of the batch answer (the page ships no schema library): the fields the page reads. */
 function batchItems(body: unknown): TrackingBatchItem[] | null {
   if (!isObject(body) || body.status !== 'success' || !Array.isArray(body.data)) return null;
@@ -58,8 +58,7 @@ async function lookUp(numbers: readonly string[], signal?: AbortSignal): Promise
     const body: unknown = await response.json();
     const items = response.ok ? batchItems(body) : null;
     if (items) return { ok: true, items };
-    const message = isObject(body) && typeof body.message === 'string' && !response.ok ? body.message : null;
-    return { ok: false, message: message ?? MESSAGES.failed };
+    return { ok: false, message: (response.ok ? null : messageOf(body)) ?? MESSAGES.failed };
   } catch {
     return { ok: false, message: MESSAGES.failed };
   }
@@ -77,6 +76,7 @@ export default function TrackingWidget() {
   const [copied, setCopied] = useState<string | null>(null);
   const numbers = useRef<string[]>([]);
   const current = useRef<AbortController | null>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
   const id = useId();
 
   function announce(message: string) {
@@ -170,6 +170,8 @@ export default function TrackingWidget() {
       }
     };
     if (numbersInUrl(window.location.search).length) fromUrl();
+    // Numbers typed before the script ran are in the box, not yet in the state: take them.
+    else if (box.current?.value) setText(box.current.value);
     window.addEventListener('popstate', fromUrl);
     return () => {
       window.removeEventListener('popstate', fromUrl);
@@ -240,8 +242,11 @@ export default function TrackingWidget() {
   const loading = view.kind === 'loading';
   return (
     <div>
+      {/* Sent before the script runs, the form opens this page's shareable address, which it looks up once it runs. */}
       {/* biome-ignore lint/a11y/useSemanticElements: a form with the search role is the landmark; <search> adds nothing here */}
       <form
+        method="get"
+        action="/track"
         onSubmit={submit}
         role="search"
         aria-label="Track shipments"
@@ -252,8 +257,9 @@ export default function TrackingWidget() {
             Tracking numbers
           </label>
           <textarea
+            ref={box}
             id={`${id}-numbers`}
-            name="number"
+            name={NUMBER_PARAM}
             rows={1}
             value={text}
             onChange={(event) => setText(event.target.value)}

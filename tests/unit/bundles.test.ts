@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineScripts, pageChunks } from '../../bench/lib/js-assets';
+import { measurePageWeights } from '../../bench/page-weight';
 import { QUIET_ENV } from '../../scripts/lib/quiet-env';
 import { acquireStartupLock } from '../../scripts/lib/startup-lock';
 
@@ -15,9 +16,11 @@ beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'courier-bundles-'));
   // Astro's caches in this checkout are shared with the copies other test files start: one build at a time.
   const release = await acquireStartupLock();
+  // Without vitest's NODE_ENV=test, as `npm run build` runs: React's production build, the one served.
+  const { NODE_ENV: _, ...env } = process.env;
   const build = spawnSync('npx', ['astro', 'build', '--outDir', dist], {
     encoding: 'utf8',
-    env: { ...process.env, ...QUIET_ENV },
+    env: { ...env, ...QUIET_ENV },
   });
   release();
   if (build.status !== 0) throw new Error(`astro build failed:\n${build.stdout}\n${build.stderr}`);
@@ -56,5 +59,30 @@ describe('the built JavaScript (issue 13: a light sign-in page and admin shell)'
     const { atOnce } = javascript('admin');
     expect(atOnce).toContain('Checking your session...');
     expect(atOnce).not.toMatch(ZOD);
+  });
+});
+
+describe('the public pages (light: at most 80 KB gzip of JavaScript each)', () => {
+  it('loads at most 80 KB gzip on every page but the admin app, islands shown on scroll included', () => {
+    const rows = measurePageWeights(dist) ?? [];
+    // Every kind of page is measured: the navigation's, the 404, the sign-in, the alert links, the thank-you page.
+    expect(rows.map((row) => row.page)).toEqual(
+      expect.arrayContaining(['/', '/track', '/404', '/admin-login', '/alerts/unsubscribe', '/quote-sent']),
+    );
+    expect(rows.map((row) => row.page)).not.toContain('/admin');
+    const over = rows
+      .filter((row) => row.initialGzip + row.onVisibleGzip > 80 * 1024)
+      .map((row) => `${row.page}: ${((row.initialGzip + row.onVisibleGzip) / 1024).toFixed(1)} KB`);
+    expect(over).toEqual([]);
+    // Each page's scripts are compressed twice (gzip and brotli at its best), on a shared machine.
+  }, 180_000);
+
+  it('loads no zod on the home page until its quote form is used', () => {
+    const { atOnce, later } = javascript('');
+    expect(atOnce).toContain('Request a Quote');
+    expect(atOnce).not.toMatch(ZOD);
+    // The form's own checks are fetched on its first use: they are there, and they hold zod.
+    expect(later).toMatch(ZOD);
+    expect(later).toContain('Please enter your name');
   });
 });

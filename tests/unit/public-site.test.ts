@@ -5,7 +5,8 @@ import { initials } from '../../src/data/people';
 import { comparison, coreServices, featureCards, homeServices, specializedServices } from '../../src/data/services';
 import { isCurrent } from '../../src/islands/Navbar';
 import { formatWeight, lastUpdated, statusBadge } from '../../src/islands/tracking-view';
-import { QUOTE_SERVICES, quoteRequestSchema } from '../../src/lib/schemas/quote';
+import { QUOTE_SERVICES } from '../../src/lib/quote-services';
+import { quoteRequestSchema } from '../../src/lib/schemas/quote';
 
 describe('tracking view helpers', () => {
   it('colours statuses case-insensitively and falls back to a grey Unknown', () => {

@@ -105,6 +105,21 @@ export default function LoginForm() {
     notify((toast) => toast.error(SESSION_EXPIRED));
   }, [notify]);
 
+  // Until the script runs the form cannot be sent (a plain form would put the password in the address);
+  // what was typed before that is in the fields, not yet in the state: take it.
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const typed = (name: string) => {
+      const field = emailRef.current?.form?.elements.namedItem(name);
+      return field instanceof HTMLInputElement ? field : null;
+    };
+    const [email, password, remember] = [typed('email'), typed('password'), typed('remember')];
+    if (email?.value || password?.value || remember?.checked) {
+      setValues({ email: email?.value ?? '', password: password?.value ?? '', remember: remember?.checked ?? false });
+    }
+    setReady(true);
+  }, []);
+
   // The code step starts in its field; the email notice is read out from its heading.
   const noticeRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -237,7 +252,13 @@ export default function LoginForm() {
           </div>
         </section>
       ) : challenge ? (
-        <form noValidate onSubmit={submitCode} className="mt-6 flex flex-col gap-4" aria-labelledby="code-step-title">
+        <form
+          method="post"
+          noValidate
+          onSubmit={submitCode}
+          className="mt-6 flex flex-col gap-4"
+          aria-labelledby="code-step-title"
+        >
           <div>
             <h2 id="code-step-title" className="text-base font-semibold text-slate-900">
               Two-step verification
@@ -280,7 +301,7 @@ export default function LoginForm() {
           </div>
         </form>
       ) : (
-        <form noValidate onSubmit={submitPassword} className="mt-6 flex flex-col gap-4">
+        <form method="post" noValidate onSubmit={submitPassword} className="mt-6 flex flex-col gap-4">
           {alert}
           <Field label="Email" errors={errors.email ? [errors.email] : undefined}>
             {(props) => (
@@ -330,7 +351,7 @@ export default function LoginForm() {
               Forgot password?
             </a>
           </div>
-          <button type="submit" disabled={busy} className={buttonClass}>
+          <button type="submit" disabled={busy || !ready} className={buttonClass}>
             {busy ? 'Signing in...' : 'Sign In'}
           </button>
         </form>

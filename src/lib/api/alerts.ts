@@ -6,7 +6,7 @@ import {
   subscriptionTopicSchema,
 } from '../schemas/alerts';
 import { defineEndpoint } from './contract';
-import { ALERTS_SUBSCRIBE_PATH } from './paths';
+import { ALERT_LINK_PATHS, ALERTS_SUBSCRIBE_PATH } from './paths';
 
 const tokenQuery = z.object({ token: mailTokenSchema });
 const topicAnswer = z.object({ status: z.literal('success'), data: subscriptionTopicSchema });
@@ -26,7 +26,7 @@ export const alertsApi = {
   }),
   confirm: defineEndpoint({
     method: 'POST',
-    path: '/api/alerts/confirm',
+    path: ALERT_LINK_PATHS.confirm,
     summary:
       "Confirm an opt-in with the token of its confirmation email's link: 404 for a link that never was, 410 for one that expired (7 days after the request) or whose emails were stopped since; a link followed again answers `already_confirmed`.",
     access: 'public',
@@ -37,7 +37,7 @@ export const alertsApi = {
   }),
   unsubscribe: defineEndpoint({
     method: 'POST',
-    path: '/api/alerts/unsubscribe',
+    path: ALERT_LINK_PATHS.unsubscribe,
     summary:
       "Stop the emails an email's token is about. The List-Unsubscribe one-click target (RFC 8058): any body is accepted (mail clients send `List-Unsubscribe=One-Click` as a form), no cookie or origin needed.",
     access: 'public',

@@ -13,3 +13,15 @@ export const AUTH_PATHS = {
 
 /** The tracking page's alert signup, which stays free of zod too (the contract in `alerts.ts` uses it). */
 export const ALERTS_SUBSCRIBE_PATH = '/api/alerts';
+
+/** The calls of the pages an alert email's links open, free of zod as well. */
+export const ALERT_LINK_PATHS = { confirm: '/api/alerts/confirm', unsubscribe: '/api/alerts/unsubscribe' } as const;
+
+/**
+ * The home page's quote request: the form posts here with its script or without it (a plain form post
+ * is answered with a 303 to the thank-you page), so the form's markup names it without bundling zod.
+ */
+export const QUOTE_PATHS = { create: '/api/quotes', sent: '/quote-sent/' } as const;
+
+/** What the sender of a quote request is told, on the form and on the thank-you page. */
+export const QUOTE_THANKS = 'Thank you! We will contact you within one business day.';

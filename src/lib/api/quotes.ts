@@ -7,6 +7,7 @@ import {
   quoteStatusUpdateSchema,
 } from '../schemas/quote';
 import { defineEndpoint } from './contract';
+import { QUOTE_PATHS } from './paths';
 
 const idParams = z.object({ id: z.string().meta({ description: 'The quote request id (a whole number)' }) });
 
@@ -14,8 +15,9 @@ const idParams = z.object({ id: z.string().meta({ description: 'The quote reques
 export const quotesApi = {
   create: defineEndpoint({
     method: 'POST',
-    path: '/api/quotes',
-    summary: 'Send a quote request (public; limited per client address).',
+    path: QUOTE_PATHS.create,
+    summary:
+      "Send a quote request (public; limited per client address). The home page's form without its script posts the same fields as `application/x-www-form-urlencoded`: answered 303 to the thank-you page, or with a short HTML page naming what is wrong.",
     access: 'public',
     body: quoteRequestSchema,
     status: 201,

@@ -1,34 +1,7 @@
 import { z } from 'zod';
+import { QUOTE_SERVICES } from '../quote-services';
 import { blankToUndefined, listMetaSchema, optionalText, pagingQuery } from './fields';
 import { noControlCharacters, text } from './text';
-
-/**
- * The services a quote can be asked for: the spec's three first, then every other service the site
- * sells (src/data/services.ts; a unit test keeps the two in step).
- */
-export const QUOTE_SERVICES = [
-  'Warehousing',
-  'Transportation',
-  'Freight Forwarding',
-  'Air Freight',
-  'Ocean Freight',
-  'Road Freight',
-  'Standard Delivery',
-  'Express Delivery',
-  'Same-Day Delivery',
-  'International Shipping',
-  'Heavy Freight',
-  'Fragile Items',
-  'Secure Packaging',
-  'Modern Storage',
-  'Smart Warehousing',
-  'House Shifting',
-  'Supply Chain Solutions',
-  'Cargo Insurance',
-  'Documentation',
-] as const;
-
-export type QuoteService = (typeof QUOTE_SERVICES)[number];
 
 /** Digits with the usual separators and an optional leading +; 7 to 15 digits in all. */
 const PHONE_PATTERN = /^\+?[\d\s().-]+$/;

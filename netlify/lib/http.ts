@@ -170,7 +170,7 @@ function formFailure(
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(message)}</p>
 ${list}
-<p>Go back with your browser to correct it (what you typed is kept), or <a href="${escapeHtml(form.back)}">open the form again</a>.</p>
+<p>Go back with your browser to correct it, or <a href="${escapeHtml(form.back)}">open the form again</a>.</p>
 </main>
 </body>
 </html>

@@ -13,7 +13,10 @@ export const PUBLIC_PAGES = [
 ] as const;
 
 /** Waits until the named React island has hydrated (Astro removes `ssr` when it has). */
-export async function hydrated(page: Page, component: 'Navbar' | 'QuoteForm' | 'TrackingWidget'): Promise<void> {
+export async function hydrated(
+  page: Page,
+  component: 'Navbar' | 'QuoteForm' | 'TrackingWidget' | 'LoginForm',
+): Promise<void> {
   await expect(page.locator(`astro-island[component-url*="${component}"]:not([ssr])`)).toHaveCount(1);
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { company } from '../../src/data/company';
 import { faqGroups, servicesFaq } from '../../src/data/faq';
+import { figures, yearsOfExperience } from '../../src/data/figures';
 import { canonicalPath, publicPaths } from '../../src/data/navigation';
 import { initials } from '../../src/data/people';
 import { comparison, coreServices, featureCards, homeServices, specializedServices } from '../../src/data/services';
@@ -38,7 +40,7 @@ describe('tracking view helpers', () => {
 
   it('shows a dash for a missing weight', () => {
     expect(formatWeight(null)).toBe('—');
-    expect(formatWeight(12.5)).toMatch(/12[.,]5/);
+    expect(formatWeight(12.5)).toBe('12.5 kg (27.6 lbs)');
   });
 });
 
@@ -71,6 +73,37 @@ describe('site content', () => {
     expect(initials('Linda Chen')).toBe('LC');
     expect(initials('Marcus van der Berg')).toBe('MB');
     expect(initials('Cher')).toBe('C');
+  });
+});
+
+describe('the company figures', () => {
+  it('counts the years from the founding to the year the site is built', () => {
+    expect(yearsOfExperience).toBe(new Date().getFullYear() - company.founded);
+    expect(figures.years.value).toBe(String(yearsOfExperience));
+  });
+
+  it('agree with each other: a month of shipments fits the deliveries since the founding', () => {
+    const { shipmentsMonthly, deliveries, itemsPacked, team } = figures;
+    expect(shipmentsMonthly.count * 12).toBeLessThanOrEqual(deliveries.count);
+    expect(deliveries.count).toBeLessThanOrEqual(shipmentsMonthly.count * 12 * yearsOfExperience);
+    expect(itemsPacked.count).toBeLessThanOrEqual(deliveries.count);
+    // A team handles some 20 shipments a person a working day, not thousands.
+    expect(shipmentsMonthly.count / team.count / 21).toBeLessThanOrEqual(25);
+    expect(figures.contractClients.count).toBeLessThanOrEqual(figures.clientsServed.count);
+    expect(figures.airFreightCountries.count).toBeLessThanOrEqual(figures.directCountries.count);
+    expect(figures.directCountries.count).toBeLessThanOrEqual(figures.partnerCountries.count);
+  });
+
+  it('counts warehouses and carriers as its partner network, not a fleet a team its size could own', () => {
+    for (const { count, label } of [figures.partnerWarehouses, figures.carriers]) {
+      if (count > figures.team.count / 10) expect(label).toMatch(/partner|we book/);
+    }
+  });
+
+  it('shows each figure as its count, at least', () => {
+    expect(figures.deliveries.value).toBe('10M+');
+    expect(figures.shipmentsMonthly.value).toBe('90,000+');
+    expect(figures.team.value).toBe('350+');
   });
 });
 

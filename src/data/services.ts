@@ -1,4 +1,8 @@
+import { formatWeight } from '@/lib/weight';
 import { figures } from './figures';
+
+/** The weight each parcel service takes, in kg: what the comparison table promises and the demo parcels respect. */
+export const weightLimitsKg = { standard: 30, express: 20, sameDay: 10, heavyFreightFrom: 250 } as const;
 
 /** One of the site's illustrations in public/images (all 320×200). */
 export type Illustration = 'truck' | 'ship' | 'plane' | 'warehouse' | 'boxes' | 'house';
@@ -142,7 +146,7 @@ export interface SpecializedService {
 export const specializedServices: readonly SpecializedService[] = [
   {
     title: 'Heavy Freight',
-    description: 'Machinery, vehicles and oversized loads of 500 lbs and more, with cranes and flatbeds arranged.',
+    description: `Machinery, vehicles and oversized loads of ${formatWeight(weightLimitsKg.heavyFreightFrom)} and more, with cranes and flatbeds arranged.`,
   },
   {
     title: 'Fragile Items',
@@ -165,13 +169,33 @@ export interface ComparisonRow {
   tracking: boolean;
 }
 
-/** The spec's service comparison; weights in lbs. */
+/** The spec's service comparison. */
 export const comparison: readonly ComparisonRow[] = [
-  { service: 'Standard Delivery', time: '3-5 days', weight: 'Up to 70 lbs', tracking: true },
-  { service: 'Express Delivery', time: '1-2 days', weight: 'Up to 50 lbs', tracking: true },
-  { service: 'Same-Day Delivery', time: 'Same day', weight: 'Up to 30 lbs', tracking: true },
+  {
+    service: 'Standard Delivery',
+    time: '3-5 days',
+    weight: `Up to ${formatWeight(weightLimitsKg.standard)}`,
+    tracking: true,
+  },
+  {
+    service: 'Express Delivery',
+    time: '1-2 days',
+    weight: `Up to ${formatWeight(weightLimitsKg.express)}`,
+    tracking: true,
+  },
+  {
+    service: 'Same-Day Delivery',
+    time: 'Same day',
+    weight: `Up to ${formatWeight(weightLimitsKg.sameDay)}`,
+    tracking: true,
+  },
   { service: 'International', time: '3-10 days', weight: 'Varies by region', tracking: true },
-  { service: 'Heavy Freight', time: '5+ days', weight: '500+ lbs', tracking: true },
+  {
+    service: 'Heavy Freight',
+    time: '5+ days',
+    weight: `${formatWeight(weightLimitsKg.heavyFreightFrom)} and more`,
+    tracking: true,
+  },
 ];
 
 export interface Tile {

@@ -262,7 +262,7 @@ export default function TrackingResultPanel({
     ['Order ID', result.tracking_number],
     ['Sender Name', result.sender_name],
     ['Recipient Address', result.recipient_address],
-    ['Weight (kg)', formatWeight(result.weight)],
+    ['Weight', formatWeight(result.weight)],
     ['Status', badge.label],
     ['Destination', result.destination],
   ];

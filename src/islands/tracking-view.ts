@@ -1,6 +1,7 @@
 import type { MapPoint, TrackingBatchItem, TrackingResult } from '@/lib/schemas/tracking';
 import { parseStatus, type ShipmentStatus, statusLabel } from '@/lib/shipment-status';
 import { normalizeTrackingNumber } from '@/lib/tracking-number';
+import { formatWeight as kgAndLbs } from '@/lib/weight';
 
 export type { MapPoint, TrackingBatchItem, TrackingResult };
 export type HistoryEntry = TrackingResult['histories'][number];
@@ -48,9 +49,9 @@ export function formatDate(date: string, style: 'full' | 'medium' = 'full'): str
     : time.toLocaleDateString(undefined, { dateStyle: style, timeZone: 'UTC' });
 }
 
-/** A weight in kg, or a dash when the shipment has none recorded. */
+/** A weight (kg, and lbs in brackets), or a dash when the shipment has none recorded. */
 export function formatWeight(weight: number | null): string {
-  return weight === null ? '—' : `${weight.toLocaleString(undefined, { maximumFractionDigits: 2 })}`;
+  return weight === null ? '—' : kgAndLbs(weight);
 }
 
 /** "City, Country", the country alone, or null. */

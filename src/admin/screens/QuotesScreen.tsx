@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, type QuoteRecord, type QuoteStatus } from '@/lib/schemas/quote';
+import { formatWeight } from '@/lib/weight';
 import { ApiError } from '../api/client';
 import { setQuoteStatus } from '../api/quotes';
 import { CustomerDialog } from '../components/CustomerDialog';
@@ -91,8 +92,7 @@ function CustomerCell({ quote, onCreate }: { quote: QuoteRecord; onCreate: () =>
 
 const route = (quote: QuoteRecord) =>
   quote.origin || quote.destination ? `${quote.origin ?? '?'} → ${quote.destination ?? '?'}` : '—';
-const weight = (quote: QuoteRecord) =>
-  quote.weight_kg === null ? '—' : `${quote.weight_kg.toLocaleString('en-US')} kg`;
+const weight = (quote: QuoteRecord) => (quote.weight_kg === null ? '—' : formatWeight(quote.weight_kg));
 
 function Requester({ quote }: { quote: QuoteRecord }) {
   return (

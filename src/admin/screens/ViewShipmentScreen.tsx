@@ -11,6 +11,7 @@ import {
 } from '@/lib/schemas/shipment';
 import { statusLabel } from '@/lib/shipment-status';
 import { entryWording } from '@/lib/timeline';
+import { formatWeight } from '@/lib/weight';
 import { ApiError } from '../api/client';
 import { updateLocation, updateStatus } from '../api/shipments';
 import { buttonClass, ErrorAlert, Field, inputClass, secondaryButtonClass } from '../components/Field';
@@ -315,7 +316,7 @@ export default function ViewShipmentScreen({ trackingNumber }: { trackingNumber:
           <Facts
             items={[
               ['Status', <StatusBadge key="status" status={shipment.status ?? ''} />],
-              ['Weight', shipment.weight === null ? null : `${shipment.weight} kg`],
+              ['Weight', shipment.weight === null ? null : formatWeight(shipment.weight)],
               ['Dimensions', shipment.dimensions],
               ['Package type', shipment.package_type],
               ['Contents', shipment.contents],

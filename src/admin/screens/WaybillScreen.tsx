@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useId } from 'react';
 import type { CompanySettingsValue } from '@/lib/schemas/settings';
 import type { WaybillShipment } from '@/lib/schemas/waybill';
 import { statusLabel } from '@/lib/shipment-status';
+import { formatWeight } from '@/lib/weight';
 import { Code128, QrCode } from '../components/Barcodes';
 import { buttonClass, ErrorAlert, secondaryButtonClass } from '../components/Field';
 import { formatDate } from '../format';
@@ -56,7 +57,7 @@ function Details({ items }: { items: Array<[string, ReactNode]> }) {
   );
 }
 
-const weight = (shipment: WaybillShipment) => (shipment.weight === null ? null : `${shipment.weight} kg`);
+const weight = (shipment: WaybillShipment) => (shipment.weight === null ? null : formatWeight(shipment.weight));
 
 /** A whole-page waybill (A4 or Letter). */
 function Sheet({ shipment, company }: { shipment: WaybillShipment; company: CompanySettingsValue }) {

@@ -36,7 +36,7 @@ test('a quote sent from the home page shows in Quotes and on the dashboard; staf
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Heavy Freight');
   await expect(row).toContainText('Hamburg, Germany → Toronto, Canada');
-  await expect(row).toContainText('1,200 kg');
+  await expect(row).toContainText('1,200 kg (2,646 lbs)');
 
   const status = row.getByRole('combobox', { name: `Status of the request from ${name}` });
   await expect(status).toHaveValue('new');

@@ -98,7 +98,7 @@ test('the shipment life cycle: create, find, edit, update status and location, t
   await page.waitForURL(`**/admin/view_shipment/${number}`);
   await expect(page.getByRole('heading', { level: 1, name: `Tracking # ${number}` })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Sender Info' })).toBeVisible();
-  await expect(page.getByText('12.5 kg')).toBeVisible();
+  await expect(page.getByText('12.5 kg (27.6 lbs)')).toBeVisible();
   const staffNotes = page.getByRole('list', { name: 'Staff notes, oldest first' }).getByRole('listitem');
   await expect(staffNotes).toHaveCount(2);
   await expect(page.getByText('Staff only:')).toBeVisible();

@@ -98,7 +98,7 @@ test('about, services and contact show their sections', async ({ page }) => {
   }
   await expect(page.getByRole('link', { name: /^Learn More about/ })).toHaveCount(6);
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(6);
-  await expect(page.getByRole('row', { name: /Heavy Freight 5\+ days 500\+ lbs/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Heavy Freight 5\+ days 250 kg \(551 lbs\) and more/ })).toBeVisible();
   await page.getByText('What items are prohibited from shipping?').click();
   await expect(page.getByText(/Explosives, flammable liquids/)).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { inlineScripts, pageChunks } from '../../bench/lib/js-assets';
 import { measurePageWeights } from '../../bench/page-weight';
 import { QUIET_ENV } from '../../scripts/lib/quiet-env';
 import { acquireStartupLock } from '../../scripts/lib/startup-lock';
+import { gluedWords, readingRuns } from '../helpers/page-text';
 
 // The production build, made here into a directory of its own: never a stale dist/, and the
 // served copies other tests run from are left alone.
@@ -84,5 +85,55 @@ describe('the public pages (light: at most 80 KB gzip of JavaScript each)', () =
     // The form's own checks are fetched on its first use: they are there, and they hold zod.
     expect(later).toMatch(ZOD);
     expect(later).toContain('Please enter your name');
+  });
+});
+
+describe('the built pages as a reader hears them', () => {
+  const pages = () => readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+
+  it('reads every page, and its checks find words run together when there are some', () => {
+    expect(pages()).toEqual(expect.arrayContaining(['index.html', 'about/index.html', 'privacy/index.html']));
+    const glued = readingRuns('<p>to the doorstep.Our <a href="/x">network</a><span>reaches</span> 40+,42+</p>');
+    expect(glued.flatMap(gluedWords)).toHaveLength(3);
+    const apart = readingRuns(
+      '<div class="flex"><a>Track</a><a>Contact</a></div><p>data.<wbr>id <code>{4,9}</code>.</p>',
+    );
+    expect(apart.flatMap(gluedWords)).toEqual([]);
+  });
+
+  it('runs no two words together, within a text or across elements', () => {
+    const glued = pages().flatMap((page) =>
+      readingRuns(readFileSync(join(dist, page), 'utf8'))
+        .flatMap(gluedWords)
+        .map((place) => `${page}: ${place}`),
+    );
+    expect(glued).toEqual([]);
+  });
+
+  it('promises only what the site does: no live chat, nothing loaded from elsewhere, the address masked', () => {
+    const html = pages().map((page) => readFileSync(join(dist, page), 'utf8'));
+    expect(html.join('\n')).not.toMatch(/live chat/i);
+    for (const page of html) {
+      expect(page).not.toMatch(/<(?:script|img|iframe|source|video|audio)\b[^>]*\ssrc="(?:https?:)?\/\//);
+      // Canonical and alternate links name this site's address; only what the browser fetches counts.
+      expect(page).not.toMatch(
+        /<link\b(?=[^>]*\srel="(?:stylesheet|preload|modulepreload|icon|preconnect)")[^>]*\shref="(?:https?:)?\/\//,
+      );
+    }
+    const privacy = readingRuns(readFileSync(join(dist, 'privacy/index.html'), 'utf8'))
+      .map((run) => run.text.replace(/\s+/g, ' '))
+      .join('\n');
+    expect(privacy).toContain("the recipient's city and country");
+    expect(privacy).toContain('drawn on this site');
+    expect(privacy).not.toMatch(/served by OpenStreetMap/);
+  });
+
+  it('writes weights in kg, with pounds only in brackets after them', () => {
+    const text = pages()
+      .flatMap((page) => readingRuns(readFileSync(join(dist, page), 'utf8')).map((run) => run.text))
+      .join('\n');
+    expect(text).toMatch(/Up to 30 kg \(66 lbs\)/);
+    const pounds = [...text.matchAll(/.{0,12}\b\d[\d,.]*\s*(?:lbs?|pounds?)\b\)?/g)].map(([found]) => found);
+    expect(pounds.filter((found) => !/\d kg \(\d[\d,.]* lbs\)$/.test(found))).toEqual([]);
   });
 });

@@ -125,7 +125,7 @@ export async function generateBigDatabase(path = BIG_DB_PATH, shipments = BIG_SH
     const lists = {
       cities: JSON.stringify(SEED_CITIES),
       people: JSON.stringify(SEED_PEOPLE),
-      couriers: JSON.stringify(SEED_COURIERS.map((c) => c.courier)),
+      couriers: JSON.stringify(Object.values(SEED_COURIERS).map((c) => c.courier)),
       streets: JSON.stringify(SEED_STREETS),
       contents: JSON.stringify(SEED_CONTENTS),
     };

@@ -1,5 +1,6 @@
 import type { Client, InStatement } from '@libsql/client';
 import { z } from 'zod';
+import { weightLimitsKg } from '@/data/services';
 import { SHIPMENT_STATUSES, type ShipmentStatus } from '@/lib/shipment-status';
 import { adminAccountStatement } from '../netlify/lib/admin-users';
 import { seedCustomerStatement } from '../netlify/lib/customers';
@@ -12,18 +13,21 @@ import {
 } from '../netlify/lib/shipments';
 import {
   SEED_CITIES,
-  SEED_CONTENTS,
+  SEED_CITY_FACTS,
   SEED_COURIERS,
   SEED_CUSTOMERS,
   SEED_PACKAGE_TYPES,
   SEED_PEOPLE,
   SEED_STATUS_COUNTS,
   SEED_STREETS,
+  type SeedCity,
 } from './seed-data';
 
 const trackingNumberRow = z.object({ tracking_number: z.string() });
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
+
+type Rng = ReturnType<typeof random>;
 
 /** A small deterministic PRNG (mulberry32), so the demo data and its tracking numbers never change. */
 function random(seed: number) {
@@ -69,6 +73,75 @@ const emailOf = (name: string) =>
     .replace(/[^a-z ]/g, '')
     .replace(/ +/g, '.')}@mail.example`;
 
+const country = (city: SeedCity) => city.split(', ')[1]!;
+
+/** Great-circle distance in km between two demo cities. */
+export function distanceKm(from: SeedCity, to: SeedCity): number {
+  const a = SEED_CITY_FACTS[from];
+  const b = SEED_CITY_FACTS[to];
+  const radians = Math.PI / 180;
+  const h =
+    Math.sin(((b.latitude - a.latitude) * radians) / 2) ** 2 +
+    Math.cos(a.latitude * radians) *
+      Math.cos(b.latitude * radians) *
+      Math.sin(((b.longitude - a.longitude) * radians) / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+}
+
+/** The length of a route through its stops, in km. */
+export const routeKm = (stops: readonly SeedCity[]): number =>
+  stops.slice(1).reduce((sum, city, index) => sum + distanceKm(stops[index]!, city), 0);
+
+/** How far past the straight line a route may go through its hubs: a hub on the way, not one across the globe. */
+export const MAX_DETOUR = 1.15;
+
+type Mode = keyof typeof SEED_COURIERS;
+type PackageType = (typeof SEED_PACKAGE_TYPES)[number]['type'];
+
+/** The ways a parcel of this weight plausibly travels between two cities. */
+function modesBetween(
+  origin: SeedCity,
+  destination: SeedCity,
+  type: PackageType,
+  kg: number,
+  delivered: boolean,
+): Mode[] {
+  const km = distanceKm(origin, destination);
+  const from = SEED_CITY_FACTS[origin];
+  const to = SEED_CITY_FACTS[destination];
+  const modes: Mode[] = [];
+  if (country(origin) === country(destination) && km <= 500 && kg <= weightLimitsKg.sameDay) modes.push('sameDay');
+  if (from.land === to.land && km <= 3000) modes.push('road');
+  if (km > 500) modes.push('air');
+  // A sailing takes weeks: not for express parcels or papers, nor a shipment delivered within the last days.
+  const urgent = type === 'Express' || type === 'Documents';
+  if (from.land !== to.land && from.port && to.port && !urgent && !delivered) modes.push('sea');
+  return modes;
+}
+
+/** Up to `count` hubs on the way from origin to destination (ports only for a sailing), in the order they are passed. */
+function hubsOnTheWay(origin: SeedCity, destination: SeedCity, mode: Mode, count: number, rng: Rng): SeedCity[] {
+  const direct = distanceKm(origin, destination);
+  const candidates = SEED_CITIES.filter(
+    (city) =>
+      city !== origin &&
+      city !== destination &&
+      (mode !== 'sea' || SEED_CITY_FACTS[city].port) &&
+      (mode !== 'road' || SEED_CITY_FACTS[city].land === SEED_CITY_FACTS[origin].land) &&
+      distanceKm(origin, city) + distanceKm(city, destination) <= direct * MAX_DETOUR,
+  );
+  const hubs: SeedCity[] = [];
+  while (hubs.length < count && candidates.length > 0) {
+    const [hub] = candidates.splice(Math.floor(rng.next() * candidates.length), 1);
+    const route = [...hubs, hub!].sort((a, b) => distanceKm(origin, a) - distanceKm(origin, b));
+    if (routeKm([origin, ...route, destination]) <= direct * MAX_DETOUR) hubs.splice(0, hubs.length, ...route);
+  }
+  return hubs;
+}
+
+/** Days from shipping to delivery for each way of travel. */
+const TRANSIT_DAYS: Record<Mode, [number, number]> = { sameDay: [0, 0], road: [1, 5], air: [2, 6], sea: [18, 35] };
+
 /** The demo shipments, built relative to `now` so the dashboard always has recent activity. */
 export function buildSeedShipments(now = Date.now()): SeedShipment[] {
   const rng = random(20101);
@@ -77,16 +150,26 @@ export function buildSeedShipments(now = Date.now()): SeedShipment[] {
   );
   return statuses.map((status, index) => {
     const body = Array.from({ length: 9 }, () => rng.pick([...'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'])).join('');
+    const packageType = rng.pick(SEED_PACKAGE_TYPES);
+    const [minKg, maxKg] = packageType.kg;
+    const weight = Math.round((minKg + rng.next() * (maxKg - minKg)) * 10) / 10;
     const origin = rng.pick(SEED_CITIES);
     let destination = rng.pick(SEED_CITIES);
-    while (destination === origin) destination = rng.pick(SEED_CITIES);
-    const international = origin.split(', ')[1] !== destination.split(', ')[1];
+    let modes = modesBetween(origin, destination, packageType.type, weight, status === 'delivered');
+    while (destination === origin || modes.length === 0) {
+      destination = rng.pick(SEED_CITIES);
+      modes = modesBetween(origin, destination, packageType.type, weight, status === 'delivered');
+    }
+    const mode = rng.pick(modes);
+    const international = country(origin) !== country(destination);
     const sender = rng.pick(SEED_PEOPLE);
     const recipient = rng.pick(SEED_PEOPLE);
-    const { courier, method } = rng.pick(SEED_COURIERS);
+    const { courier, method } = SEED_COURIERS[mode];
     const created = now - (index % 12) * DAY - rng.int(1, 20) * HOUR - index * 3 * HOUR;
-    const transitDays = international ? rng.int(4, 10) : rng.int(1, 4);
-    const { histories, place } = buildHistory(status, created, now, origin, destination, rng);
+    const [fewestDays, mostDays] = packageType.type === 'Express' && mode !== 'sameDay' ? [1, 2] : TRANSIT_DAYS[mode];
+    const transitDays = rng.int(fewestDays, mostDays);
+    const hubs = hubsOnTheWay(origin, destination, mode, rng.int(0, 2), rng);
+    const { histories, place } = buildHistory(status, created, now, origin, destination, hubs, rng);
     const last = histories[histories.length - 1]!;
     const lastTime = Date.parse(last.created_at);
     return {
@@ -103,10 +186,10 @@ export function buildSeedShipments(now = Date.now()): SeedShipment[] {
       recipient_address: `${rng.pick(SEED_STREETS)}, ${destination}`,
       recipient_mail: emailOf(recipient),
       recipient_phone: `+44 20 7946 0${rng.int(100, 999)}`,
-      weight: Math.round(rng.next() * 800 + 5) / 10,
-      dimensions: `${rng.int(20, 120)} x ${rng.int(20, 80)} x ${rng.int(10, 60)} cm`,
-      package_type: rng.pick(SEED_PACKAGE_TYPES),
-      contents: rng.pick(SEED_CONTENTS),
+      weight,
+      dimensions: dimensionsOf(packageType.type, rng),
+      package_type: packageType.type,
+      contents: rng.pick(packageType.contents),
       declared_value: rng.int(50, 5000),
       origin,
       destination,
@@ -116,7 +199,12 @@ export function buildSeedShipments(now = Date.now()): SeedShipment[] {
       customs_status: international ? (status === 'on_hold' ? 'Held for inspection' : 'Cleared') : 'Not required',
       customs_fees: international ? rng.int(15, 250) : 0,
       delivery_date: status === 'delivered' ? isoDate(lastTime) : null,
-      agent_notes: status === 'on_hold' ? 'Awaiting commercial invoice from the sender.' : null,
+      agent_notes:
+        status !== 'on_hold'
+          ? null
+          : international
+            ? 'Awaiting commercial invoice from the sender.'
+            : 'Waiting for the recipient to confirm the delivery address.',
       note: index % 4 === 0 ? 'Priority account: notify the customer of any delay.' : null,
       current_location: place,
       arrival_time: isoTime(status === 'delivered' ? lastTime : created + (transitDays + 1) * DAY),
@@ -126,13 +214,22 @@ export function buildSeedShipments(now = Date.now()): SeedShipment[] {
   });
 }
 
+/** Length x width x height in cm, of a size that goes with the package type. */
+function dimensionsOf(type: PackageType, rng: Rng): string {
+  if (type === 'Documents') return `${rng.int(30, 40)} x ${rng.int(22, 30)} x ${rng.int(1, 5)} cm`;
+  if (type === 'Pallet') return `120 x 80 x ${rng.int(60, 180)} cm`;
+  if (type === 'Heavy Freight') return `${rng.int(150, 400)} x ${rng.int(100, 240)} x ${rng.int(80, 250)} cm`;
+  return `${rng.int(20, 80)} x ${rng.int(15, 60)} x ${rng.int(10, 50)} cm`;
+}
+
 function buildHistory(
   status: ShipmentStatus,
   created: number,
   now: number,
-  origin: string,
-  destination: string,
-  rng: ReturnType<typeof random>,
+  origin: SeedCity,
+  destination: SeedCity,
+  hubs: readonly SeedCity[],
+  rng: Rng,
 ): { histories: SeedHistory[]; place: string } {
   let place: string = origin;
   const steps: Array<[ShipmentStatus, string, string]> = [['processing', 'Order received at the depot', origin]];
@@ -140,12 +237,19 @@ function buildHistory(
   else steps.push(['preparing', 'Packed and labelled, awaiting pickup', origin]);
   if (status === 'in_transit' || status === 'on_hold' || status === 'delivered') {
     steps.push(['in_transit', 'Departed the depot', origin]);
-    for (let hop = rng.int(0, 2); hop > 0; hop--) {
-      place = rng.pick(SEED_CITIES.filter((city) => city !== origin && city !== destination));
+    for (const hub of hubs) {
+      place = hub;
       steps.push(['in_transit', 'Arrived at the hub', place]);
     }
   }
-  if (status === 'on_hold') steps.push(['on_hold', 'Held at customs pending documentation', place]);
+  if (status === 'on_hold') {
+    const international = country(origin) !== country(destination);
+    steps.push([
+      'on_hold',
+      international ? 'Held at customs pending documentation' : 'Held: delivery address to be confirmed',
+      place,
+    ]);
+  }
   if (status === 'delivered') {
     place = destination;
     steps.push(['delivered', 'Delivered; signed for by recipient', destination]);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { weightLimitsKg } from '@/data/services';
 import { SHIPMENT_STATUSES } from '@/lib/shipment-status';
 import { seed } from '../../db/seed';
+import { SEED_CITY_FACTS, type SeedCity } from '../../db/seed-data';
 import { verifyPassword } from '../../netlify/lib/password';
 import { TEST_ADMIN, useTestDatabase } from '../helpers/test-db';
 
@@ -62,6 +64,54 @@ describe('seed', () => {
     expect(Number(types.rows[0]!.n)).toBeGreaterThanOrEqual(4);
     const customers = await db.execute('SELECT id FROM customers ORDER BY id');
     expect(customers.rows.map((row) => row.id)).toEqual(['CUS-1001', 'CUS-1002', 'CUS-1003', 'CUS-1004', 'CUS-1005']);
+  });
+
+  it('keeps every parcel within the weight its service takes', async () => {
+    const db = await getDb();
+    const { rows } = await db.execute('SELECT package_type, weight FROM shipments');
+    const weights = (type: string) => rows.filter((row) => row.package_type === type).map((row) => Number(row.weight));
+    expect(weights('Standard').length).toBeGreaterThan(0);
+    for (const kg of weights('Standard')) expect(kg).toBeLessThanOrEqual(weightLimitsKg.standard);
+    for (const kg of weights('Express')) expect(kg).toBeLessThanOrEqual(weightLimitsKg.express);
+    for (const kg of weights('Heavy Freight')) expect(kg).toBeGreaterThanOrEqual(weightLimitsKg.heavyFreightFrom);
+  });
+
+  it('routes every shipment the way freight goes: through places on the way, by sea only between ports overseas', async () => {
+    const db = await getDb();
+    const gazetteer = await db.execute('SELECT name, latitude, longitude FROM gazetteer');
+    const where = new Map(
+      gazetteer.rows.map((row) => [String(row.name), [Number(row.latitude), Number(row.longitude)]]),
+    );
+    for (const [city, facts] of Object.entries(SEED_CITY_FACTS))
+      expect(where.get(city)).toEqual([facts.latitude, facts.longitude]);
+    const km = (from: string, to: string) => {
+      const [lat1, lon1] = where.get(from)!.map((degrees) => (degrees * Math.PI) / 180) as [number, number];
+      const [lat2, lon2] = where.get(to)!.map((degrees) => (degrees * Math.PI) / 180) as [number, number];
+      const h = Math.sin((lat2 - lat1) / 2) ** 2 + Math.cos(lat1) * Math.cos(lat2) * Math.sin((lon2 - lon1) / 2) ** 2;
+      return 2 * 6371 * Math.asin(Math.sqrt(h));
+    };
+    const { rows } = await db.execute(`
+      SELECT s.origin, s.destination, s.delivery_method,
+             (SELECT json_group_array(coalesce(h.location_city || ', ', '') || h.location_country)
+              FROM (SELECT * FROM shipment_histories WHERE shipment_id = s.id ORDER BY created_at, id) h) AS places
+      FROM shipments s`);
+    expect(rows.length).toBeGreaterThan(30);
+    for (const row of rows) {
+      const origin = String(row.origin) as SeedCity;
+      const destination = String(row.destination) as SeedCity;
+      const stops = [...(JSON.parse(String(row.places)) as string[]), destination].filter(
+        (place, index, all) => place !== all[index - 1],
+      );
+      const length = stops.slice(1).reduce((sum, place, index) => sum + km(stops[index]!, place), 0);
+      // A hub may lengthen the trip by a quarter at most: Mumbai to Singapore never goes through Toronto.
+      expect(length, stops.join(' > ')).toBeLessThanOrEqual(km(origin, destination) * 1.25);
+      const [from, to] = [SEED_CITY_FACTS[origin], SEED_CITY_FACTS[destination]];
+      const route = `${origin} to ${destination} by ${row.delivery_method}`;
+      if (row.delivery_method === 'Sea freight')
+        expect(from.port && to.port && from.land !== to.land, route).toBe(true);
+      if (row.delivery_method === 'Road freight') expect(from.land, route).toBe(to.land);
+      if (row.delivery_method === 'Same-day courier') expect(km(origin, destination), route).toBeLessThanOrEqual(500);
+    }
   });
 
   it('stores the admin password only as a slow salted hash', async () => {

@@ -65,7 +65,7 @@ test('a seeded number shows the result: badge, estimated delivery, progress, tim
   await expect(details).toContainText(`Order ID${delivered.tracking_number}`);
   await expect(details).toContainText(`Sender Name${first} ${last![0]}.`);
   await expect(details).toContainText(`Recipient Address${delivered.destination}`);
-  await expect(details).toContainText(`Weight${formatWeight(delivered.weight)}`);
+  await expect(details).toContainText(`Weight${formatWeight(delivered.weight!)}`);
   await expect(details).toContainText('StatusDelivered');
   await expect(details).toContainText(`Destination${delivered.destination}`);
   await expect(page.getByText(delivered.recipient_address)).toHaveCount(0);

@@ -88,16 +88,31 @@ export function readingRuns(html: string): TextRun[] {
 const WORD_END = /[\p{L}\p{N}.,;:!?)\]%+]/u;
 const WORD_START = /[\p{L}\p{N}]/u;
 
+/** Words allowed to mix cases inside (brand and product names). */
+const MIXED_CASE_ALLOWED = new Set(['JavaScript', 'OpenAPI', 'OpenStreetMap']);
+
 /**
  * Places where two words run together: a clause's punctuation straight before a capital letter or (for commas)
- * any letter or a figure that is not a thousands group, or a word ending where an inline element starts another.
+ * any letter or a figure that is not a thousands group, a lower-case letter straight before a capital or a figure
+ * (two words, or a code name leaking into prose), an email address other than the known ones (one glued to a
+ * word), or a word ending where an inline element starts another. Verbatim text (code) is prose only at its edges.
+ * A reference page names identifiers (ApiError, {trackingNumber}) in its prose: `identifiers` lets case mix there.
  */
-export function gluedWords(run: TextRun): string[] {
+export function gluedWords(
+  run: TextRun,
+  { knownEmails = [], identifiers = false }: { knownEmails?: readonly string[]; identifiers?: boolean } = {},
+): string[] {
   const found: string[] = [];
   const around = (index: number) => run.text.slice(Math.max(0, index - 20), index + 20).replace(/\s+/g, ' ');
+  const prose = (at: number) => !run.verbatim.some(([start, end]) => at >= start && at < end);
   for (const match of run.text.matchAll(/[\p{Ll}\p{N}+%)][.!?;:][\p{Lu}]|,(?:\p{L}|\d(?!\d{2}(?:\D|$)))/gu)) {
-    const at = match.index + 1;
-    if (!run.verbatim.some(([start, end]) => at >= start && at < end)) found.push(around(at));
+    if (prose(match.index + 1)) found.push(around(match.index + 1));
+  }
+  for (const match of run.text.matchAll(/[\p{L}\p{N}]*\p{Ll}[\p{Lu}\d][\p{L}\p{N}]*/gu)) {
+    if (!identifiers && prose(match.index) && !MIXED_CASE_ALLOWED.has(match[0])) found.push(around(match.index));
+  }
+  for (const match of run.text.matchAll(/[^\s()"'“]*@[^\s()"'”]*[^\s()"'”.,;:!?]/gu)) {
+    if (prose(match.index) && !knownEmails.includes(match[0])) found.push(around(match.index));
   }
   for (const at of run.tagBoundaries) {
     const before = run.text[at - 1];

@@ -7,6 +7,7 @@ import { inlineScripts, pageChunks } from '../../bench/lib/js-assets';
 import { measurePageWeights } from '../../bench/page-weight';
 import { QUIET_ENV } from '../../scripts/lib/quiet-env';
 import { acquireStartupLock } from '../../scripts/lib/startup-lock';
+import { company } from '../../src/data/company';
 import { gluedWords, readingRuns } from '../helpers/page-text';
 
 // The production build, made here into a directory of its own: never a stale dist/, and the
@@ -89,22 +90,24 @@ describe('the public pages (light: at most 80 KB gzip of JavaScript each)', () =
 });
 
 describe('the built pages as a reader hears them', () => {
+  const knownEmails = Object.values(company.emails);
   const pages = () => readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
 
   it('reads every page, and its checks find words run together when there are some', () => {
     expect(pages()).toEqual(expect.arrayContaining(['index.html', 'about/index.html', 'privacy/index.html']));
-    const glued = readingRuns('<p>to the doorstep.Our <a href="/x">network</a><span>reaches</span> 40+,42+</p>');
-    expect(glued.flatMap(gluedWords)).toHaveLength(3);
-    const apart = readingRuns(
-      '<div class="flex"><a>Track</a><a>Contact</a></div><p>data.<wbr>id <code>{4,9}</code>.</p>',
-    );
-    expect(apart.flatMap(gluedWords)).toEqual([]);
+    const glued = (html: string) => readingRuns(html).flatMap((run) => gluedWords(run, { knownEmails }));
+    expect(glued('<p>to the doorstep.Our <a href="/x">network</a><span>reaches</span> 40+,42+</p>')).toHaveLength(3);
+    expect(glued(`<p>Call us or<a href="/contact">contact us</a>, write to${knownEmails[0]}</p>`)).toHaveLength(2);
+    expect(glued('<p>OpenAPI and JavaScript, fine; clientsServed is not.</p>')).toHaveLength(1);
+    const apart = `<div class="flex"><a>Track</a><a>Contact</a></div><ul><li>Home</li><li>About</li></ul>
+      <p>data.<wbr>id <code>{4,9}</code>. Write to <a>${knownEmails[0]}</a>.</p>`;
+    expect(glued(apart)).toEqual([]);
   });
 
   it('runs no two words together, within a text or across elements', () => {
     const glued = pages().flatMap((page) =>
       readingRuns(readFileSync(join(dist, page), 'utf8'))
-        .flatMap(gluedWords)
+        .flatMap((run) => gluedWords(run, { knownEmails, identifiers: page.startsWith('api-docs') }))
         .map((place) => `${page}: ${place}`),
     );
     expect(glued).toEqual([]);

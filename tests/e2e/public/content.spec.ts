@@ -1,34 +1,10 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { measurePageWeights } from '../../../bench/page-weight';
 import { company, supportHours } from '../../../src/data/company';
 import { homeServices } from '../../../src/data/services';
 import { E2E_SITE_DIR as DIST } from '../../helpers/e2e-server';
-import { builtPages, runTogether, visibleText } from './built-text';
-
-test('the built pages have no run-together words, glued links or glued email addresses', () => {
-  // The served product was built into its folder before the tests started.
-  expect(existsSync(DIST), `${DIST} holds the build the tests run against`).toBe(true);
-  // The admin app is built by the browser; the API reference quotes identifiers and header names
-  // (trackingNumber, ApiError, HttpOnly) throughout, which these rules for prose would take for typos.
-  const pages = builtPages(DIST).filter(({ page }) => !page.startsWith('/admin') && !page.startsWith('/api-docs'));
-  expect(pages.length).toBeGreaterThan(8);
-  const found = pages.flatMap(({ page, html }) =>
-    runTogether(visibleText(html), Object.values(company.emails)).map((text) => `${page}: ${text}`),
-  );
-  expect(found).toEqual([]);
-});
-
-test('the scan finds what it looks for', () => {
-  const emails = [company.emails.support];
-  const glued = (html: string) => runTogether(visibleText(html), emails);
-  expect(glued(`<p>Write to<a href="#">${company.emails.support}</a>.</p>`)).toHaveLength(2);
-  expect(glued('<p>Call us or<a href="/contact">contact us</a></p>')).toEqual(['or|contact']);
-  expect(glued('<p>Northeast Express Cargo,1500 Capitol Mall</p>')).toEqual(['Cargo,1500']);
-  expect(glued('<p>OpenAPI and JavaScript, fine; clientsServed is not.</p>')).toEqual(['clientsServed']);
-  expect(glued(`<ul><li>Home</li><li>About</li></ul><p>Write to <a>${company.emails.support}</a>.</p>`)).toEqual([]);
-});
 
 test('home services lead to their own part of the services page', async ({ page }) => {
   for (const service of homeServices) {

@@ -1,5 +1,6 @@
 import { geoCentroid, geoNaturalEarth1, geoPath } from 'd3-geo';
 import type { Feature, LineString, MultiPoint } from 'geojson';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { feature } from 'topojson-client';
 import land from 'world-atlas/land-110m.json';
 import type { MapPoint, TrackingResult } from './tracking-view';
@@ -13,9 +14,12 @@ export interface RouteMapProps {
   route: TrackingResult['route'];
 }
 
+/** The width it is drawn at until its box is measured (and its widest), and its height for a width. */
 const WIDTH = 640;
-const HEIGHT = 320;
+const heightFor = (width: number) => Math.round(width / 2);
 const MARGIN = 16;
+/** Place labels in CSS pixels: the map is drawn at its own width in pixels, so they stay this size on a phone. */
+const LABEL_SIZE = 13;
 /** Degrees of land shown around the route's places, so a short route is not zoomed to a blur. */
 const AROUND = { longitude: 14, latitude: 8 };
 
@@ -36,8 +40,21 @@ if (!isLandTopology(land)) throw new Error('world-atlas land-110m.json is not a 
 const landShape = feature(land, land.objects.land);
 
 export default function RouteMap({ route }: RouteMapProps) {
+  const frame = useRef<HTMLElement>(null);
+  const [width, setWidth] = useState(WIDTH);
+  useLayoutEffect(() => {
+    const figure = frame.current;
+    if (!figure) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.max(1, Math.min(WIDTH, Math.round(entry.contentRect.width))));
+    });
+    observer.observe(figure);
+    return () => observer.disconnect();
+  }, []);
+
   const { origin, destination } = route;
   if (!origin || !destination) return null;
+  const height = heightFor(width);
   const arrived = route.current?.name === destination.name;
   // Somewhere between: neither still at the origin nor arrived.
   const current = route.current && route.current.name !== origin.name && !arrived ? route.current : null;
@@ -56,7 +73,7 @@ export default function RouteMap({ route }: RouteMapProps) {
     .fitExtent(
       [
         [MARGIN, MARGIN],
-        [WIDTH - MARGIN, HEIGHT - MARGIN],
+        [width - MARGIN, height - MARGIN],
       ],
       framed,
     );
@@ -67,9 +84,9 @@ export default function RouteMap({ route }: RouteMapProps) {
 
   const caption = `Route map: from ${origin.name} to ${destination.name}${current ? `; now in ${current.name}` : ''}${arrived ? '; arrived' : ''}.`;
   return (
-    <figure className="mt-6">
+    <figure ref={frame} className="mt-6">
       <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        viewBox={`0 0 ${width} ${height}`}
         aria-hidden="true"
         data-testid="route-map"
         className="block h-auto w-full rounded-lg bg-brand-50"
@@ -87,17 +104,18 @@ export default function RouteMap({ route }: RouteMapProps) {
             <g key={place.name} transform={`translate(${x} ${y})`}>
               <circle r={here ? 7 : 5} fill={here ? '#ea580c' : '#fff'} stroke="#172554" strokeWidth={2} />
               <text
-                x={x > WIDTH - 160 ? -10 : 10}
+                x={x > width / 2 ? -10 : 10}
                 y={-10}
-                textAnchor={x > WIDTH - 160 ? 'end' : 'start'}
-                fontSize={14}
+                textAnchor={x > width / 2 ? 'end' : 'start'}
+                fontSize={LABEL_SIZE}
                 fontWeight={600}
                 fill="#0f172a"
                 stroke="#fff"
                 strokeWidth={4}
                 paintOrder="stroke"
               >
-                {place.name}
+                {/* The city alone keeps a label on a phone-wide map; the caption below names the country too. */}
+                {place.name.split(', ')[0]}
               </text>
             </g>
           );

@@ -214,7 +214,8 @@ export function SkeletonCards({ height }: { height: 'h-28' | 'h-32' }) {
 
 /**
  * A table in a region a narrow screen scrolls sideways; the region takes focus so that keyboards can
- * scroll it too. `className` frames the region.
+ * scroll it too. `className` frames the region. The region is positioned so that what the table places
+ * absolutely (screen-reader-only text, far right in a wide table) scrolls inside it instead of widening the page.
  */
 export function ScrollingTable({
   label,
@@ -231,7 +232,7 @@ export function ScrollingTable({
 }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-    <section aria-label={label} tabIndex={0} className={`overflow-x-auto ${className}`}>
+    <section aria-label={label} tabIndex={0} className={`relative overflow-x-auto ${className}`}>
       <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={busy}>
         <caption className="sr-only">{caption}</caption>
         {children}

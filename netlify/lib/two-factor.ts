@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Client } from '@libsql/client';
 import { Secret, TOTP } from 'otpauth';
 import { z } from 'zod';
+import { company } from '@/data/company';
 import type { TwoFactorSetup, TwoFactorStatus } from '@/lib/schemas/account';
 import { type StaffUser, securityActivity } from './activity';
 import { HttpError, invalidInput } from './http';
@@ -16,7 +17,7 @@ import { decodeFirst } from './rows';
  * drift), and never twice: the last step used is stored and only a later one passes.
  */
 
-export const TOTP_ISSUER = 'NEC Cargo';
+export const TOTP_ISSUER = company.shortName;
 const PERIOD = 30;
 const DIGITS = 6;
 const DRIFT_STEPS = 1;

@@ -1,4 +1,5 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
+import { company } from '@/data/company';
 import { shipmentSchema } from '../schemas/shipment';
 import { trackingResultSchema } from '../schemas/tracking';
 import { apiErrorSchema, type Endpoint, errorSchema, errorStatuses, trackingErrorSchema } from './contract';
@@ -99,7 +100,7 @@ export function openApiDocument(serverUrl: string) {
   return createDocument({
     openapi: '3.1.0',
     info: {
-      title: 'Northeast Express Cargo API',
+      title: `${company.name} API`,
       version: '1.0.0',
       description:
         'Public shipment tracking, quote requests and email alerts, and the staff API of the back office. Staff calls need the session cookie set by `POST /api/admin/login`; their writes also need `Content-Type: application/json` and a same-origin request. Scanners and GPS units use a device API key instead (Settings > Integrations), sent as `Authorization: Bearer nec_…`: it is accepted only by the status update, the location update and the bulk scan call (`POST /api/scans`, idempotent by event id), and never opens a session or reads data.',

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { company } from '@/data/company';
 import { type TwoFactorSetup, twoFactorDisableSchema, twoFactorEnableSchema } from '@/lib/schemas/account';
 import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup } from '../../../api/account';
 import { ApiError } from '../../../api/client';
@@ -101,7 +102,7 @@ function ScanStep({
       <form noValidate onSubmit={submit} className="flex flex-col gap-3">
         <Field
           label="Authentication code"
-          hint="The 6-digit code the app shows for NEC Cargo once the key is added."
+          hint={`The 6-digit code the app shows for ${company.shortName} once the key is added.`}
           errors={messagesOf(errors, 'code')}
         >
           {(props) => (
@@ -128,7 +129,7 @@ function RecoveryCodesStep({ codes, onDone }: { codes: string[]; onDone: () => v
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
   useEffect(() => heading.current?.focus(), []);
-  const asText = `NEC Cargo back office: recovery codes (each signs in once)\n\n${codes.join('\n')}\n`;
+  const asText = `${company.shortName} back office: recovery codes (each signs in once)\n\n${codes.join('\n')}\n`;
 
   const download = () => {
     const url = URL.createObjectURL(new Blob([asText], { type: 'text/plain' }));

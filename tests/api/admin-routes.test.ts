@@ -219,6 +219,7 @@ const ROUTES: Route[] = [
       phone: '+1 916 555 0100',
       address: '1 Main Street',
       city: 'Sacramento',
+      time_zone: 'America/Los_Angeles',
     },
   },
   {

@@ -56,6 +56,7 @@ export const companySettingsSchema = z.object({
   time_zone: z
     .string({ error: 'Time zone is required' })
     .trim()
+    .check(noControlCharacters())
     .min(1, 'Time zone is required')
     .max(64, 'Must be at most 64 characters')
     .refine(isTimeZone, 'Must be a time zone such as America/Los_Angeles or Europe/London'),

@@ -113,7 +113,8 @@ test('the email alert calls reach their functions', async ({ request }) => {
   for (const path of ['/api/alerts/confirm', '/api/alerts/unsubscribe']) {
     expect(await expectJson(await request.post(`${path}?token=${token}`), 404)).toEqual({
       status: 'error',
-      message: 'We did not send this link: it may have been mistyped or cut short. Please open the link from the latest email.',
+      message:
+        'We did not send this link: it may have been mistyped or cut short. Please open the link from the latest email.',
     });
   }
 });

@@ -2,7 +2,8 @@ import type { Config } from '@netlify/functions';
 import { authApi } from '@/lib/api/auth';
 import { completeTwoFactorLogin } from '../lib/auth';
 import { getDb } from '../lib/db';
-import { assertSameOrigin, clientInfo, handle, readJson, reply, requireMethod } from '../lib/http';
+import { assertSameOrigin, clientInfo, handle, reply, requireMethod } from '../lib/http';
+import { readJson } from '../lib/request-body';
 
 const endpoint = authApi.loginTwoFactor;
 

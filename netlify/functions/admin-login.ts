@@ -2,8 +2,9 @@ import type { Config } from '@netlify/functions';
 import { authApi } from '@/lib/api/auth';
 import { login } from '../lib/auth';
 import { getDb } from '../lib/db';
-import { assertSameOrigin, clientInfo, handle, readJson, reply, requireMethod } from '../lib/http';
+import { assertSameOrigin, clientInfo, handle, reply, requireMethod } from '../lib/http';
 import { deliverAfterAnswer } from '../lib/outbox';
+import { readJson } from '../lib/request-body';
 
 const endpoint = authApi.login;
 

@@ -2,8 +2,9 @@ import type { Config } from '@netlify/functions';
 import { alertsApi } from '@/lib/api/alerts';
 import { ALERT_LIMITS } from '../lib/alerts';
 import { getDb } from '../lib/db';
-import { clientAddress, handle, readQuery, reply, requireMethod } from '../lib/http';
+import { clientAddress, handle, reply, requireMethod } from '../lib/http';
 import { enforceRateLimit } from '../lib/rate-limit';
+import { readQuery } from '../lib/request-body';
 import { confirm } from '../lib/subscriptions';
 
 const endpoint = alertsApi.confirm;

@@ -2,9 +2,10 @@ import type { Config } from '@netlify/functions';
 import { alertsApi } from '@/lib/api/alerts';
 import { ALERT_LIMITS, requestAlerts } from '../lib/alerts';
 import { getDb } from '../lib/db';
-import { assertSameOrigin, clientAddress, handle, readJson, reply, requireMethod } from '../lib/http';
+import { assertSameOrigin, clientAddress, handle, reply, requireMethod } from '../lib/http';
 import { deliverAfterAnswer } from '../lib/outbox';
 import { enforceRateLimit } from '../lib/rate-limit';
+import { readJson } from '../lib/request-body';
 
 const endpoint = alertsApi.subscribe;
 

@@ -2,7 +2,8 @@ import type { Config } from '@netlify/functions';
 import { apiKeysApi } from '@/lib/api/api-keys';
 import { apiKeyReads, revokeApiKey } from '../lib/api-keys';
 import { authorizeAdminReading } from '../lib/auth';
-import { handle, pathParam, readJson, reply } from '../lib/http';
+import { handle, pathParam, reply } from '../lib/http';
+import { readJson } from '../lib/request-body';
 
 const endpoint = apiKeysApi.revoke;
 

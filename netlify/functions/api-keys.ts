@@ -2,7 +2,8 @@ import type { Config } from '@netlify/functions';
 import { apiKeysApi } from '@/lib/api/api-keys';
 import { createApiKey, listApiKeys } from '../lib/api-keys';
 import { authorizeAdmin } from '../lib/auth';
-import { handle, readJson, reply } from '../lib/http';
+import { handle, reply } from '../lib/http';
+import { readJson } from '../lib/request-body';
 
 const { list, create } = apiKeysApi;
 

@@ -3,7 +3,8 @@ import { customersApi } from '@/lib/api/customers';
 import { authorizeAdmin } from '../lib/auth';
 import { customerPathId } from '../lib/customers';
 import { eraseCustomer } from '../lib/erasure';
-import { handle, pathParam, readJson, reply } from '../lib/http';
+import { handle, pathParam, reply } from '../lib/http';
+import { readJson } from '../lib/request-body';
 
 const endpoint = customersApi.erase;
 

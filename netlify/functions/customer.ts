@@ -10,7 +10,8 @@ import {
   findCustomer,
   updateCustomer,
 } from '../lib/customers';
-import { HttpError, handle, pathParam, readJson, reply } from '../lib/http';
+import { HttpError, handle, pathParam, reply } from '../lib/http';
+import { readJson } from '../lib/request-body';
 
 const { get, update } = customersApi;
 

@@ -2,8 +2,9 @@ import type { Config } from '@netlify/functions';
 import { customersApi } from '@/lib/api/customers';
 import { authorizeAdmin } from '../lib/auth';
 import { createCustomer, listCustomers } from '../lib/customers';
-import { handle, readJson, readQuery, reply } from '../lib/http';
+import { handle, reply } from '../lib/http';
 import { deliverAfterAnswer } from '../lib/outbox';
+import { readJson, readQuery } from '../lib/request-body';
 
 const { list, create } = customersApi;
 

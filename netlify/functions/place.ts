@@ -2,8 +2,9 @@ import type { Config } from '@netlify/functions';
 import { placesApi } from '@/lib/api/places';
 import { authorizeAdminReading } from '../lib/auth';
 import { purgeLookups } from '../lib/cdn';
-import { handle, pathParam, readJson, reply } from '../lib/http';
+import { handle, pathParam, reply } from '../lib/http';
 import { deletePlace, placeFrom, placeReads, updatePlace } from '../lib/places';
+import { readJson } from '../lib/request-body';
 
 const { update, remove } = placesApi;
 

@@ -2,8 +2,9 @@ import type { Config } from '@netlify/functions';
 import { placesApi } from '@/lib/api/places';
 import { authorizeAdmin } from '../lib/auth';
 import { purgeLookups } from '../lib/cdn';
-import { handle, readJson, reply } from '../lib/http';
+import { handle, reply } from '../lib/http';
 import { createPlace, listPlaces } from '../lib/places';
+import { readJson } from '../lib/request-body';
 
 const { list, create } = placesApi;
 

@@ -1,8 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { quotesApi } from '@/lib/api/quotes';
 import { authorizeAdmin } from '../lib/auth';
-import { handle, readQuery, reply } from '../lib/http';
+import { handle, reply } from '../lib/http';
 import { listQuoteRequests } from '../lib/quotes';
+import { readQuery } from '../lib/request-body';
 
 const endpoint = quotesApi.list;
 

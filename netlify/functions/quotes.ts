@@ -2,18 +2,10 @@ import type { Config } from '@netlify/functions';
 import { QUOTE_PATHS, QUOTE_THANKS } from '@/lib/api/paths';
 import { quotesApi } from '@/lib/api/quotes';
 import { getDb } from '../lib/db';
-import {
-  assertSameOrigin,
-  clientAddress,
-  handle,
-  isFormPost,
-  readJsonOrForm,
-  reply,
-  requireMethod,
-  seeOther,
-} from '../lib/http';
+import { assertSameOrigin, clientAddress, handle, isFormPost, reply, requireMethod, seeOther } from '../lib/http';
 import { createQuoteRequest, QUOTE_RATE_LIMIT } from '../lib/quotes';
 import { enforceRateLimit } from '../lib/rate-limit';
+import { readJsonOrForm } from '../lib/request-body';
 
 const endpoint = quotesApi.create;
 

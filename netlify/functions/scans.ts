@@ -3,8 +3,9 @@ import { scansApi } from '@/lib/api/scans';
 import type { ScanResult } from '@/lib/schemas/scans';
 import { authorizeSessionOrKey } from '../lib/api-keys';
 import { purgeLookups } from '../lib/cdn';
-import { handle, readJson, reply } from '../lib/http';
+import { handle, reply } from '../lib/http';
 import { deliverAfterAnswer } from '../lib/outbox';
+import { readJson } from '../lib/request-body';
 import { applyScans } from '../lib/scans';
 
 const endpoint = scansApi.create;

@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { settingsApi } from '@/lib/api/settings';
 import { authorizeAdmin } from '../lib/auth';
-import { handle, readJson, reply } from '../lib/http';
+import { handle, reply } from '../lib/http';
+import { readJson } from '../lib/request-body';
 import { readSettings, saveSettings } from '../lib/settings';
 
 const { getCompany: get, saveCompany: save } = settingsApi;

@@ -2,8 +2,9 @@ import type { Config } from '@netlify/functions';
 import { shipmentsApi } from '@/lib/api/shipments';
 import { authorizeAdmin } from '../lib/auth';
 import { purgeLookups } from '../lib/cdn';
-import { HttpError, handle, readJson, reply } from '../lib/http';
+import { HttpError, handle, reply } from '../lib/http';
 import { deliverAfterAnswer } from '../lib/outbox';
+import { readJson } from '../lib/request-body';
 import { shipmentPathNumber } from '../lib/shipment-path';
 import { editShipment, findShipment, SHIPMENT_NOT_FOUND } from '../lib/shipments';
 

@@ -1,8 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { shipmentsApi } from '@/lib/api/shipments';
 import { authorizeAdmin } from '../lib/auth';
-import { handle, readJson, reply } from '../lib/http';
+import { handle, reply } from '../lib/http';
 import { deliverAfterAnswer } from '../lib/outbox';
+import { readJson } from '../lib/request-body';
 import { createShipmentFromDialog } from '../lib/shipments';
 
 const endpoint = shipmentsApi.create;

@@ -1,8 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { trackingApi } from '@/lib/api/tracking';
 import { getDb } from '../lib/db';
-import { clientAddress, handle, readJson, reply, requireMethod } from '../lib/http';
+import { clientAddress, handle, reply, requireMethod } from '../lib/http';
 import { takeFromWindow } from '../lib/rate-limit';
+import { readJson } from '../lib/request-body';
 import { findPublicTrackings, planBatch, revealTokenOf, TRACKING_RATE_LIMIT } from '../lib/tracking';
 
 const endpoint = trackingApi.batch;

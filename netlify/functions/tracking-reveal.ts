@@ -2,16 +2,8 @@ import type { Config } from '@netlify/functions';
 import { trackingApi } from '@/lib/api/tracking';
 import { normalizeTrackingNumber, trackingNumberProblem } from '@/lib/tracking-number';
 import { getDb } from '../lib/db';
-import {
-  assertSameOrigin,
-  clientAddress,
-  HttpError,
-  handle,
-  pathParam,
-  readJson,
-  reply,
-  requireMethod,
-} from '../lib/http';
+import { assertSameOrigin, clientAddress, HttpError, handle, pathParam, reply, requireMethod } from '../lib/http';
+import { readJson } from '../lib/request-body';
 import { NOT_FOUND, revealAddress, revealTokenOf } from '../lib/tracking';
 
 const endpoint = trackingApi.reveal;

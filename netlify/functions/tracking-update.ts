@@ -2,8 +2,9 @@ import type { Config } from '@netlify/functions';
 import { shipmentsApi } from '@/lib/api/shipments';
 import { authorizeSessionOrKey } from '../lib/api-keys';
 import { purgeLookups } from '../lib/cdn';
-import { handle, readJson, reply } from '../lib/http';
+import { handle, reply } from '../lib/http';
 import { deliverAfterAnswer } from '../lib/outbox';
+import { readJson } from '../lib/request-body';
 import { assertBodyMatchesPath, shipmentPathNumber } from '../lib/shipment-path';
 import { updateStatus } from '../lib/shipments';
 

@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { shipmentsApi } from '@/lib/api/shipments';
 import { authorizeAdmin } from '../lib/auth';
-import { handle, readQuery, reply } from '../lib/http';
+import { handle, reply } from '../lib/http';
+import { readQuery } from '../lib/request-body';
 import { listShipments } from '../lib/shipment-list';
 
 const endpoint = shipmentsApi.list;

@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { waybillsApi } from '@/lib/api/waybills';
 import { authorizeAdminReading } from '../lib/auth';
-import { handle, readQuery, reply } from '../lib/http';
+import { handle, reply } from '../lib/http';
+import { readQuery } from '../lib/request-body';
 import { waybillReads, waybillsFrom } from '../lib/waybills';
 
 const endpoint = waybillsApi.get;

@@ -1,6 +1,5 @@
-import type { z } from 'zod';
 import type { Endpoint, Reply } from '@/lib/api/contract';
-import { type FieldErrors, fieldErrors } from '@/lib/field-errors';
+import type { FieldErrors } from '@/lib/field-errors';
 import { NO_CONTROL_CHARACTERS } from '@/lib/schemas/text';
 import { ConfigError } from './env';
 
@@ -21,8 +20,6 @@ export const BASE_HEADERS = {
   'Cross-Origin-Resource-Policy': 'same-origin',
   'X-Frame-Options': 'DENY',
 } as const;
-
-export const MAX_BODY_BYTES = 64 * 1024;
 
 /** BASE_HEADERS by lower-case name, as a Headers object would name them. */
 const BASE_BY_NAME: Record<string, string> = Object.fromEntries(
@@ -209,100 +206,6 @@ export function assertSameOrigin(request: Request): void {
   if (origin && origin !== new URL(request.url).origin) {
     throw new HttpError(403, 'Cross-site requests are not allowed');
   }
-}
-
-/**
- * Reads a JSON body and validates it with a zod schema: 415 without a JSON content type, 413 over
- * 64 KB (or the call's own limit), 400 when malformed, 422 with the failing fields. Unknown fields
- * are dropped by the schema.
- */
-export async function readJson<Schema extends z.ZodType>(
-  request: Request,
-  schema: Schema,
-  { maxBytes = MAX_BODY_BYTES }: { maxBytes?: number } = {},
-): Promise<z.infer<Schema>> {
-  requireJsonContentType(request);
-  const text = await readBodyText(request, maxBytes);
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new HttpError(400, 'Request body is not valid JSON');
-  }
-  return validBody(schema, body);
-}
-
-/**
- * Reads a page's plain form post (`application/x-www-form-urlencoded`, as a browser sends it when the
- * page's script has not run) with the same limits and schema as `readJson`; a field sent twice counts
- * once, as its first value. 415 for any other content type.
- */
-async function readForm<Schema extends z.ZodType>(
-  request: Request,
-  schema: Schema,
-  { maxBytes = MAX_BODY_BYTES }: { maxBytes?: number } = {},
-): Promise<z.infer<Schema>> {
-  if (!isFormPost(request)) throw new HttpError(415, 'Content-Type must be application/x-www-form-urlencoded');
-  const fields: Record<string, string> = {};
-  for (const [name, value] of new URLSearchParams(await readBodyText(request, maxBytes))) fields[name] ??= value;
-  return validBody(schema, fields);
-}
-
-/** The body of a call that takes either a JSON body or the page's plain form. */
-export function readJsonOrForm<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.infer<Schema>> {
-  return isFormPost(request) ? readForm(request, schema) : readJson(request, schema);
-}
-
-async function readBodyText(request: Request, maxBytes: number): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) throw tooLarge(maxBytes);
-  return readLimited(request, maxBytes);
-}
-
-function validBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.infer<Schema> {
-  const result = schema.safeParse(body);
-  if (!result.success) {
-    throw invalidInput(fieldErrors(result.error));
-  }
-  return result.data;
-}
-
-const tooLarge = (maxBytes: number) =>
-  new HttpError(413, `Request body is too large (${Math.round(maxBytes / 1024)} KB at most)`);
-
-/** 415 unless the request declares a JSON body (unsafe calls need it even without a body: a form cannot send it cross-site). */
-export function requireJsonContentType(request: Request): void {
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^application\/json\b/i.test(type)) {
-    throw new HttpError(415, 'Content-Type must be application/json');
-  }
-}
-
-/** Validates a request's query string with a zod schema: 422 with the failing parameters. */
-export function readQuery<Schema extends z.ZodType>(request: Request, schema: Schema): z.infer<Schema> {
-  const result = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!result.success) {
-    throw invalidInput(fieldErrors(result.error));
-  }
-  return result.data;
-}
-
-async function readLimited(request: Request, maxBytes: number): Promise<string> {
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** The client's address: Netlify's context.ip, else its connection header, else the first forwarded hop. */

@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { accountApi } from '@/lib/api/account';
 import { changePassword } from '../lib/account';
-import { authorizeAdmin } from '../lib/auth';
 import { clientAddress, handle, reply } from '../lib/http';
 import { readJson } from '../lib/request-body';
+import { authorizeAdmin } from '../lib/sessions';
 
 const endpoint = accountApi.changePassword;
 

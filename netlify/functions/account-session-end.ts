@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { accountApi } from '@/lib/api/account';
-import { authorizeAdmin, CLEAR_SESSION_COOKIE, endSession } from '../lib/auth';
 import { handle, pathParam, reply } from '../lib/http';
 import { readJson } from '../lib/request-body';
+import { authorizeAdmin, CLEAR_SESSION_COOKIE, endSession } from '../lib/sessions';
 
 const endpoint = accountApi.endSession;
 

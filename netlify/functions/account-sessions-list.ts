@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { accountApi } from '@/lib/api/account';
-import { authorizeAdmin, listSessions } from '../lib/auth';
 import { handle, reply } from '../lib/http';
+import { authorizeAdmin, listSessions } from '../lib/sessions';
 
 const endpoint = accountApi.sessions;
 

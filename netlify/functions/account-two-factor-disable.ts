@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { accountApi } from '@/lib/api/account';
-import { authorizeAdmin } from '../lib/auth';
 import { clientAddress, handle, reply } from '../lib/http';
 import { readJson } from '../lib/request-body';
+import { authorizeAdmin } from '../lib/sessions';
 import { disableTwoFactor } from '../lib/two-factor';
 
 const endpoint = accountApi.twoFactorDisable;

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { accountApi } from '@/lib/api/account';
-import { authorizeAdmin } from '../lib/auth';
 import { handle, reply } from '../lib/http';
+import { authorizeAdmin } from '../lib/sessions';
 import { twoFactorStatus } from '../lib/two-factor';
 
 const endpoint = accountApi.twoFactorStatus;

@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { shipmentsApi } from '@/lib/api/shipments';
-import { authorizeAdmin } from '../lib/auth';
 import { handle, reply } from '../lib/http';
 import { deliverAfterAnswer } from '../lib/outbox';
 import { readJson } from '../lib/request-body';
+import { authorizeAdmin } from '../lib/sessions';
 import { createShipment } from '../lib/shipments';
 
 const endpoint = shipmentsApi.addTracking;

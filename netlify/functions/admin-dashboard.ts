@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { dashboardApi } from '@/lib/api/dashboard';
-import { authorizeAdmin } from '../lib/auth';
 import { getDashboard } from '../lib/dashboard';
 import { handle, reply } from '../lib/http';
+import { authorizeAdmin } from '../lib/sessions';
 
 /** The dashboard's figures, recent shipments, activity and chart; `dashboardSchema` says what each figure counts. */
 const endpoint = dashboardApi.get;

@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { authApi } from '@/lib/api/auth';
-import { CLEAR_SESSION_COOKIE, logout } from '../lib/auth';
 import { getDb } from '../lib/db';
 import { assertSameOrigin, handle, reply, requireMethod } from '../lib/http';
 import { requireJsonContentType } from '../lib/request-body';
+import { CLEAR_SESSION_COOKIE, logout } from '../lib/sessions';
 
 const endpoint = authApi.logout;
 

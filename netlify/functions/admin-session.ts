@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { authApi } from '@/lib/api/auth';
-import { authorizeAdmin } from '../lib/auth';
 import { handle, reply } from '../lib/http';
+import { authorizeAdmin } from '../lib/sessions';
 
 const endpoint = authApi.session;
 

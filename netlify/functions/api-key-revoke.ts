@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { apiKeysApi } from '@/lib/api/api-keys';
 import { apiKeyReads, revokeApiKey } from '../lib/api-keys';
-import { authorizeAdminReading } from '../lib/auth';
 import { handle, pathParam, reply } from '../lib/http';
 import { readJson } from '../lib/request-body';
+import { authorizeAdminReading } from '../lib/sessions';
 
 const endpoint = apiKeysApi.revoke;
 

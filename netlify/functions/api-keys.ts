@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { apiKeysApi } from '@/lib/api/api-keys';
 import { createApiKey, listApiKeys } from '../lib/api-keys';
-import { authorizeAdmin } from '../lib/auth';
 import { handle, reply } from '../lib/http';
 import { readJson } from '../lib/request-body';
+import { authorizeAdmin } from '../lib/sessions';
 
 const { list, create } = apiKeysApi;
 

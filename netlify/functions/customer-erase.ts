@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { customersApi } from '@/lib/api/customers';
-import { authorizeAdmin } from '../lib/auth';
 import { customerPathId } from '../lib/customers';
 import { eraseCustomer } from '../lib/erasure';
 import { handle, pathParam, reply } from '../lib/http';
 import { readJson } from '../lib/request-body';
+import { authorizeAdmin } from '../lib/sessions';
 
 const endpoint = customersApi.erase;
 

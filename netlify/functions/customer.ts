@@ -1,6 +1,5 @@
 import type { Config } from '@netlify/functions';
 import { customersApi } from '@/lib/api/customers';
-import { authorizeAdmin, authorizeAdminReading } from '../lib/auth';
 import { purgeLookups } from '../lib/cdn';
 import {
   CUSTOMER_NOT_FOUND,
@@ -12,6 +11,7 @@ import {
 } from '../lib/customers';
 import { HttpError, handle, pathParam, reply } from '../lib/http';
 import { readJson } from '../lib/request-body';
+import { authorizeAdmin, authorizeAdminReading } from '../lib/sessions';
 
 const { get, update } = customersApi;
 

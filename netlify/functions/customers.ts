@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { customersApi } from '@/lib/api/customers';
-import { authorizeAdmin } from '../lib/auth';
 import { createCustomer, listCustomers } from '../lib/customers';
 import { handle, reply } from '../lib/http';
 import { deliverAfterAnswer } from '../lib/outbox';
 import { readJson, readQuery } from '../lib/request-body';
+import { authorizeAdmin } from '../lib/sessions';
 
 const { list, create } = customersApi;
 

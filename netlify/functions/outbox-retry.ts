@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { outboxApi } from '@/lib/api/outbox';
-import { authorizeAdmin } from '../lib/auth';
 import { HttpError, handle, pathParam, reply } from '../lib/http';
 import { deliverAfterAnswer, MESSAGE_NOT_FOUND, retryMessage } from '../lib/outbox';
 import { readJson } from '../lib/request-body';
+import { authorizeAdmin } from '../lib/sessions';
 
 const endpoint = outboxApi.retry;
 

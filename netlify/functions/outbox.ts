@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { outboxApi } from '@/lib/api/outbox';
-import { authorizeAdmin } from '../lib/auth';
 import { handle, reply } from '../lib/http';
 import { listOutbox } from '../lib/outbox';
 import { readQuery } from '../lib/request-body';
+import { authorizeAdmin } from '../lib/sessions';
 
 const endpoint = outboxApi.list;
 

@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { placesApi } from '@/lib/api/places';
-import { authorizeAdminReading } from '../lib/auth';
 import { purgeLookups } from '../lib/cdn';
 import { handle, pathParam, reply } from '../lib/http';
 import { deletePlace, placeFrom, placeReads, updatePlace } from '../lib/places';
 import { readJson } from '../lib/request-body';
+import { authorizeAdminReading } from '../lib/sessions';
 
 const { update, remove } = placesApi;
 

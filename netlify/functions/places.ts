@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { placesApi } from '@/lib/api/places';
-import { authorizeAdmin } from '../lib/auth';
 import { purgeLookups } from '../lib/cdn';
 import { handle, reply } from '../lib/http';
 import { createPlace, listPlaces } from '../lib/places';
 import { readJson } from '../lib/request-body';
+import { authorizeAdmin } from '../lib/sessions';
 
 const { list, create } = placesApi;
 

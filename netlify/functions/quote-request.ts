@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { quotesApi } from '@/lib/api/quotes';
-import { authorizeAdminReading } from '../lib/auth';
 import { handle, pathParam, reply } from '../lib/http';
 import { quoteReads, updateQuoteStatus } from '../lib/quotes';
 import { readJson } from '../lib/request-body';
+import { authorizeAdminReading } from '../lib/sessions';
 
 const endpoint = quotesApi.update;
 

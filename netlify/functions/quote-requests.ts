@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { quotesApi } from '@/lib/api/quotes';
-import { authorizeAdmin } from '../lib/auth';
 import { handle, reply } from '../lib/http';
 import { listQuoteRequests } from '../lib/quotes';
 import { readQuery } from '../lib/request-body';
+import { authorizeAdmin } from '../lib/sessions';
 
 const endpoint = quotesApi.list;
 

@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { settingsApi } from '@/lib/api/settings';
-import { authorizeAdmin } from '../lib/auth';
 import { handle, reply } from '../lib/http';
 import { readJson } from '../lib/request-body';
+import { authorizeAdmin } from '../lib/sessions';
 import { readSettings, saveSettings } from '../lib/settings';
 
 const { getNotifications: get, saveNotifications: save } = settingsApi;

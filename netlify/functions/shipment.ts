@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { shipmentsApi } from '@/lib/api/shipments';
-import { authorizeAdmin } from '../lib/auth';
 import { purgeLookups } from '../lib/cdn';
 import { HttpError, handle, reply } from '../lib/http';
 import { deliverAfterAnswer } from '../lib/outbox';
 import { readJson } from '../lib/request-body';
+import { authorizeAdmin } from '../lib/sessions';
 import { shipmentPathNumber } from '../lib/shipment-path';
 import { editShipment, findShipment, SHIPMENT_NOT_FOUND } from '../lib/shipments';
 

@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { shipmentsApi } from '@/lib/api/shipments';
-import { authorizeAdmin } from '../lib/auth';
 import { handle, reply } from '../lib/http';
 import { readQuery } from '../lib/request-body';
+import { authorizeAdmin } from '../lib/sessions';
 import { listShipments } from '../lib/shipment-list';
 
 const endpoint = shipmentsApi.list;

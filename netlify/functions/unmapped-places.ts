@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { placesApi, UNMAPPED_PLACES_SHOWN } from '@/lib/api/places';
-import { authorizeAdmin } from '../lib/auth';
 import { handle, reply } from '../lib/http';
 import { listUnmappedPlaces } from '../lib/places';
+import { authorizeAdmin } from '../lib/sessions';
 
 const endpoint = placesApi.unmapped;
 

@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { waybillsApi } from '@/lib/api/waybills';
-import { authorizeAdminReading } from '../lib/auth';
 import { handle, reply } from '../lib/http';
 import { readQuery } from '../lib/request-body';
+import { authorizeAdminReading } from '../lib/sessions';
 import { waybillReads, waybillsFrom } from '../lib/waybills';
 
 const endpoint = waybillsApi.get;

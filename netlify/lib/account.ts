@@ -3,13 +3,13 @@ import { z } from 'zod';
 import type { PasswordChange } from '@/lib/schemas/account';
 import { securityActivity } from './activity';
 import { passwordHashStatement } from './admin-users';
-import { endOtherSessionsStatements, type SessionUser } from './auth';
 import { isCommonPassword } from './common-passwords';
 import { DEFAULT_ADMIN_PASSWORD } from './env';
 import { invalidInput } from './http';
 import { countAttempt, finishAttempt, signedInFrom } from './login-throttle';
 import { hashPassword, reserveHash, verifyPassword } from './password';
 import { decodeFirst } from './rows';
+import { endOtherSessionsStatements, type SessionUser } from './sessions';
 
 export const COMMON_PASSWORD =
   'This password is too common: it appears in lists of breached passwords. Choose another.';

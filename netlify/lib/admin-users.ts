@@ -1,9 +1,9 @@
 import type { Client, InStatement } from '@libsql/client';
 import { z } from 'zod';
-import { endSessionsOf } from './auth';
 import { DEFAULT_ADMIN_PASSWORD } from './env';
 import { hashPassword } from './password';
 import { decodeFirst } from './rows';
+import { endSessionsOf } from './sessions';
 
 export const MIN_PASSWORD_LENGTH = 12;
 

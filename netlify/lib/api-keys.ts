@@ -1,12 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import { type ApiKeyCreateInput, type ApiKeyInfo, apiKeyInfoSchema } from '@/lib/schemas/api-keys';
 import { type StaffUser, subjectActivity } from './activity';
-import { AUTHENTICATION_REQUIRED, authorizeAdmin, hashToken } from './auth';
 import { getDb } from './db';
 import { HttpError, invalidInput, requireMethod } from './http';
 import { decodeFirst, decodeRows } from './rows';
+import { AUTHENTICATION_REQUIRED, authorizeAdmin } from './sessions';
+import { hashToken, newToken } from './tokens';
 
 /**
  * Device API keys (Settings > Integrations): the one writer of `api_keys`. A key is shown once at
@@ -32,7 +32,7 @@ export async function createApiKey(
   actor: StaffUser,
   now = new Date(),
 ): Promise<{ key: string; info: ApiKeyInfo }> {
-  const key = KEY_PREFIX + randomBytes(32).toString('base64url');
+  const key = KEY_PREFIX + newToken();
   const prefix = key.slice(0, VISIBLE_LENGTH);
   const at = now.toISOString();
   try {

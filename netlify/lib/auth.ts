@@ -1,151 +1,30 @@
-import { createHash, randomBytes } from 'node:crypto';
-import type { Client, InStatement, ResultSet } from '@libsql/client';
+import type { Client, InStatement } from '@libsql/client';
 import { z } from 'zod';
-import type { SessionInfo } from '@/lib/schemas/account';
 import type { LoginInput } from '@/lib/schemas/login';
 import { LOGIN_MESSAGES } from '@/lib/sign-in';
-import { type StaffUser, securityActivity, sessionActivity } from './activity';
-import { getDb } from './db';
+import { type StaffUser, securityActivity } from './activity';
 import { DEFAULT_ADMIN_PASSWORD, getEnv } from './env';
-import { assertSameOrigin, type ClientInfo, HttpError, requireMethod } from './http';
-import { countAttempt, finishAttempt, forgetAttempts, releaseAttempt, signedInFrom } from './login-throttle';
+import { type ClientInfo, HttpError } from './http';
+import { countAttempt, finishAttempt, releaseAttempt, signedInFrom } from './login-throttle';
 import { DUMMY_PASSWORD_HASH, reserveHash, verifyPassword } from './password';
 import { PURGE_BATCH } from './purge';
-import { decodeFirst, decodeRows } from './rows';
+import { decodeFirst } from './rows';
+import { openSession } from './sessions';
 import { issueSignInLink, redeemSignInLink } from './sign-in-link';
+import { hashToken, newToken } from './tokens';
 import { codeJustUsed, consumeSecondFactor } from './two-factor';
-import { browserSummary } from './user-agent';
 
-/** Sign-in and sessions: the one writer of `sessions` and `login_challenges`. */
+/** Sign-in, in one or two steps or by an emailed link: the one writer of `login_challenges`. */
 
-export const SESSION_COOKIE = '__Host-session';
-export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
-export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
-export const REMEMBER_TIMEOUT_MS = 14 * 24 * 60 * 60 * 1000;
-/** Live sessions a staff member may have; a new sign-in ends the oldest beyond. */
-export const MAX_SESSIONS_PER_USER = 10;
 /** How long the second step of a sign-in may wait for its code, and how many wrong codes it allows. */
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export const CHALLENGE_MAX_CODES = 5;
-// last_seen_at is written at most this often, so reads do not all turn into writes.
-const TOUCH_INTERVAL_MS = 60 * 1000;
-
-export const AUTHENTICATION_REQUIRED = 'Authentication required';
 export const INVALID_CREDENTIALS = LOGIN_MESSAGES.invalidCredentials;
 export const INVALID_CODE = LOGIN_MESSAGES.invalidCode;
 export const CHALLENGE_EXPIRED = LOGIN_MESSAGES.challengeExpired;
 export const CODE_JUST_USED = LOGIN_MESSAGES.codeJustUsed;
 export const PASSWORD_OR_CODE = LOGIN_MESSAGES.passwordOrCode;
-export const SESSION_NOT_FOUND = 'No such session';
-
-/** The signed-in staff member of a request, with the public id of the session it came with. */
-export interface SessionUser extends StaffUser {
-  sessionId: string;
-}
-
 const iso = (time: number) => new Date(time).toISOString();
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-const newToken = () => randomBytes(32).toString('base64url');
-
-/** The session token a request carries in its cookie, if any. */
-export function sessionToken(request: Request): string | null {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === SESSION_COOKIE) return value.join('=') || null;
-  }
-  return null;
-}
-
-function sessionCookie(token: string, maxAgeSeconds?: number): string {
-  const age = maxAgeSeconds === undefined ? '' : `; Max-Age=${maxAgeSeconds}`;
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; Secure; SameSite=Strict${age}`;
-}
-
-export const CLEAR_SESSION_COOKIE = sessionCookie('', 0);
-
-const sessionRowSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  session_id: z.string(),
-  last_seen_at: z.string(),
-  expires_at: z.string(),
-});
-
-/** The signed-in admin of a request, or null: no cookie, an unknown token, or an idle or expired session. */
-export async function currentUser(db: Client, request: Request, now = Date.now()): Promise<SessionUser | null> {
-  return (await currentUserReading(db, request, [], now)).user;
-}
-
-/**
- * The session check with other reads in the same round trip (one batch): their answers, in order, are
- * handed back only when the session holds.
- */
-async function currentUserReading(
-  db: Client,
-  request: Request,
-  reads: InStatement[],
-  now: number,
-): Promise<{ user: SessionUser | null; results: ResultSet[] }> {
-  const token = sessionToken(request);
-  if (!token || token.length > 100) return { user: null, results: [] };
-  const tokenHash = hashToken(token);
-  const session: InStatement = {
-    sql: `SELECT u.id, u.email, s.id AS session_id, s.last_seen_at, s.expires_at
-          FROM sessions s JOIN admin_users u ON u.id = s.user_id WHERE s.token_hash = ?`,
-    args: [tokenHash],
-  };
-  const [found, ...results] = reads.length ? await db.batch([session, ...reads], 'read') : [await db.execute(session)];
-  const row = decodeFirst(sessionRowSchema, found!.rows);
-  if (!row) return { user: null, results: [] };
-  const lastSeen = Date.parse(row.last_seen_at);
-  if (Date.parse(row.expires_at) <= now || lastSeen + IDLE_TIMEOUT_MS <= now) {
-    await db.execute({ sql: 'DELETE FROM sessions WHERE token_hash = ?', args: [tokenHash] });
-    return { user: null, results: [] };
-  }
-  if (now - lastSeen >= TOUCH_INTERVAL_MS) {
-    await db.execute({ sql: 'UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?', args: [iso(now), tokenHash] });
-  }
-  return { user: { id: row.id, email: row.email, sessionId: row.session_id }, results };
-}
-
-/** The signed-in admin, or a 401 `Authentication required`. */
-export async function requireAdmin(request: Request, db?: Client, now = Date.now()): Promise<SessionUser> {
-  const user = await currentUser(db ?? (await getDb()), request, now);
-  if (!user) throw new HttpError(401, AUTHENTICATION_REQUIRED);
-  return user;
-}
-
-/**
- * The common start of every admin function: the method (405), the origin of unsafe requests (403)
- * and the session (401), in that order. Returns the database and the signed-in admin.
- */
-export async function authorizeAdmin(
-  request: Request,
-  ...methods: string[]
-): Promise<{ db: Client; user: SessionUser }> {
-  return authorizeAdminReading(request, methods, []);
-}
-
-/**
- * `authorizeAdmin` with the call's first reads in the session check's round trip (with a remote
- * database each costs one): their answers, in order, once the session holds.
- */
-export async function authorizeAdminReading(
-  request: Request,
-  methods: string[],
-  reads: InStatement[],
-): Promise<{ db: Client; user: SessionUser; results: ResultSet[] }> {
-  requireMethod(request, ...methods);
-  assertSameOrigin(request);
-  const db = await getDb();
-  const { user, results } = await currentUserReading(db, request, reads, Date.now());
-  if (!user) throw new HttpError(401, AUTHENTICATION_REQUIRED);
-  return { db, user, results };
-}
 
 /**
  * Where a sign-in ends: a session (its cookie), a second step that needs a code, or (the account's
@@ -378,145 +257,6 @@ export async function completeLinkSignIn(
     'write',
   );
   return { user, cookie: opened.cookie };
-}
-
-/**
- * The statements that open a session, for the sign-in's transaction: expired and idle sessions of
- * the user are swept, and beyond MAX_SESSIONS_PER_USER live ones the oldest end.
- */
-function openSession(
-  user: StaffUser,
-  remember: boolean,
-  client: ClientInfo,
-  now: number,
-): { statements: InStatement[]; cookie: string } {
-  const token = newToken();
-  const tokenHash = hashToken(token);
-  const lifetime = remember ? REMEMBER_TIMEOUT_MS : ABSOLUTE_TIMEOUT_MS;
-  return {
-    statements: [
-      purgeSessions(now),
-      {
-        sql: 'DELETE FROM sessions WHERE user_id = ? AND (expires_at <= ? OR last_seen_at <= ?)',
-        args: [user.id, iso(now), iso(now - IDLE_TIMEOUT_MS)],
-      },
-      {
-        sql: `INSERT INTO sessions (token_hash, id, user_id, created_at, last_seen_at, expires_at, user_agent, address)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        args: [
-          tokenHash,
-          randomBytes(16).toString('hex'),
-          user.id,
-          iso(now),
-          iso(now),
-          iso(now + lifetime),
-          client.userAgent,
-          client.address,
-        ],
-      },
-      {
-        sql: `DELETE FROM sessions WHERE user_id = ? AND token_hash NOT IN (
-                SELECT token_hash FROM sessions WHERE user_id = ?
-                ORDER BY token_hash = ? DESC, created_at DESC LIMIT ?)`,
-        args: [user.id, user.id, tokenHash, MAX_SESSIONS_PER_USER],
-      },
-      sessionActivity(user, 'login', iso(now)),
-    ],
-    // Without "remember me" the cookie ends with the browser session; the server enforces 12 hours regardless.
-    cookie: sessionCookie(token, remember ? lifetime / 1000 : undefined),
-  };
-}
-
-/** Ends the request's session on the server (if any); the caller clears the cookie. */
-export async function logout(db: Client, request: Request, now = Date.now()): Promise<void> {
-  const token = sessionToken(request);
-  if (!token) return;
-  const user = await currentUser(db, request, now);
-  await db.batch(
-    [
-      { sql: 'DELETE FROM sessions WHERE token_hash = ?', args: [hashToken(token)] },
-      ...(user ? [sessionActivity(user, 'logout', iso(now))] : []),
-    ],
-    'write',
-  );
-}
-
-const sessionInfoSchema = z.object({
-  id: z.string(),
-  created_at: z.string(),
-  last_seen_at: z.string(),
-  expires_at: z.string(),
-  user_agent: z.string(),
-  address: z.string(),
-});
-
-/** The user's live sessions, most recently used first, the request's own marked `current`. */
-export async function listSessions(db: Client, user: SessionUser, now = Date.now()): Promise<SessionInfo[]> {
-  const { rows } = await db.execute({
-    sql: `SELECT id, created_at, last_seen_at, expires_at, user_agent, address FROM sessions
-          WHERE user_id = ? AND expires_at > ? AND last_seen_at > ?
-          ORDER BY last_seen_at DESC, created_at DESC`,
-    args: [user.id, iso(now), iso(now - IDLE_TIMEOUT_MS)],
-  });
-  return decodeRows(sessionInfoSchema, rows).map(({ user_agent, ...session }) => ({
-    ...session,
-    browser: browserSummary(user_agent),
-    current: session.id === user.sessionId,
-  }));
-}
-
-/** Ends one of the user's own sessions by its public id; 404 for any other id. Answers whether it was the request's own. */
-export async function endSession(
-  db: Client,
-  user: SessionUser,
-  sessionId: string,
-  now = Date.now(),
-): Promise<{ current: boolean }> {
-  const [ended] = await db.batch(
-    [
-      { sql: 'DELETE FROM sessions WHERE id = ? AND user_id = ? RETURNING id', args: [sessionId, user.id] },
-      securityActivity(user, 'session_ended', iso(now), { onlyIfChanged: true }),
-    ],
-    'write',
-  );
-  if (!ended!.rows.length) throw new HttpError(404, SESSION_NOT_FOUND);
-  return { current: sessionId === user.sessionId };
-}
-
-/** Ends every session of the user but the request's own; answers how many ended. */
-export async function endOtherSessions(db: Client, user: SessionUser, now = Date.now()): Promise<number> {
-  const [ended] = await db.batch(
-    [...endOtherSessionsStatements(user), securityActivity(user, 'other_sessions_ended', iso(now))],
-    'write',
-  );
-  return ended!.rowsAffected;
-}
-
-/** Ends every session of the user but the given one, and any sign-in waiting for a code (a password change). */
-export function endOtherSessionsStatements(user: SessionUser): InStatement[] {
-  return [
-    { sql: 'DELETE FROM sessions WHERE user_id = ? AND id <> ?', args: [user.id, user.sessionId] },
-    { sql: 'DELETE FROM login_challenges WHERE user_id = ?', args: [user.id] },
-  ];
-}
-
-/** Ends every session of the staff member with this email and forgets their failed sign-ins (a new password). */
-export function endSessionsOf(email: string): InStatement[] {
-  return [
-    { sql: 'DELETE FROM sessions WHERE user_id = (SELECT id FROM admin_users WHERE email = ?)', args: [email] },
-    { sql: 'DELETE FROM login_challenges WHERE user_id = (SELECT id FROM admin_users WHERE email = ?)', args: [email] },
-    forgetAttempts(email.toLowerCase()),
-  ];
-}
-
-/** Expired or idle sessions of anyone, a bounded batch (run with each sign-in). */
-function purgeSessions(now: number): InStatement {
-  return {
-    sql: `DELETE FROM sessions WHERE token_hash IN (
-            SELECT token_hash FROM sessions WHERE expires_at <= ? UNION
-            SELECT token_hash FROM sessions WHERE last_seen_at <= ? LIMIT ?)`,
-    args: [iso(now), iso(now - IDLE_TIMEOUT_MS), PURGE_BATCH],
-  };
 }
 
 /** Challenges past their time, a bounded batch (run with each sign-in attempt). */

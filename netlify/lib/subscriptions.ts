@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Client, InStatement } from '@libsql/client';
 import { z } from 'zod';
 import type { AlertConfirmation, AlertSubscribeInput, SubscriptionTopic } from '@/lib/schemas/alerts';
@@ -6,15 +5,13 @@ import type { ErasedPerson } from './activity';
 import { HttpError } from './http';
 import { companyEmail, type NoticeKind, switchOn } from './notification-settings';
 import { decodeFirst } from './rows';
+import { newToken } from './tokens';
 
 /**
  * Who receives which emails: the one writer of `mail_subscriptions`. A shipment's recipient and the
  * company address are subscribed on their first email; a visitor of the tracking page subscribes
  * with a confirmation first (double opt-in). Anyone unsubscribes with the token of their emails.
  */
-
-/** A fresh 256-bit token for an email's links. */
-export const newToken = () => randomBytes(32).toString('base64url');
 
 export const shipmentTopic = (trackingNumber: string) => `shipment:${trackingNumber}`;
 export const noticeTopic = (kind: NoticeKind) => `notice:${kind}`;

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Client, InStatement } from '@libsql/client';
 import { z } from 'zod';
 import { historyEntrySchema, shipmentRecordSchema } from '@/lib/schemas/shipment';
@@ -15,6 +14,7 @@ import { countryOfPlaceSql } from './places';
 import { clientNetwork, enforceRateLimit, type WindowLimit } from './rate-limit';
 import { decodeFirst, decodeRows } from './rows';
 import { placeholders } from './sql';
+import { cookieValue, hashToken, newToken } from './tokens';
 
 /**
  * The public side of shipments: the lookups of the tracking page, which only read, and the
@@ -194,18 +194,10 @@ export const REVEAL_LIMITS = {
 } as const;
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /** The reveal token a request carries, when it has a well-formed one. */
 export function revealTokenOf(request: Request): string | null {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === REVEAL_COOKIE) {
-      const token = value.join('=');
-      return TOKEN_PATTERN.test(token) ? token : null;
-    }
-  }
-  return null;
+  const token = cookieValue(request, REVEAL_COOKIE);
+  return token !== null && TOKEN_PATTERN.test(token) ? token : null;
 }
 
 const recipientSchema = z.object({
@@ -255,7 +247,7 @@ export async function revealAddress(
   if (!matches) throw invalidInput({ [proof.email !== undefined ? 'email' : 'phone_last4']: [DOES_NOT_MATCH] });
 
   const kept = token && recipient.token_known ? token : null;
-  const granted = kept ?? randomBytes(32).toString('base64url');
+  const granted = kept ?? newToken();
   await db.batch(
     [
       { sql: 'DELETE FROM tracking_reveals WHERE expires_at <= ?', args: [time] },

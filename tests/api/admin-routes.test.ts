@@ -33,7 +33,7 @@ import trackingUpdateLocation from '../../netlify/functions/tracking-update-loca
 import trackings from '../../netlify/functions/trackings';
 import unmappedPlaces from '../../netlify/functions/unmapped-places';
 import waybills from '../../netlify/functions/waybills';
-import { hashToken } from '../../netlify/lib/auth';
+import { hashToken } from '../../netlify/lib/tokens';
 import { ENDPOINTS } from '../../src/lib/api/endpoints';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';

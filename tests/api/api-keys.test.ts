@@ -11,7 +11,7 @@ import updateStatus from '../../netlify/functions/tracking-update';
 import updateLocation from '../../netlify/functions/tracking-update-location';
 import trackings from '../../netlify/functions/trackings';
 import waybills from '../../netlify/functions/waybills';
-import { hashToken } from '../../netlify/lib/auth';
+import { hashToken } from '../../netlify/lib/tokens';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';
 import { TEST_ADMIN, useTestDatabase } from '../helpers/test-db';

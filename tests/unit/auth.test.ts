@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CLEAR_SESSION_COOKIE, hashToken, sessionToken } from '../../netlify/lib/auth';
 import { getEnv } from '../../netlify/lib/env';
+import { CLEAR_SESSION_COOKIE, sessionToken } from '../../netlify/lib/sessions';
+import { hashToken } from '../../netlify/lib/tokens';
 
 const withCookie = (cookie: string) => new Request('http://localhost/', { headers: { cookie } });
 

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { customersApi } from '@/lib/api/customers';
-import { customerPathId } from '../lib/customers';
+import { customerPathId } from '../lib/customer-read';
 import { eraseCustomer } from '../lib/erasure';
 import { handle, pathParam, reply } from '../lib/http';
 import { readJson } from '../lib/request-body';

@@ -1,14 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { customersApi } from '@/lib/api/customers';
 import { purgeLookups } from '../lib/cdn';
-import {
-  CUSTOMER_NOT_FOUND,
-  customerFrom,
-  customerPathId,
-  customerReads,
-  findCustomer,
-  updateCustomer,
-} from '../lib/customers';
+import { CUSTOMER_NOT_FOUND, customerFrom, customerPathId, customerReads, findCustomer } from '../lib/customer-read';
+import { updateCustomer } from '../lib/customers';
 import { HttpError, handle, pathParam, reply } from '../lib/http';
 import { readJson } from '../lib/request-body';
 import { authorizeAdmin, authorizeAdminReading } from '../lib/sessions';

@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { customersApi } from '@/lib/api/customers';
-import { createCustomer, listCustomers } from '../lib/customers';
+import { listCustomers } from '../lib/customer-read';
+import { createCustomer } from '../lib/customers';
 import { handle, reply } from '../lib/http';
 import { deliverAfterAnswer } from '../lib/outbox';
 import { readJson, readQuery } from '../lib/request-body';

@@ -1,37 +1,13 @@
 import type { Client, InStatement, InValue, ResultSet } from '@libsql/client';
 import { z } from 'zod';
-import type { Reply } from '@/lib/api/contract';
-import type { customersApi } from '@/lib/api/customers';
-import { dayStart } from '@/lib/company-day';
-import {
-  CUSTOMER_ID_PATTERN,
-  CUSTOMER_RECENT_SHIPMENTS,
-  CUSTOMER_TOTAL_CAP,
-  type Customer,
-  type CustomerCreateInput,
-  type CustomerDetail,
-  type CustomerListQuery,
-  type CustomerPatchInput,
-  customerListItemSchema,
-  customerRecordSchema,
-} from '@/lib/schemas/customer';
-import { shipmentListItemSchema } from '@/lib/schemas/shipment';
+import type { Customer, CustomerCreateInput, CustomerDetail, CustomerPatchInput } from '@/lib/schemas/customer';
 import { type StaffUser, subjectActivity } from './activity';
+import { duplicateError, duplicateOf } from './customer-duplicates';
+import { type CustomerContact, customerContactSchema, detailFrom, notFound, selectDetail } from './customer-read';
 import { HttpError, invalidInput } from './http';
-import { and, countStatements, type Filter, keysetOrder, keysetPage, readCounts, readKeyset } from './keyset';
+import type { Filter } from './keyset';
 import { customerCreatedMail } from './outbox';
 import { decodeFirst, decodeRows } from './rows';
-import { phrase, trigramQuery } from './search-terms';
-import { batchInCompanyZone } from './settings';
-
-/** What a shipment takes from its customer. */
-const customerContactSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-});
-export type CustomerContact = z.infer<typeof customerContactSchema>;
 
 /**
  * A customer by id (CUS-####, any case) or by exact name; a 422 on `customer` when there is none, and
@@ -81,136 +57,7 @@ export function seedCustomerStatement(customer: SeedCustomer): InStatement {
 
 // ---- Staff calls: the list, one customer, creating and changing.
 
-export const CUSTOMER_NOT_FOUND = 'Customer not found.';
 const CUSTOMER_ERASED = 'This customer was erased on request; their record cannot be changed.';
-const notFound = () => new HttpError(404, CUSTOMER_NOT_FOUND);
-
-/** A customer id from a path: normalized; one that cannot exist is simply not found. */
-export function customerPathId(value: string): string {
-  const id = value.trim().toUpperCase();
-  if (!CUSTOMER_ID_PATTERN.test(id)) throw notFound();
-  return id;
-}
-
-const RECORD_COLUMNS = Object.keys(customerRecordSchema.shape)
-  .map((column) => `c.${column}`)
-  .join(', ');
-/** The record plus its real shipment count (read from the shipments_customer index). */
-const ROW_COLUMNS = `${RECORD_COLUMNS}, c.number, (SELECT count(*) FROM shipments s WHERE s.customer_id = c.id) AS shipments`;
-
-/** A shipment as lists show it, the columns read from its schema. */
-const SHIPMENT_COLUMNS = Object.keys(shipmentListItemSchema.shape)
-  .map((column) => `s.${column}`)
-  .join(', ');
-
-const listRowSchema = customerListItemSchema.extend({ number: z.number().int() });
-
-const selectDetail = (where: string, args: InValue[]): InStatement[] => [
-  { sql: `SELECT ${ROW_COLUMNS} FROM customers c WHERE ${where}`, args },
-  {
-    sql: `SELECT ${SHIPMENT_COLUMNS} FROM shipments s WHERE s.customer_id = (SELECT c.id FROM customers c WHERE ${where})
-          ORDER BY s.id DESC LIMIT ${CUSTOMER_RECENT_SHIPMENTS}`,
-    args,
-  },
-];
-
-/** Decodes the last two results of a batch that ends with selectDetail. */
-function detailFrom(results: Array<{ rows: Parameters<typeof decodeRows>[1] }>): CustomerDetail | null {
-  const [customers, shipments] = results.slice(-2);
-  const row = decodeFirst(listRowSchema, customers!.rows);
-  if (!row) return null;
-  const { number: _number, ...customer } = row;
-  return { ...customer, recent_shipments: decodeRows(shipmentListItemSchema, shipments!.rows) };
-}
-
-/**
- * The reads of the customer a path names, for a staff call's first round trip (`customerFrom` decodes
- * them); none for an id that cannot exist.
- */
-export function customerReads(value: string): InStatement[] {
-  const id = value.trim().toUpperCase();
-  return CUSTOMER_ID_PATTERN.test(id) ? selectDetail('c.id = ?', [id]) : [];
-}
-
-/** The customer `customerReads` found, or null. */
-export const customerFrom = (results: ResultSet[]): CustomerDetail | null =>
-  results.length ? detailFrom(results) : null;
-
-/** One customer with their shipment count and most recent shipments, or null. */
-export async function findCustomer(db: Client, id: string): Promise<CustomerDetail | null> {
-  return detailFrom(await db.batch(selectDetail('c.id = ?', [id]), 'read'));
-}
-
-export type CustomerListPage = Omit<Reply<typeof customersApi.list>, 'status'>;
-
-// The trigram index matches substrings of 3+ characters; shorter terms match the start of a word.
-const TRIGRAM = 3;
-
-/**
- * One page of customers, newest first (by the id's number), keyset-paged. `q` is found through an
- * FTS5 index either way, so a search reads only its matches, in list order: 3+ characters anywhere
- * in the id, name, contact, email or phone (trigram; a phone also by its digits); 1-2 characters at
- * the start of a word of the name, contact or email. Accents do not matter. Matches are counted up
- * to CUSTOMER_TOTAL_CAP + 1.
- */
-export async function listCustomers(db: Client, query: CustomerListQuery): Promise<CustomerListPage> {
-  const keyset = readKeyset(query);
-  const q = query.q;
-  const short = q !== undefined && [...q].length < TRIGRAM;
-  // A term without a letter or digit has no word to start (the word index would match nothing).
-  if (q && short && !/[\p{L}\p{N}]/u.test(q)) {
-    return keysetPage([], () => 0, { keyset, limit: query.limit, counted: 0, preceding: 0, cap: 1 });
-  }
-  const key = q ? 'f.rowid' : 'c.number';
-  const { filters: cursor, order } = keysetOrder(key, keyset);
-
-  // `since` is a day of the company: from its midnight in the company's time zone.
-  const statementsIn = (zone: string): InStatement[] => {
-    const filters: Filter[] = [];
-    if (query.status) filters.push({ sql: 'c.status = ?', args: [query.status] });
-    if (query.since) filters.push({ sql: 'c.created_at >= ?', args: [dayStart(zone, query.since)] });
-    let page: Filter;
-    let countFrom: string;
-    let countFilters: Filter[];
-    if (q) {
-      const [table, match] = short
-        ? ['customers_words', `${phrase(q)}*`]
-        : ['customers_search', trigramQuery(q, ['phone'])];
-      const matchFilter: Filter = { sql: `${table} MATCH ?`, args: [match] };
-      const pageWhere = and([matchFilter, ...cursor, ...filters]);
-      page = {
-        sql: `SELECT ${ROW_COLUMNS} FROM ${table} f CROSS JOIN customers c ON c.number = f.rowid
-              WHERE ${pageWhere.sql} ORDER BY f.rowid ${order} LIMIT ?`,
-        args: pageWhere.args,
-      };
-      countFrom = filters.length ? `${table} f CROSS JOIN customers c ON c.number = f.rowid` : `${table} f`;
-      countFilters = [matchFilter, ...filters];
-    } else {
-      const pageWhere = and([...filters, ...cursor]);
-      page = {
-        sql: `SELECT ${ROW_COLUMNS} FROM customers c WHERE ${pageWhere.sql} ORDER BY c.number ${order} LIMIT ?`,
-        args: pageWhere.args,
-      };
-      countFrom = 'customers c';
-      countFilters = filters;
-    }
-    return [
-      { sql: page.sql, args: [...page.args, query.limit + 1] },
-      ...countStatements(countFrom, countFilters, { key, keyset, limit: CUSTOMER_TOTAL_CAP + 1 }),
-    ];
-  };
-  // Only a day filter needs the company's zone (read in the same batch).
-  const [rows, ...counts] = query.since
-    ? (await batchInCompanyZone(db, statementsIn)).results
-    : await db.batch(statementsIn('UTC'), 'read');
-  const { data, meta } = keysetPage(decodeRows(listRowSchema, rows!.rows), (row) => row.number, {
-    keyset,
-    limit: query.limit,
-    ...readCounts(counts),
-    cap: CUSTOMER_TOTAL_CAP,
-  });
-  return { data: data.map(({ number: _number, ...customer }) => customer), meta };
-}
 
 /** The columns staff edit, with the words the activity log uses for them. */
 const FIELD_LABELS = {
@@ -224,46 +71,6 @@ type EditableField = keyof typeof FIELD_LABELS;
 const EDITABLE = Object.keys(FIELD_LABELS) as EditableField[];
 
 const QUOTE_HAS_CUSTOMER = 'This quote request already has a customer.';
-
-/** A phone's digits in SQL, as the duplicate index of migration 017 stores them. */
-const PHONE_DIGITS = `replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '')`;
-
-/**
- * The customers a new one would duplicate: the same email (any case), or the same name (any case) and
- * phone digits. Null when the new one has neither an email nor a phone.
- */
-function duplicateOf(input: Pick<CustomerCreateInput, 'name' | 'email' | 'phone'>): Filter | null {
-  const matches: Filter[] = [];
-  if (input.email) matches.push({ sql: 'email IS NOT NULL AND lower(email) = lower(?)', args: [input.email] });
-  if (input.phone) {
-    matches.push({
-      sql: `phone IS NOT NULL AND lower(name) = lower(?) AND ${PHONE_DIGITS} = ?`,
-      args: [input.name, input.phone.replace(/\D/g, '')],
-    });
-  }
-  if (!matches.length) return null;
-  return { sql: matches.map((match) => `(${match.sql})`).join(' OR '), args: matches.flatMap((match) => match.args) };
-}
-
-/** The 409 for a duplicate: the field it shares, named, with the existing customer's id to link to. */
-async function duplicateError(db: Client, input: CustomerCreateInput, duplicate: Filter): Promise<HttpError | null> {
-  const { rows } = await db.execute({
-    sql: `SELECT id, name, email, phone FROM customers WHERE ${duplicate.sql} ORDER BY number LIMIT 1`,
-    args: duplicate.args,
-  });
-  const existing = decodeFirst(customerContactSchema, rows);
-  if (!existing) return null;
-  const sameEmail = Boolean(input.email && existing.email?.toLowerCase() === input.email.toLowerCase());
-  const said = `${existing.id} (${existing.name})`;
-  const errors = sameEmail
-    ? { email: [`${said} already has this email`] }
-    : { name: [`${said} already has this name and phone`], phone: [`${said} already has this name and phone`] };
-  return new HttpError(
-    409,
-    `This customer may already exist: ${said} has the same ${sameEmail ? 'email' : 'name and phone'}.`,
-    { errors, duplicateOf: existing.id },
-  );
-}
 
 /** A quote request's link to its customer, or null when there is no such request. */
 async function quoteLink(db: Client, quoteId: number) {

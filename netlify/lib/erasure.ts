@@ -1,7 +1,8 @@
 import type { Client } from '@libsql/client';
 import { type CustomerDetail, ERASED_NAME } from '@/lib/schemas/customer';
 import { type ErasedPerson, eraseFromActivity, type StaffUser } from './activity';
-import { CUSTOMER_NOT_FOUND, eraseCustomerStatements, erasedFrom, findCustomer } from './customers';
+import { CUSTOMER_NOT_FOUND, findCustomer } from './customer-read';
+import { eraseCustomerStatements, erasedFrom } from './customers';
 import { HttpError } from './http';
 import { cancelMailFor } from './outbox';
 import { eraseQuoteRequests } from './quotes';

@@ -428,7 +428,7 @@ describe('search at 100,000 customers', () => {
         return db.batch(statements, mode);
       },
     } as Client;
-    const { listCustomers } = await import('../../netlify/lib/customers');
+    const { listCustomers } = await import('../../netlify/lib/customer-read');
     const { customerListQuerySchema } = await import('../../src/lib/schemas/customer');
     for (const query of queries) {
       traced.length = 0;

@@ -50,7 +50,10 @@ async function storedHash(email: string) {
 }
 
 describe('npm run admin:password', () => {
-  it('creates an admin from a password on stdin, then changes it and ends its sessions', async () => {
+  // Two runs of the command, each starting tsx and hashing: over 20 s on a busy two-core machine.
+  it('creates an admin from a password on stdin, then changes it and ends its sessions', {
+    timeout: 60_000,
+  }, async () => {
     const created = run('scripts/admin-password.ts', ['ops@nec-cargo.example'], 'a brand new passphrase\n');
     expect(created).toMatchObject({ status: 0, stdout: 'Created admin ops@nec-cargo.example' });
     expect(await verifyPassword('a brand new passphrase', (await storedHash('ops@nec-cargo.example'))!)).toBe(true);

@@ -1,7 +1,8 @@
 import { runCli } from '../db/cli';
 import { getDb } from '../netlify/lib/db';
 import { getEnv } from '../netlify/lib/env';
-import { deliverDue, queueDailySummary } from '../netlify/lib/outbox';
+import { queueDailySummary } from '../netlify/lib/outbox';
+import { deliverDue } from '../netlify/lib/outbox-delivery';
 
 /**
  * The scheduled email jobs, run by hand: `npm run notify:daily` queues yesterday's summary (once per

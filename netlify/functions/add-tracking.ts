@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { shipmentsApi } from '@/lib/api/shipments';
 import { handle, reply } from '../lib/http';
-import { deliverAfterAnswer } from '../lib/outbox';
+import { deliverAfterAnswer } from '../lib/outbox-delivery';
 import { readJson } from '../lib/request-body';
 import { authorizeAdmin } from '../lib/sessions';
 import { createShipment } from '../lib/shipments';

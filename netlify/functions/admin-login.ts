@@ -3,7 +3,7 @@ import { authApi } from '@/lib/api/auth';
 import { login } from '../lib/auth';
 import { getDb } from '../lib/db';
 import { assertSameOrigin, clientInfo, handle, reply, requireMethod } from '../lib/http';
-import { deliverAfterAnswer } from '../lib/outbox';
+import { deliverAfterAnswer } from '../lib/outbox-delivery';
 import { readJson } from '../lib/request-body';
 
 const endpoint = authApi.login;

@@ -3,7 +3,7 @@ import { alertsApi } from '@/lib/api/alerts';
 import { ALERT_LIMITS, requestAlerts } from '../lib/alerts';
 import { getDb } from '../lib/db';
 import { assertSameOrigin, clientAddress, handle, reply, requireMethod } from '../lib/http';
-import { deliverAfterAnswer } from '../lib/outbox';
+import { deliverAfterAnswer } from '../lib/outbox-delivery';
 import { enforceRateLimit } from '../lib/rate-limit';
 import { readJson } from '../lib/request-body';
 

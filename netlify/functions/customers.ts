@@ -3,7 +3,7 @@ import { customersApi } from '@/lib/api/customers';
 import { listCustomers } from '../lib/customer-read';
 import { createCustomer } from '../lib/customers';
 import { handle, reply } from '../lib/http';
-import { deliverAfterAnswer } from '../lib/outbox';
+import { deliverAfterAnswer } from '../lib/outbox-delivery';
 import { readJson, readQuery } from '../lib/request-body';
 import { authorizeAdmin } from '../lib/sessions';
 

@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { hourIn } from '@/lib/company-day';
 import { getDb } from '../lib/db';
-import { deliverDue, queueDailySummary } from '../lib/outbox';
+import { queueDailySummary } from '../lib/outbox';
+import { deliverDue } from '../lib/outbox-delivery';
 import { getCompanyZone } from '../lib/settings';
 
 /** The summary goes out from this hour of the company's morning, in its time zone. */

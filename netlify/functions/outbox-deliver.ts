@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../lib/db';
-import { deliverDue, purgeOutbox } from '../lib/outbox';
+import { deliverDue, purgeOutbox } from '../lib/outbox-delivery';
 
 /**
  * Scheduled: delivers what is due (retries after their backoff, and anything a run after an answer

@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { outboxApi } from '@/lib/api/outbox';
 import { HttpError, handle, pathParam, reply } from '../lib/http';
-import { deliverAfterAnswer, MESSAGE_NOT_FOUND, retryMessage } from '../lib/outbox';
+import { deliverAfterAnswer } from '../lib/outbox-delivery';
+import { MESSAGE_NOT_FOUND, retryMessage } from '../lib/outbox-page';
 import { readJson } from '../lib/request-body';
 import { authorizeAdmin } from '../lib/sessions';
 

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { outboxApi } from '@/lib/api/outbox';
 import { handle, reply } from '../lib/http';
-import { listOutbox } from '../lib/outbox';
+import { listOutbox } from '../lib/outbox-page';
 import { readQuery } from '../lib/request-body';
 import { authorizeAdmin } from '../lib/sessions';
 

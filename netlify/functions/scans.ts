@@ -4,7 +4,7 @@ import type { ScanResult } from '@/lib/schemas/scans';
 import { authorizeSessionOrKey } from '../lib/api-keys';
 import { purgeLookups } from '../lib/cdn';
 import { handle, reply } from '../lib/http';
-import { deliverAfterAnswer } from '../lib/outbox';
+import { deliverAfterAnswer } from '../lib/outbox-delivery';
 import { readJson } from '../lib/request-body';
 import { applyScans } from '../lib/scans';
 

@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { shipmentsApi } from '@/lib/api/shipments';
 import { purgeLookups } from '../lib/cdn';
 import { HttpError, handle, reply } from '../lib/http';
-import { deliverAfterAnswer } from '../lib/outbox';
+import { deliverAfterAnswer } from '../lib/outbox-delivery';
 import { readJson } from '../lib/request-body';
 import { authorizeAdmin } from '../lib/sessions';
 import { shipmentPathNumber } from '../lib/shipment-path';

@@ -3,7 +3,7 @@ import { shipmentsApi } from '@/lib/api/shipments';
 import { authorizeSessionOrKey } from '../lib/api-keys';
 import { purgeLookups } from '../lib/cdn';
 import { handle, reply } from '../lib/http';
-import { deliverAfterAnswer } from '../lib/outbox';
+import { deliverAfterAnswer } from '../lib/outbox-delivery';
 import { readJson } from '../lib/request-body';
 import { assertBodyMatchesPath, shipmentPathNumber } from '../lib/shipment-path';
 import { updateStatus } from '../lib/shipments';

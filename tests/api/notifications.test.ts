@@ -13,7 +13,8 @@ import settingsNotifications from '../../netlify/functions/settings-notification
 import updateStatus from '../../netlify/functions/tracking-update';
 import { getEnv } from '../../netlify/lib/env';
 import { createMailer } from '../../netlify/lib/mail';
-import { customerCreatedMail, deliverDue, queueDailySummary } from '../../netlify/lib/outbox';
+import { customerCreatedMail, queueDailySummary } from '../../netlify/lib/outbox';
+import { deliverDue } from '../../netlify/lib/outbox-delivery';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';

@@ -9,7 +9,7 @@ import loginTwoFactor from '../../netlify/functions/admin-login-two-factor';
 import session from '../../netlify/functions/admin-session';
 import { CODE_JUST_USED, INVALID_CODE, PASSWORD_OR_CODE } from '../../netlify/lib/auth';
 import { countAttempt, LOGIN_LIMITS } from '../../netlify/lib/login-throttle';
-import { deliverDue } from '../../netlify/lib/outbox';
+import { deliverDue } from '../../netlify/lib/outbox-delivery';
 import { hashPassword } from '../../netlify/lib/password';
 import { SIGN_IN_LINKS_PER_WINDOW } from '../../netlify/lib/sign-in-link';
 import { SIGN_IN_LINK_MESSAGES } from '../../src/lib/sign-in';

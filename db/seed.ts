@@ -10,7 +10,7 @@ import {
   insertShipmentStatement,
   noteStatement,
   type ShipmentInsert,
-} from '../netlify/lib/shipments';
+} from '../netlify/lib/shipment-statements';
 import {
   SEED_CITIES,
   SEED_CITY_FACTS,

@@ -5,8 +5,9 @@ import { HttpError, handle, reply } from '../lib/http';
 import { deliverAfterAnswer } from '../lib/outbox-delivery';
 import { readJson } from '../lib/request-body';
 import { authorizeAdmin } from '../lib/sessions';
+import { editShipment } from '../lib/shipment-edit';
 import { shipmentPathNumber } from '../lib/shipment-path';
-import { editShipment, findShipment, SHIPMENT_NOT_FOUND } from '../lib/shipments';
+import { findShipment, SHIPMENT_NOT_FOUND } from '../lib/shipment-read';
 
 const { get, edit } = shipmentsApi;
 

@@ -6,7 +6,7 @@ import { eraseCustomerStatements, erasedFrom } from './customers';
 import { HttpError } from './http';
 import { cancelMailFor } from './outbox';
 import { eraseQuoteRequests } from './quotes';
-import { eraseFromShipments } from './shipments';
+import { eraseFromShipments } from './shipment-statements';
 import { forgetAddress } from './subscriptions';
 
 /**

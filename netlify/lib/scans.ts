@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { SCAN_CLOCK_SKEW_MS, type ScanEvent, type ScanResult } from '@/lib/schemas/scans';
 import type { StaffUser } from './activity';
 import { decodeRows } from './rows';
-import { scanStatements } from './shipments';
+import { scanStatements } from './shipment-statements';
 import { placeholders } from './sql';
 
 /**

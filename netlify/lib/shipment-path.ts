@@ -1,6 +1,6 @@
 import { normalizeTrackingNumber, trackingNumberProblem } from '@/lib/tracking-number';
 import { type FunctionContext, HttpError, invalidInput, pathParam } from './http';
-import { SHIPMENT_NOT_FOUND } from './shipments';
+import { SHIPMENT_NOT_FOUND } from './shipment-read';
 
 /** The tracking number in an admin call's path, normalized; a malformed one cannot exist, so it is a 404. */
 export function shipmentPathNumber(request: Request, context: FunctionContext, pattern: string): string {

@@ -7,7 +7,7 @@ import { MIGRATIONS_DIR, migrate } from '../../db/migrate';
 import { buildSeedShipments } from '../../db/seed';
 import { SEED_CITIES, SEED_CUSTOMERS } from '../../db/seed-data';
 import { seedCustomerStatement } from '../../netlify/lib/customers';
-import { findShipment } from '../../netlify/lib/shipments';
+import { findShipment } from '../../netlify/lib/shipment-read';
 import { findPublicTracking } from '../../netlify/lib/tracking';
 import { useTestDatabase } from '../helpers/test-db';
 

@@ -1,0 +1,148 @@
+import type { Client, InStatement } from '@libsql/client';
+import { addressIsIn } from '@/lib/place';
+import {
+  ADDRESS_NOT_IN_DESTINATION,
+  CORRECTION_FIELDS,
+  type CorrectionField,
+  SHIPMENT_FIELD_LABELS,
+  type Shipment,
+  type ShipmentPatchInput,
+} from '@/lib/schemas/shipment';
+import { statusLabel } from '@/lib/shipment-status';
+import { type StaffUser, shipmentActivity } from './activity';
+import { resolveCustomer } from './customers';
+import { invalidInput } from './http';
+import { statusUpdateMail } from './outbox';
+import { findShipment, shipmentNotFound } from './shipment-read';
+import { historyEntryStatement, noteStatement, writeShipment } from './shipment-statements';
+
+/** The edit dialog's save: every field staff can correct, each change kept with its value before and after. */
+
+/** The columns the edit dialog changes. */
+type EditableColumn =
+  | 'customer_id'
+  | 'origin'
+  | 'destination'
+  | 'recipient_address'
+  | 'estimated_delivery'
+  | 'arrival_time'
+  | 'package_type'
+  | 'status'
+  | CorrectionField;
+type ColumnValue = string | number | null;
+
+/**
+ * One changed field as a row of shipment_changes, for the batch before its UPDATE: the value before is
+ * read from the row inside the transaction, and nothing is recorded when it already has the new value
+ * (a concurrent save got there first).
+ */
+function changeStatement(
+  trackingNumber: string,
+  column: EditableColumn,
+  value: ColumnValue,
+  actor: StaffUser,
+  time: string,
+): InStatement {
+  return {
+    sql: `INSERT INTO shipment_changes (shipment_id, field, old_value, new_value, actor_email, created_at)
+          SELECT id, ?, ${column}, ?, ?, ? FROM shipments WHERE tracking_number = ? AND ${column} IS NOT ?`,
+    args: [column, value, actor.email, time, trackingNumber, value],
+  };
+}
+
+/**
+ * The edit dialog's save: changes only the fields given, recording each change with its value before
+ * and after; a status change also appends a history entry; a note is appended to the staff notes.
+ * Destination and recipient address are edited together: a new destination needs the recipient's
+ * address in it, given in the same call, unless the stored address is just the old destination (a
+ * quick-add shipment), which then follows it.
+ */
+export async function editShipment(
+  db: Client,
+  trackingNumber: string,
+  patch: ShipmentPatchInput,
+  actor: StaffUser,
+  now = new Date(),
+): Promise<Shipment> {
+  const current = await findShipment(db, trackingNumber);
+  if (!current) throw shipmentNotFound();
+  const wanted = new Map<EditableColumn, ColumnValue>();
+  if (patch.customer !== undefined) {
+    wanted.set('customer_id', patch.customer === null ? null : (await resolveCustomer(db, patch.customer)).id);
+  }
+  if (patch.origin !== undefined) wanted.set('origin', patch.origin);
+  if (patch.destination !== undefined) wanted.set('destination', patch.destination);
+  if (patch.recipient_address !== undefined) wanted.set('recipient_address', patch.recipient_address);
+  if (patch.estimated_delivery !== undefined) wanted.set('estimated_delivery', patch.estimated_delivery);
+  if (patch.arrival_time !== undefined) wanted.set('arrival_time', patch.arrival_time);
+  if (patch.type !== undefined) wanted.set('package_type', patch.type);
+  if (patch.status !== undefined) wanted.set('status', patch.status);
+  for (const column of CORRECTION_FIELDS) {
+    const value = patch[column];
+    if (value !== undefined) wanted.set(column, value);
+  }
+
+  const destination = patch.destination ?? current.destination;
+  let address = patch.recipient_address ?? current.recipient_address;
+  if (destination !== current.destination && patch.recipient_address === undefined) {
+    if (current.recipient_address !== current.destination) {
+      throw invalidInput({ recipient_address: ["Enter the recipient's address in the new destination too"] });
+    }
+    address = destination;
+    wanted.set('recipient_address', destination);
+  }
+  if (!addressIsIn(address, destination)) throw invalidInput({ recipient_address: [ADDRESS_NOT_IN_DESTINATION] });
+
+  const changed = [...wanted].filter(([column, value]) => current[column] !== value);
+  const note = patch.notes ?? null;
+  if (changed.length === 0 && !note) return current;
+
+  const time = now.toISOString();
+  const newStatus = patch.status !== undefined && patch.status !== current.status ? patch.status : undefined;
+  const edited = changed
+    .filter(([column]) => column !== 'status')
+    .map(([column]) => (SHIPMENT_FIELD_LABELS[column] ?? column).toLowerCase());
+  const details = [edited.length ? `Edited ${edited.join(', ')}` : '', note ? 'added a note' : '']
+    .filter(Boolean)
+    .join('; ');
+  const recorded = changed.map(([column, value]) => changeStatement(trackingNumber, column, value, actor, time));
+  return writeShipment(
+    db,
+    trackingNumber,
+    [
+      ...recorded,
+      changed.length
+        ? {
+            sql: `UPDATE shipments SET ${changed.map(([column]) => `${column} = ?`).join(', ')}, updated_at = ? WHERE tracking_number = ?`,
+            args: [...changed.map(([, value]) => value), time, trackingNumber],
+          }
+        : { sql: 'UPDATE shipments SET updated_at = ? WHERE tracking_number = ?', args: [time, trackingNumber] },
+      ...(note ? [noteStatement(trackingNumber, { text: note, created_at: time, author: actor })] : []),
+      ...(newStatus
+        ? [
+            historyEntryStatement(trackingNumber, { notes: null, created_at: time }),
+            shipmentActivity(
+              actor,
+              'status_changed',
+              trackingNumber,
+              `Status changed to ${statusLabel(newStatus)}`,
+              time,
+            ),
+            ...statusUpdateMail(trackingNumber, null, time),
+          ]
+        : []),
+      ...(details
+        ? [
+            shipmentActivity(
+              actor,
+              'shipment_edited',
+              trackingNumber,
+              details.charAt(0).toUpperCase() + details.slice(1),
+              time,
+            ),
+          ]
+        : []),
+    ],
+    recorded.length,
+  );
+}

@@ -95,7 +95,8 @@ afterAll(async () => {
   // Each copy served from a folder of its own (scripts/lib/serve.ts); a later start would prune them too.
   await Promise.all(copies.map(({ url }) => rm(copyDir(Number(new URL(url).port)), { recursive: true, force: true })));
   await rm(dir, { recursive: true, force: true });
-}, 20_000);
+  // Up to 10 s for each group to stop, then the copies' folders; a loaded machine needs the margin.
+}, 60_000);
 
 // Each copy builds the site (one after the other, under the startup lock), hence the long start-up allowance.
 // Two `npm start` copies at once, each on its own port and database: every helper server netlify-cli starts

@@ -1,23 +1,15 @@
 import type { Config } from '@netlify/functions';
 import { accountApi } from '@/lib/api/account';
 import { changePassword } from '../lib/account';
-import { clientAddress, handle, reply } from '../lib/http';
-import { readJson } from '../lib/request-body';
-import { authorizeAdmin } from '../lib/sessions';
+import { defineHandler, on } from '../lib/handler';
 
-const endpoint = accountApi.changePassword;
-
-export default handle(async (request, context) => {
-  const { db, user } = await authorizeAdmin(request, endpoint.method);
-  const input = await readJson(request, endpoint.body);
-  const { sessionsEnded } = await changePassword(db, user, input, clientAddress(request, context));
-  return reply(endpoint, {
+/** Staff change their own password (the current one first); their other sessions end. */
+export default defineHandler(
+  on(accountApi.changePassword)(async ({ db, user, body, client }) => ({
     status: 'success',
     message: 'Password updated. Your other sessions have ended.',
-    data: { sessions_ended: sessionsEnded },
-  });
-});
+    data: { sessions_ended: (await changePassword(db, user, body, client.address)).sessionsEnded },
+  })),
+);
 
-export const config: Config = {
-  path: '/api/account/password',
-};
+export const config: Config = { path: '/api/account/password' };

@@ -1,24 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { accountApi } from '@/lib/api/account';
-import { handle, pathParam, reply } from '../lib/http';
-import { readJson } from '../lib/request-body';
-import { authorizeAdmin, CLEAR_SESSION_COOKIE, endSession } from '../lib/sessions';
+import { defineHandler, on, success } from '../lib/handler';
+import { CLEAR_SESSION_COOKIE, endSession } from '../lib/sessions';
 
-const endpoint = accountApi.endSession;
+/** Staff end one of their sessions; ending the request's own is signing out, so the cookie goes too. */
+export default defineHandler(
+  on(accountApi.endSession)(({ db, user, params }) => success(endSession(db, user, params.sessionId)), {
+    headers: ({ data }) => (data.current ? { 'Set-Cookie': CLEAR_SESSION_COOKIE } : {}),
+  }),
+);
 
-export default handle(async (request, context) => {
-  const { db, user } = await authorizeAdmin(request, endpoint.method);
-  await readJson(request, endpoint.body);
-  const sessionId = pathParam(request, context, endpoint.path, 'sessionId');
-  const { current } = await endSession(db, user, sessionId);
-  // Ending one's own session is signing out: the cookie goes too.
-  return reply(
-    endpoint,
-    { status: 'success', data: { current } },
-    current ? { 'Set-Cookie': CLEAR_SESSION_COOKIE } : {},
-  );
-});
-
-export const config: Config = {
-  path: '/api/account/sessions/:sessionId',
-};
+export const config: Config = { path: '/api/account/sessions/:sessionId' };

@@ -1,17 +1,14 @@
 import type { Config } from '@netlify/functions';
 import { accountApi } from '@/lib/api/account';
-import { handle, reply } from '../lib/http';
-import { readJson } from '../lib/request-body';
-import { authorizeAdmin, endOtherSessions } from '../lib/sessions';
+import { defineHandler, on } from '../lib/handler';
+import { endOtherSessions } from '../lib/sessions';
 
-const endpoint = accountApi.endOtherSessions;
+/** Staff end every session of theirs but the request's own. */
+export default defineHandler(
+  on(accountApi.endOtherSessions)(async ({ db, user }) => ({
+    status: 'success',
+    data: { ended: await endOtherSessions(db, user) },
+  })),
+);
 
-export default handle(async (request) => {
-  const { db, user } = await authorizeAdmin(request, endpoint.method);
-  await readJson(request, endpoint.body);
-  return reply(endpoint, { status: 'success', data: { ended: await endOtherSessions(db, user) } });
-});
-
-export const config: Config = {
-  path: '/api/account/other-sessions',
-};
+export const config: Config = { path: '/api/account/other-sessions' };

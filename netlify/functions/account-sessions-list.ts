@@ -1,15 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { accountApi } from '@/lib/api/account';
-import { handle, reply } from '../lib/http';
-import { authorizeAdmin, listSessions } from '../lib/sessions';
+import { defineHandler, on, success } from '../lib/handler';
+import { listSessions } from '../lib/sessions';
 
-const endpoint = accountApi.sessions;
+/** The signed-in staff member's live sessions. */
+export default defineHandler(on(accountApi.sessions)(({ db, user }) => success(listSessions(db, user))));
 
-export default handle(async (request) => {
-  const { db, user } = await authorizeAdmin(request, endpoint.method, 'HEAD');
-  return reply(endpoint, { status: 'success', data: await listSessions(db, user) });
-});
-
-export const config: Config = {
-  path: '/api/account/sessions',
-};
+export const config: Config = { path: '/api/account/sessions' };

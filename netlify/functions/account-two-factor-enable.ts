@@ -1,23 +1,15 @@
 import type { Config } from '@netlify/functions';
 import { accountApi } from '@/lib/api/account';
-import { clientAddress, handle, reply } from '../lib/http';
-import { readJson } from '../lib/request-body';
-import { authorizeAdmin } from '../lib/sessions';
+import { defineHandler, on } from '../lib/handler';
 import { enableTwoFactor } from '../lib/two-factor';
 
-const endpoint = accountApi.twoFactorEnable;
-
-export default handle(async (request, context) => {
-  const { db, user } = await authorizeAdmin(request, endpoint.method);
-  const { code } = await readJson(request, endpoint.body);
-  const codes = await enableTwoFactor(db, user, code, clientAddress(request, context));
-  return reply(endpoint, {
+/** Staff confirm two-factor setup with a first code and get their recovery codes. */
+export default defineHandler(
+  on(accountApi.twoFactorEnable)(async ({ db, user, body, client }) => ({
     status: 'success',
     message: 'Two-factor sign-in is on. Keep these recovery codes somewhere safe: each works once.',
-    data: { recovery_codes: codes },
-  });
-});
+    data: { recovery_codes: await enableTwoFactor(db, user, body.code, client.address) },
+  })),
+);
 
-export const config: Config = {
-  path: '/api/account/two-factor/enable',
-};
+export const config: Config = { path: '/api/account/two-factor/enable' };

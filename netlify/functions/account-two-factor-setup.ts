@@ -1,18 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { accountApi } from '@/lib/api/account';
-import { handle, reply } from '../lib/http';
-import { readJson } from '../lib/request-body';
-import { authorizeAdmin } from '../lib/sessions';
+import { defineHandler, on, success } from '../lib/handler';
 import { startTwoFactorSetup } from '../lib/two-factor';
 
-const endpoint = accountApi.twoFactorSetup;
+/** Staff start two-factor setup: a secret for their authenticator app. */
+export default defineHandler(on(accountApi.twoFactorSetup)(({ db, user }) => success(startTwoFactorSetup(db, user))));
 
-export default handle(async (request) => {
-  const { db, user } = await authorizeAdmin(request, endpoint.method);
-  await readJson(request, endpoint.body);
-  return reply(endpoint, { status: 'success', data: await startTwoFactorSetup(db, user) });
-});
-
-export const config: Config = {
-  path: '/api/account/two-factor/setup',
-};
+export const config: Config = { path: '/api/account/two-factor/setup' };

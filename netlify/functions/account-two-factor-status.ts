@@ -1,16 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { accountApi } from '@/lib/api/account';
-import { handle, reply } from '../lib/http';
-import { authorizeAdmin } from '../lib/sessions';
+import { defineHandler, on, success } from '../lib/handler';
 import { twoFactorStatus } from '../lib/two-factor';
 
-const endpoint = accountApi.twoFactorStatus;
+/** Whether the signed-in staff member's two-factor sign-in is on. */
+export default defineHandler(on(accountApi.twoFactorStatus)(({ db, user }) => success(twoFactorStatus(db, user.id))));
 
-export default handle(async (request) => {
-  const { db, user } = await authorizeAdmin(request, endpoint.method, 'HEAD');
-  return reply(endpoint, { status: 'success', data: await twoFactorStatus(db, user.id) });
-});
-
-export const config: Config = {
-  path: '/api/account/two-factor',
-};
+export const config: Config = { path: '/api/account/two-factor' };

@@ -1,25 +1,17 @@
 import type { Config } from '@netlify/functions';
 import { shipmentsApi } from '@/lib/api/shipments';
-import { handle, reply } from '../lib/http';
-import { deliverAfterAnswer } from '../lib/outbox-delivery';
-import { readJson } from '../lib/request-body';
-import { authorizeAdmin } from '../lib/sessions';
+import { defineHandler, on } from '../lib/handler';
 import { createShipment } from '../lib/shipments';
 
-const endpoint = shipmentsApi.addTracking;
+/** A shipment created with the spec's field names; its confirmation email goes out after the answer. */
+export default defineHandler(
+  on(shipmentsApi.addTracking)(
+    async ({ db, user, body }) => {
+      const shipment = await createShipment(db, body, user);
+      return { status: 'success', message: `Shipment ${shipment.tracking_number} added successfully!`, data: shipment };
+    },
+    { delivers: true },
+  ),
+);
 
-export default handle(async (request, context) => {
-  const { db, user } = await authorizeAdmin(request, endpoint.method);
-  const input = await readJson(request, endpoint.body);
-  const shipment = await createShipment(db, input, user);
-  deliverAfterAnswer(context);
-  return reply(endpoint, {
-    status: 'success',
-    message: `Shipment ${shipment.tracking_number} added successfully!`,
-    data: shipment,
-  });
-});
-
-export const config: Config = {
-  path: '/api/add_tracking',
-};
+export const config: Config = { path: '/api/add_tracking' };

@@ -1,19 +1,15 @@
 import type { Config } from '@netlify/functions';
 import { authApi } from '@/lib/api/auth';
 import { completeLinkSignIn } from '../lib/auth';
-import { getDb } from '../lib/db';
-import { assertSameOrigin, clientInfo, handle, reply, requireMethod } from '../lib/http';
-import { readJson } from '../lib/request-body';
+import { defineHandler, on } from '../lib/handler';
+import { signedIn } from '../lib/sign-in-answer';
 
-const endpoint = authApi.loginLink;
-
-export default handle(async (request, context) => {
-  requireMethod(request, endpoint.method);
-  assertSameOrigin(request);
-  const { token } = await readJson(request, endpoint.body);
-  const { user, cookie } = await completeLinkSignIn(await getDb(), token, clientInfo(request, context));
-  return reply(endpoint, { status: 'success', user: { email: user.email } }, { 'Set-Cookie': cookie });
-});
+/** The emailed sign-in link's page posts its token here: a session opens. */
+export default defineHandler(
+  on(authApi.loginLink)(async ({ db, body, client }) =>
+    signedIn(authApi.loginLink, await completeLinkSignIn(db, body.token, client)),
+  ),
+);
 
 export const config: Config = {
   path: '/api/admin/login/link',

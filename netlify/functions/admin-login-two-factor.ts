@@ -1,19 +1,15 @@
 import type { Config } from '@netlify/functions';
 import { authApi } from '@/lib/api/auth';
 import { completeTwoFactorLogin } from '../lib/auth';
-import { getDb } from '../lib/db';
-import { assertSameOrigin, clientInfo, handle, reply, requireMethod } from '../lib/http';
-import { readJson } from '../lib/request-body';
+import { defineHandler, on } from '../lib/handler';
+import { signedIn } from '../lib/sign-in-answer';
 
-const endpoint = authApi.loginTwoFactor;
-
-export default handle(async (request, context) => {
-  requireMethod(request, endpoint.method);
-  assertSameOrigin(request);
-  const input = await readJson(request, endpoint.body);
-  const { user, cookie } = await completeTwoFactorLogin(await getDb(), input, clientInfo(request, context));
-  return reply(endpoint, { status: 'success', user: { email: user.email } }, { 'Set-Cookie': cookie });
-});
+/** The second step of a sign-in: the challenge and a code open a session. */
+export default defineHandler(
+  on(authApi.loginTwoFactor)(async ({ db, body, client }) =>
+    signedIn(authApi.loginTwoFactor, await completeTwoFactorLogin(db, body, client)),
+  ),
+);
 
 export const config: Config = {
   path: '/api/admin/login/two-factor',

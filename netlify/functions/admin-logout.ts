@@ -1,20 +1,19 @@
 import type { Config } from '@netlify/functions';
 import { authApi } from '@/lib/api/auth';
-import { getDb } from '../lib/db';
-import { assertSameOrigin, handle, reply, requireMethod } from '../lib/http';
+import { defineHandler, on } from '../lib/handler';
 import { requireJsonContentType } from '../lib/request-body';
 import { CLEAR_SESSION_COOKIE, logout } from '../lib/sessions';
 
-const endpoint = authApi.logout;
+/** Signing out: the session ends on the server and its cookie goes. A form cannot send JSON cross-site. */
+export default defineHandler(
+  on(authApi.logout)(
+    async ({ db, request }) => {
+      requireJsonContentType(request);
+      await logout(db, request);
+      return { status: 'success' };
+    },
+    { headers: () => ({ 'Set-Cookie': CLEAR_SESSION_COOKIE }) },
+  ),
+);
 
-export default handle(async (request) => {
-  requireMethod(request, endpoint.method);
-  assertSameOrigin(request);
-  requireJsonContentType(request);
-  await logout(await getDb(), request);
-  return reply(endpoint, { status: 'success' }, { 'Set-Cookie': CLEAR_SESSION_COOKIE });
-});
-
-export const config: Config = {
-  path: '/api/admin/logout',
-};
+export const config: Config = { path: '/api/admin/logout' };

@@ -1,15 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { authApi } from '@/lib/api/auth';
-import { handle, reply } from '../lib/http';
-import { authorizeAdmin } from '../lib/sessions';
+import { defineHandler, on } from '../lib/handler';
 
-const endpoint = authApi.session;
+/** Who is signed in with this session (401 when nobody). */
+export default defineHandler(on(authApi.session)(async ({ user }) => ({ user: { email: user.email } })));
 
-export default handle(async (request) => {
-  const { user } = await authorizeAdmin(request, 'GET', 'HEAD');
-  return reply(endpoint, { user: { email: user.email } });
-});
-
-export const config: Config = {
-  path: '/api/admin/session',
-};
+export const config: Config = { path: '/api/admin/session' };

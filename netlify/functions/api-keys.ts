@@ -1,24 +1,15 @@
 import type { Config } from '@netlify/functions';
 import { apiKeysApi } from '@/lib/api/api-keys';
 import { createApiKey, listApiKeys } from '../lib/api-keys';
-import { handle, reply } from '../lib/http';
-import { readJson } from '../lib/request-body';
-import { authorizeAdmin } from '../lib/sessions';
+import { defineHandler, on, success } from '../lib/handler';
 
-const { list, create } = apiKeysApi;
+/** Device API keys, for staff: list them, or create one (its key shown this once). */
+export default defineHandler(
+  on(apiKeysApi.list)(({ db }) => success(listApiKeys(db))),
+  on(apiKeysApi.create)(async ({ db, user, body }) => {
+    const { key, info } = await createApiKey(db, body, user);
+    return { status: 'success', data: { ...info, key } };
+  }),
+);
 
-/** Device API keys: list them (GET) or create one (POST), for staff only. */
-export default handle(async (request) => {
-  if (request.method === 'POST') {
-    const { db, user } = await authorizeAdmin(request, create.method);
-    const input = await readJson(request, create.body);
-    const { key, info } = await createApiKey(db, input, user);
-    return reply(create, { status: 'success', data: { ...info, key } });
-  }
-  const { db } = await authorizeAdmin(request, list.method, 'HEAD', create.method);
-  return reply(list, { status: 'success', data: await listApiKeys(db) });
-});
-
-export const config: Config = {
-  path: '/api/api-keys',
-};
+export const config: Config = { path: '/api/api-keys' };

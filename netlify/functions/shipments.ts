@@ -1,21 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { shipmentsApi } from '@/lib/api/shipments';
-import { handle, reply } from '../lib/http';
-import { deliverAfterAnswer } from '../lib/outbox-delivery';
-import { readJson } from '../lib/request-body';
-import { authorizeAdmin } from '../lib/sessions';
+import { defineHandler, on, success } from '../lib/handler';
 import { createShipmentFromDialog } from '../lib/shipments';
 
-const endpoint = shipmentsApi.create;
+/** A shipment created from the New Shipment page; its confirmation email goes out after the answer. */
+export default defineHandler(
+  on(shipmentsApi.create)(({ db, user, body }) => success(createShipmentFromDialog(db, body, user)), {
+    delivers: true,
+  }),
+);
 
-export default handle(async (request, context) => {
-  const { db, user } = await authorizeAdmin(request, endpoint.method);
-  const input = await readJson(request, endpoint.body);
-  const shipment = await createShipmentFromDialog(db, input, user);
-  deliverAfterAnswer(context);
-  return reply(endpoint, { status: 'success', data: shipment });
-});
-
-export const config: Config = {
-  path: '/api/shipments',
-};
+export const config: Config = { path: '/api/shipments' };

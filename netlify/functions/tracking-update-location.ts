@@ -1,25 +1,16 @@
 import type { Config } from '@netlify/functions';
 import { shipmentsApi } from '@/lib/api/shipments';
-import { authorizeSessionOrKey } from '../lib/api-keys';
-import { purgeLookups } from '../lib/cdn';
-import { handle, reply } from '../lib/http';
-import { readJson } from '../lib/request-body';
-import { assertBodyMatchesPath, shipmentPathNumber } from '../lib/shipment-path';
+import { defineHandler, on, success } from '../lib/handler';
+import { samePathNumber } from '../lib/shipment-path';
 import { updateLocation } from '../lib/shipments';
 
-const endpoint = shipmentsApi.updateLocation;
+/** A location update from staff or a device's API key (logged under the key's name). */
+export default defineHandler(
+  on(shipmentsApi.updateLocation)(
+    ({ db, params, body, actor }) =>
+      success(updateLocation(db, samePathNumber(params.trackingNumber, body.tracking_number), body, actor)),
+    { purges: ({ data }) => [data.tracking_number] },
+  ),
+);
 
-export default handle(async (request, context) => {
-  // A staff session, or a device API key (Settings > Integrations) whose write is logged under its name.
-  const { db, actor } = await authorizeSessionOrKey(request, endpoint.method);
-  const trackingNumber = shipmentPathNumber(request, context, endpoint.path);
-  const input = await readJson(request, endpoint.body);
-  assertBodyMatchesPath(input.tracking_number, trackingNumber);
-  const shipment = await updateLocation(db, trackingNumber, input, actor);
-  await purgeLookups(context, [trackingNumber]);
-  return reply(endpoint, { status: 'success', data: shipment });
-});
-
-export const config: Config = {
-  path: '/api/tracking/:trackingNumber/update-location',
-};
+export const config: Config = { path: '/api/tracking/:trackingNumber/update-location' };

@@ -1,13 +1,15 @@
 import type { Client } from '@libsql/client';
+import type { alertsApi } from '@/lib/api/alerts';
+import type { Reply } from '@/lib/api/contract';
+import { TRACKING_NOT_FOUND } from '@/lib/api/tracking';
 import type { AlertSubscribeInput } from '@/lib/schemas/alerts';
+import type { ClientInfo } from './http';
 import { HttpError } from './http';
 import { alertConfirmationMail } from './outbox';
-import { budget } from './rate-limit';
+import { budget, enforceRateLimit } from './rate-limit';
 import { alertSubscription, shipmentTopic } from './subscriptions';
 
 /** Email alerts asked for on the public tracking page (double opt-in). */
-
-export const NOT_A_SHIPMENT = 'No shipment found with this tracking number';
 
 /**
  * How often one visitor may ask, and how many confirmation emails one mailbox may be sent a day (they go
@@ -20,6 +22,16 @@ export const ALERT_LIMITS = {
   links: { limit: 30, windowSeconds: 60 },
 };
 
+type Guard = { db: Client; client: ClientInfo };
+
+/** The per-address limit of alert sign-ups, counted before the body is read. */
+export const signingUp = ({ db, client }: Guard) =>
+  enforceRateLimit(db, { key: `alerts:${client.address}`, ...ALERT_LIMITS.perAddress });
+
+/** The per-address limit of following confirmation and unsubscribe links. */
+export const followingLinks = ({ db, client }: Guard) =>
+  enforceRateLimit(db, { key: `alert-links:${client.address}`, ...ALERT_LIMITS.links });
+
 /**
  * The mailbox an address reaches, as its daily budget counts it: any case, and the local part without its
  * `+tag` (bob+news@x and Bob@X are one person's). Only the count uses it; mail goes to the address as typed.
@@ -30,6 +42,16 @@ export function mailboxOf(email: string): string {
   return `${local}${email.slice(at)}`.toLowerCase();
 }
 
+/** A sign-up, answered with what happens next (the same answer whether or not the address already follows). */
+export async function signUpForAlerts(
+  db: Client,
+  input: AlertSubscribeInput,
+): Promise<Reply<typeof alertsApi.subscribe>> {
+  await requestAlerts(db, input);
+  const message = `Almost done: we sent a confirmation link to ${input.email}. Status emails start once you follow it.`;
+  return { status: 'success', message };
+}
+
 /**
  * A visitor asks for a shipment's status emails: the address becomes a pending subscription and its
  * confirmation email is queued in the same transaction, unless one is already waiting. Only a queued
@@ -37,7 +59,7 @@ export function mailboxOf(email: string): string {
  * strangers cannot use up the real recipient's day; past the budget, 429. An address already
  * subscribed gets nothing new, with the same answer, so it does not tell who is subscribed.
  */
-export async function requestAlerts(db: Client, input: AlertSubscribeInput, now = new Date()): Promise<void> {
+async function requestAlerts(db: Client, input: AlertSubscribeInput, now = new Date()): Promise<void> {
   const at = now.toISOString();
   const topic = shipmentTopic(input.tracking_number);
   const mailbox = budget(
@@ -61,6 +83,6 @@ export async function requestAlerts(db: Client, input: AlertSubscribeInput, now 
     'write',
   );
   // Nothing inserted or updated: the SELECT found no shipment (and so the confirmation found no row).
-  if (upserted!.rowsAffected === 0) throw new HttpError(404, NOT_A_SHIPMENT);
+  if (upserted!.rowsAffected === 0) throw new HttpError(404, TRACKING_NOT_FOUND);
   if (refused!.rows.length > 0) throw mailbox.refusal();
 }

@@ -1,11 +1,11 @@
 import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { z } from 'zod';
+import { KEY_NOT_FOUND } from '@/lib/api/api-keys';
 import { type ApiKeyCreateInput, type ApiKeyInfo, apiKeyInfoSchema } from '@/lib/schemas/api-keys';
 import { type StaffUser, subjectActivity } from './activity';
-import { getDb } from './db';
-import { HttpError, invalidInput, requireMethod } from './http';
+import { HttpError, invalidInput } from './http';
 import { decodeFirst, decodeRows } from './rows';
-import { AUTHENTICATION_REQUIRED, authorizeAdmin } from './sessions';
+import { AUTHENTICATION_REQUIRED } from './sessions';
 import { hashToken, newToken } from './tokens';
 
 /**
@@ -22,8 +22,6 @@ const KEY_PATTERN = /^nec_[A-Za-z0-9_-]{43}$/;
 const VISIBLE_LENGTH = KEY_PREFIX.length + 8;
 
 const SELECT_INFO = 'SELECT id, name, prefix, created_by_email, created_at, last_used_at, revoked_at FROM api_keys';
-
-export const KEY_NOT_FOUND = 'API key not found.';
 
 /** Creates a key; the answer is the only time its secret exists outside the caller. */
 export async function createApiKey(
@@ -64,9 +62,9 @@ export async function listApiKeys(db: Client): Promise<ApiKeyInfo[]> {
 }
 
 /** Revokes a key at once (its next call is refused); revoking it again changes nothing. */
-/** The read of the key a path names (digits), for the staff call's first round trip; none for another id. */
-export function apiKeyReads(value: string): InStatement[] {
-  return /^\d{1,15}$/.test(value) ? [{ sql: `${SELECT_INFO} WHERE id = ?`, args: [Number(value)] }] : [];
+/** The read of the key a path names, for the staff call's first round trip. */
+export function apiKeyReads(id: number): InStatement[] {
+  return [{ sql: `${SELECT_INFO} WHERE id = ?`, args: [id] }];
 }
 
 /** Revokes the key `apiKeyReads` found (404 when none). */
@@ -126,32 +124,16 @@ export async function authenticateKey(db: Client, header: string, now = new Date
   return { keyId: row.id, name: row.name, actor: { id: row.created_by, email: `${row.name} (API key)` } };
 }
 
-/** Who made a write: the staff member or the key, with the sender id scans are made idempotent under. */
-export interface Caller {
-  db: Client;
-  actor: StaffUser;
-  /** `key:<id>` or `user:<id>`. */
-  source: string;
-}
-
 /**
- * The start of a call that a device may make: with an `Authorization` header it must carry a live
- * key (no cookie, no same-origin check: a browser cannot attach the header cross-site without a
- * CORS grant, which this site never gives); without one it is a staff call, as `authorizeAdmin`.
+ * The device behind an `Authorization` header: its key's name, acting for the staff member who made
+ * it, and the sender id scans are made idempotent under; 401 unless the key is live.
  */
-export async function authorizeSessionOrKey(request: Request, ...methods: string[]): Promise<Caller> {
-  const header = request.headers.get('authorization');
-  if (header === null) {
-    const { db, user } = await authorizeAdmin(request, ...methods);
-    return { db, actor: user, source: `user:${user.id}` };
-  }
-  requireMethod(request, ...methods);
-  const db = await getDb();
+export async function keyCaller(db: Client, header: string): Promise<{ actor: StaffUser; source: string }> {
   const caller = await authenticateKey(db, header);
   if (!caller) {
     throw new HttpError(401, AUTHENTICATION_REQUIRED, {
       headers: { 'WWW-Authenticate': 'Bearer realm="api", error="invalid_token"' },
     });
   }
-  return { db, actor: caller.actor, source: `key:${caller.keyId}` };
+  return { actor: caller.actor, source: `key:${caller.keyId}` };
 }

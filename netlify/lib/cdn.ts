@@ -17,7 +17,7 @@ const lookupTag = (trackingNumber: string) => `tracking-${trackingNumber}`;
  * drops it at once; browsers always ask again. A browser that revealed an address sends its reveal
  * cookie, which is part of the cache key, so it never gets the shared copy.
  */
-export function publicLookupHeaders(trackingNumber: string): Record<string, string> {
+function publicLookupHeaders(trackingNumber: string): Record<string, string> {
   return {
     'Cache-Control': 'public, max-age=0, must-revalidate',
     'Netlify-CDN-Cache-Control': 'public, durable, max-age=60, stale-while-revalidate=60',
@@ -27,7 +27,11 @@ export function publicLookupHeaders(trackingNumber: string): Record<string, stri
 }
 
 /** The lookup's answer to a browser with a reveal cookie: its own, never stored anywhere. */
-export const PRIVATE_LOOKUP_HEADERS: Record<string, string> = {
+/** A lookup's caching: shared by everyone, or kept for the one browser that revealed the address. */
+export const lookupHeaders = (trackingNumber: string, revealing: boolean) =>
+  revealing ? PRIVATE_LOOKUP_HEADERS : publicLookupHeaders(trackingNumber);
+
+const PRIVATE_LOOKUP_HEADERS: Record<string, string> = {
   'Cache-Control': 'private, no-store',
   'Netlify-Vary': `cookie=${REVEAL_COOKIE}`,
 };

@@ -2,9 +2,9 @@ import type { Client, InStatement, InValue, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import type { Reply } from '@/lib/api/contract';
 import type { customersApi } from '@/lib/api/customers';
+import { CUSTOMER_NOT_FOUND } from '@/lib/api/customers';
 import { dayStart } from '@/lib/company-day';
 import {
-  CUSTOMER_ID_PATTERN,
   CUSTOMER_RECENT_SHIPMENTS,
   CUSTOMER_TOTAL_CAP,
   type CustomerDetail,
@@ -30,15 +30,7 @@ export const customerContactSchema = z.object({
 });
 export type CustomerContact = z.infer<typeof customerContactSchema>;
 
-export const CUSTOMER_NOT_FOUND = 'Customer not found.';
 export const notFound = () => new HttpError(404, CUSTOMER_NOT_FOUND);
-
-/** A customer id from a path: normalized; one that cannot exist is simply not found. */
-export function customerPathId(value: string): string {
-  const id = value.trim().toUpperCase();
-  if (!CUSTOMER_ID_PATTERN.test(id)) throw notFound();
-  return id;
-}
 
 const RECORD_COLUMNS = Object.keys(customerRecordSchema.shape)
   .map((column) => `c.${column}`)
@@ -75,9 +67,15 @@ export function detailFrom(results: Array<{ rows: Parameters<typeof decodeRows>[
  * The reads of the customer a path names, for a staff call's first round trip (`customerFrom` decodes
  * them); none for an id that cannot exist.
  */
-export function customerReads(value: string): InStatement[] {
-  const id = value.trim().toUpperCase();
-  return CUSTOMER_ID_PATTERN.test(id) ? selectDetail('c.id = ?', [id]) : [];
+export function customerReads(id: string): InStatement[] {
+  return selectDetail('c.id = ?', [id]);
+}
+
+/** One customer with their shipment count and most recent shipments, or a 404. */
+export async function requireCustomer(db: Client, id: string): Promise<CustomerDetail> {
+  const customer = await findCustomer(db, id);
+  if (!customer) throw notFound();
+  return customer;
 }
 
 /** The customer `customerReads` found, or null. */

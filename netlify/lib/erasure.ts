@@ -1,7 +1,8 @@
 import type { Client } from '@libsql/client';
+import { CUSTOMER_NOT_FOUND } from '@/lib/api/customers';
 import { type CustomerDetail, ERASED_NAME } from '@/lib/schemas/customer';
 import { type ErasedPerson, eraseFromActivity, type StaffUser } from './activity';
-import { CUSTOMER_NOT_FOUND, findCustomer } from './customer-read';
+import { findCustomer } from './customer-read';
 import { eraseCustomerStatements, erasedFrom } from './customers';
 import { HttpError } from './http';
 import { cancelMailFor } from './outbox';

@@ -1,6 +1,5 @@
 import type { Endpoint, Reply } from '@/lib/api/contract';
 import type { FieldErrors } from '@/lib/field-errors';
-import { NO_CONTROL_CHARACTERS } from '@/lib/schemas/text';
 import { ConfigError } from './env';
 
 /**
@@ -184,13 +183,6 @@ export function seeOther(location: string): Response {
   return new Response(null, { status: 303, headers: { ...headers, location } });
 }
 
-/** Throws 405 with Allow unless the request uses one of the methods. */
-export function requireMethod(request: Request, ...allowed: string[]): void {
-  if (!allowed.includes(request.method)) {
-    throw new HttpError(405, 'Method not allowed', { headers: { Allow: allowed.join(', ') } });
-  }
-}
-
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
@@ -209,7 +201,7 @@ export function assertSameOrigin(request: Request): void {
 }
 
 /** The client's address: Netlify's context.ip, else its connection header, else the first forwarded hop. */
-export function clientAddress(request: Request, context: FunctionContext): string {
+function clientAddress(request: Request, context: FunctionContext): string {
   const address =
     context.ip ??
     request.headers.get('x-nf-client-connection-ip') ??
@@ -230,32 +222,4 @@ export function clientInfo(request: Request, context: FunctionContext): ClientIn
     address: clientAddress(request, context),
     userAgent: (request.headers.get('user-agent') ?? '').slice(0, 512),
   };
-}
-
-/**
- * A path parameter from Netlify's context, or parsed from the URL when the context has none
- * (netlify functions:serve never fills it; netlify dev retries 404s without it). Empty when absent.
- */
-export function pathParam(request: Request, context: FunctionContext, pattern: string, name: string): string {
-  const fromContext = context.params?.[name];
-  const value = safeDecode(
-    fromContext || (new URLPattern({ pathname: pattern }).exec(request.url)?.pathname.groups[name] ?? ''),
-  );
-  // A null byte or another control character is never part of an id: name the parameter (422, as in a body).
-  if (CONTROL_CHARACTER.test(value)) {
-    throw new HttpError(422, `The ${name} in the address must not contain control characters`, {
-      errors: { [name]: [NO_CONTROL_CHARACTERS] },
-    });
-  }
-  return value;
-}
-
-const CONTROL_CHARACTER = /\p{Cc}/u;
-
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
 }

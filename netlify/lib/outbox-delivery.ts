@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { Client } from '@libsql/client';
 import { z } from 'zod';
+import { hourIn } from '@/lib/company-day';
 import { getDb } from './db';
 import { ACCOUNT_EMAILS, type Audience, EMAIL_KINDS, renderEmail } from './emails';
 import { siteUrl } from './env';
 import type { FunctionContext } from './http';
 import { createMailer, describeFailure, isPermanentFailure, type Mailer } from './mail';
 import { readCompany } from './notification-settings';
-import { MAX_ATTEMPTS } from './outbox';
+import { MAX_ATTEMPTS, queueDailySummary } from './outbox';
 import { decodeFirst } from './rows';
+import { getCompanyZone } from './settings';
 
 /**
  * Delivering the outbox: after a function's answer (`deliverAfterAnswer`), on a schedule and from the
@@ -248,4 +250,17 @@ export async function purgeOutbox(db: Client, now = Date.now()): Promise<number>
     args: [iso(now - KEEP_DAYS * DAY)],
   });
   return rowsAffected;
+}
+
+/** The summary goes out from this hour of the company's morning, in its time zone. */
+const SUMMARY_HOUR = 6;
+
+/**
+ * The hourly run (the company's 06:00 is any hour of UTC): from then on, yesterday's summary for the company
+ * address (once a day, if its switch is on); then delivery.
+ */
+export async function dailySummaryRun(db: Client, now = new Date()) {
+  const due = hourIn(await getCompanyZone(db), now.getTime()) >= SUMMARY_HOUR;
+  const summary = due ? await queueDailySummary(db, now) : { queued: false, notYet: true };
+  return { ...summary, ...(await deliverDue(db)) };
 }

@@ -1,5 +1,6 @@
 import type { Client } from '@libsql/client';
 import { z } from 'zod';
+import { MESSAGE_NOT_FOUND } from '@/lib/api/outbox';
 import {
   OUTBOX_STATES,
   type OutboxList,
@@ -13,8 +14,6 @@ import { HttpError } from './http';
 import { decodeFirst, decodeRows } from './rows';
 
 /** The Outbox page: the messages, newest first, and staff's Retry of a failed one. */
-
-export const MESSAGE_NOT_FOUND = 'Message not found.';
 
 /** A page of messages, newest first, optionally of one state; with the count of each state. */
 export async function listOutbox(db: Client, query: OutboxListQuery): Promise<OutboxList> {

@@ -1,5 +1,6 @@
 import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { z } from 'zod';
+import { PLACE_NOT_FOUND } from '@/lib/api/places';
 import { formatPlace, parsePlace } from '@/lib/place';
 import { type Place, type PlaceInput, placeSchema, type UnmappedPlace, unmappedPlaceSchema } from '@/lib/schemas/place';
 import { type StaffUser, subjectActivity } from './activity';
@@ -17,8 +18,6 @@ import { decodeFirst, decodeRows } from './rows';
  */
 export const countryOfPlaceSql = (place: string) =>
   `trim(substr(${place}, length(rtrim(${place}, replace(${place}, ',', ''))) + 1))`;
-
-export const PLACE_NOT_FOUND = 'Place not found.';
 
 const SELECT = 'SELECT id, name, latitude, longitude, updated_at FROM gazetteer';
 
@@ -192,7 +191,7 @@ export async function deletePlace(
   return current;
 }
 
-/** The reads of the place a path names, none when it is not an id (digits): then there is no such place. */
-export function placeReads(value: string): InStatement[] {
-  return /^\d{1,15}$/.test(value) ? [placeById(Number(value))] : [];
+/** The read of the place a path names, for the staff call's first round trip. */
+export function placeReads(id: number): InStatement[] {
+  return [placeById(id)];
 }

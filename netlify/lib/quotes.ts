@@ -1,6 +1,8 @@
 import type { Client, InStatement, ResultSet } from '@libsql/client';
 import type { Reply } from '@/lib/api/contract';
+import { QUOTE_PATHS, QUOTE_THANKS } from '@/lib/api/paths';
 import type { quotesApi } from '@/lib/api/quotes';
+import { QUOTE_NOT_FOUND } from '@/lib/api/quotes';
 import {
   QUOTE_STATUS_LABELS,
   QUOTE_TOTAL_CAP,
@@ -11,16 +13,30 @@ import {
   quoteRecordSchema,
 } from '@/lib/schemas/quote';
 import { type ErasedPerson, quoteReceivedActivity, type StaffUser, subjectActivity } from './activity';
-import { HttpError } from './http';
+import { type ClientInfo, HttpError, isFormPost, seeOther } from './http';
 import { and, countStatements, type Filter, keysetOrder, keysetPage, readCounts, readKeyset } from './keyset';
+import { enforceRateLimit } from './rate-limit';
 import { decodeFirst, decodeRows } from './rows';
 
 /** Quote requests one client address may send per window: generous for people, tight for scripts. */
 export const QUOTE_RATE_LIMIT = { limit: 10, windowSeconds: 600 } as const;
 
-const COLUMNS = Object.keys(quoteRecordSchema.shape).join(', ');
+/** Counts a quote request against its address's limit, before the body is read. */
+export const limitQuotes = ({ db, client }: { db: Client; client: ClientInfo }) =>
+  enforceRateLimit(db, { key: `quotes:${client.address}`, ...QUOTE_RATE_LIMIT });
 
-export const QUOTE_NOT_FOUND = 'Quote request not found.';
+/** Stores a quote request and answers its sender: the thanks, or after a plain form post the thank-you page. */
+export async function sendQuoteRequest(
+  db: Client,
+  quote: QuoteRequest,
+  request: Request,
+): Promise<Reply<typeof quotesApi.create> | Response> {
+  const stored = await createQuoteRequest(db, quote);
+  if (isFormPost(request)) return seeOther(QUOTE_PATHS.sent);
+  return { status: 'success', message: QUOTE_THANKS, data: { id: stored.id } };
+}
+
+const COLUMNS = Object.keys(quoteRecordSchema.shape).join(', ');
 
 /** Stores a validated quote request with its activity entry (the dashboard shows it), in one transaction. */
 export async function createQuoteRequest(db: Client, quote: QuoteRequest, now = new Date()): Promise<QuoteRecord> {
@@ -93,16 +109,15 @@ export async function listQuoteRequests(db: Client, query: QuoteListQuery): Prom
   });
 }
 
-/** A quote request id from a path; one that cannot exist is simply not found. */
+/** The statement reading one quote request. */
 const quoteById = (id: number): InStatement => ({
   sql: `SELECT ${COLUMNS} FROM quote_requests WHERE id = ?`,
   args: [id],
 });
 
-/** The read of the request a path names, for the staff call's first round trip; none for another id. */
-export function quoteReads(value: string): InStatement[] {
-  const id = Number(value);
-  return /^[1-9][0-9]{0,15}$/.test(value) && Number.isSafeInteger(id) ? [quoteById(id)] : [];
+/** The read of the request a path names, for the staff call's first round trip. */
+export function quoteReads(id: number): InStatement[] {
+  return [quoteById(id)];
 }
 
 /**

@@ -44,8 +44,12 @@ async function readForm<Schema extends z.ZodType>(
 }
 
 /** The body of a call that takes either a JSON body or the page's plain form. */
-export function readJsonOrForm<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.infer<Schema>> {
-  return isFormPost(request) ? readForm(request, schema) : readJson(request, schema);
+export function readJsonOrForm<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+  limits: { maxBytes?: number } = {},
+): Promise<z.infer<Schema>> {
+  return isFormPost(request) ? readForm(request, schema, limits) : readJson(request, schema, limits);
 }
 
 async function readBodyText(request: Request, maxBytes: number): Promise<string> {

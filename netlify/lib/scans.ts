@@ -1,5 +1,7 @@
 import type { Client, InStatement } from '@libsql/client';
 import { z } from 'zod';
+import type { Reply } from '@/lib/api/contract';
+import type { scansApi } from '@/lib/api/scans';
 import { SCAN_CLOCK_SKEW_MS, type ScanEvent, type ScanResult } from '@/lib/schemas/scans';
 import type { StaffUser } from './activity';
 import { decodeRows } from './rows';
@@ -19,6 +21,29 @@ import { placeholders } from './sql';
  */
 
 const ATTEMPTS = 5;
+
+/** 500 events with their notes: more than the usual 64 KB. */
+export const SCANS_MAX_BYTES = 1024 * 1024;
+
+/** The answer to a batch: each event's result, and how many came out each way. */
+export function scansAnswer(results: ScanResult[]): Reply<typeof scansApi.create> {
+  const count = (result: ScanResult['result']) => results.filter((item) => item.result === result).length;
+  return {
+    status: 'success',
+    data: results,
+    meta: {
+      applied: count('applied'),
+      history_only: count('history_only'),
+      duplicate: count('duplicate'),
+      not_found: count('not_found'),
+      rejected: count('rejected'),
+    },
+  };
+}
+
+/** The shipments whose public answer changed: each scan that added history. */
+export const scansChanged = (results: ScanResult[]) =>
+  results.filter(({ result }) => result === 'applied' || result === 'history_only').map((item) => item.tracking_number);
 
 const isDuplicateEvent = (error: unknown) =>
   error instanceof Error &&

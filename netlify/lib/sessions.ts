@@ -3,8 +3,7 @@ import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import type { SessionInfo } from '@/lib/schemas/account';
 import { type StaffUser, securityActivity, sessionActivity } from './activity';
-import { getDb } from './db';
-import { assertSameOrigin, type ClientInfo, HttpError, requireMethod } from './http';
+import { type ClientInfo, HttpError } from './http';
 import { forgetAttempts } from './login-throttle';
 import { PURGE_BATCH } from './purge';
 import { decodeFirst, decodeRows } from './rows';
@@ -89,39 +88,18 @@ async function currentUserReading(
   return { user: { id: row.id, email: row.email, sessionId: row.session_id }, results };
 }
 
-/** The signed-in admin, or a 401 `Authentication required`. */
-export async function requireAdmin(request: Request, db?: Client, now = Date.now()): Promise<SessionUser> {
-  const user = await currentUser(db ?? (await getDb()), request, now);
-  if (!user) throw new HttpError(401, AUTHENTICATION_REQUIRED);
-  return user;
-}
-
 /**
- * The common start of every admin function: the method (405), the origin of unsafe requests (403)
- * and the session (401), in that order. Returns the database and the signed-in admin.
+ * The signed-in staff member of a call (401 without one), with the answers of the call's first reads,
+ * made in the same round trip.
  */
-export async function authorizeAdmin(
+export async function sessionCaller(
+  db: Client,
   request: Request,
-  ...methods: string[]
-): Promise<{ db: Client; user: SessionUser }> {
-  return authorizeAdminReading(request, methods, []);
-}
-
-/**
- * `authorizeAdmin` with the call's first reads in the session check's round trip (with a remote
- * database each costs one): their answers, in order, once the session holds.
- */
-export async function authorizeAdminReading(
-  request: Request,
-  methods: string[],
   reads: InStatement[],
-): Promise<{ db: Client; user: SessionUser; results: ResultSet[] }> {
-  requireMethod(request, ...methods);
-  assertSameOrigin(request);
-  const db = await getDb();
+): Promise<{ user: SessionUser; results: ResultSet[] }> {
   const { user, results } = await currentUserReading(db, request, reads, Date.now());
   if (!user) throw new HttpError(401, AUTHENTICATION_REQUIRED);
-  return { db, user, results };
+  return { user, results };
 }
 
 /**

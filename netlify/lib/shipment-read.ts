@@ -1,4 +1,5 @@
 import type { Client, InStatement, ResultSet } from '@libsql/client';
+import { SHIPMENT_NOT_FOUND } from '@/lib/api/shipments';
 import { type Shipment, shipmentRecordSchema, shipmentSchema } from '@/lib/schemas/shipment';
 import { HttpError } from './http';
 import { decodeRow } from './rows';
@@ -32,7 +33,6 @@ const selectChanges = (trackingNumber: string): InStatement => ({
 
 /** The columns of a shipment row, in schema order (id first). */
 export const SHIPMENT_COLUMNS = Object.keys(shipmentRecordSchema.shape);
-export const SHIPMENT_NOT_FOUND = 'Shipment not found.';
 export const shipmentNotFound = () => new HttpError(404, SHIPMENT_NOT_FOUND);
 
 const selectShipment = (trackingNumber: string): InStatement => ({
@@ -66,4 +66,11 @@ export function fromBatch(results: ResultSet[]): Shipment | null {
 /** The whole shipment (every record field, histories and staff notes oldest first), or null. */
 export async function findShipment(db: Client, trackingNumber: string): Promise<Shipment | null> {
   return fromBatch(await db.batch(readShipment(trackingNumber), 'read'));
+}
+
+/** The whole shipment, or a 404. */
+export async function requireShipment(db: Client, trackingNumber: string): Promise<Shipment> {
+  const shipment = await findShipment(db, trackingNumber);
+  if (!shipment) throw shipmentNotFound();
+  return shipment;
 }

@@ -1,5 +1,7 @@
 import type { Client, InStatement } from '@libsql/client';
 import { z } from 'zod';
+import type { Reply } from '@/lib/api/contract';
+import { TRACKING_NOT_FOUND, type trackingApi } from '@/lib/api/tracking';
 import { historyEntrySchema, shipmentRecordSchema } from '@/lib/schemas/shipment';
 import {
   PUBLIC_SHIPMENT_FIELDS,
@@ -9,9 +11,10 @@ import {
   trackingResultSchema,
 } from '@/lib/schemas/tracking';
 import { normalizeTrackingNumber, trackingNumberProblem } from '@/lib/tracking-number';
-import { HttpError, invalidInput } from './http';
+import type { Call } from './handler';
+import { type ClientInfo, HttpError, invalidInput } from './http';
 import { countryOfPlaceSql } from './places';
-import { clientNetwork, enforceRateLimit, type WindowLimit } from './rate-limit';
+import { clientNetwork, enforceRateLimit, takeFromWindow, type WindowLimit } from './rate-limit';
 import { decodeFirst, decodeRows } from './rows';
 import { placeholders } from './sql';
 import { cookieValue, hashToken, newToken } from './tokens';
@@ -20,8 +23,6 @@ import { cookieValue, hashToken, newToken } from './tokens';
  * The public side of shipments: the lookups of the tracking page, which only read, and the
  * recipient's reveal of the full address (the one writer of tracking_reveals).
  */
-
-export const NOT_FOUND = 'No shipment found with this tracking number';
 
 /** Lookups per address and minute, a batch counting each of its numbers (matches config.rateLimit). */
 export const TRACKING_RATE_LIMIT: WindowLimit = { name: 'tracking', limit: 60, windowSeconds: 60 };
@@ -159,7 +160,7 @@ export async function findPublicTracking(
  * The numbers of a batch as typed, each normalized, duplicates dropped (first wins): the well-formed
  * ones to look up, and a result per number in the order given once the lookups are in.
  */
-export function planBatch(typed: readonly string[]): {
+function planBatch(typed: readonly string[]): {
   lookups: string[];
   answer: (found: Map<string, TrackingResult>) => TrackingBatchItem[];
 } {
@@ -172,9 +173,44 @@ export function planBatch(typed: readonly string[]): {
         const problem = problems.get(number);
         if (problem) return { number, result: 'malformed', message: problem };
         const data = found.get(number);
-        return data ? { number, result: 'found', data } : { number, result: 'unknown', message: NOT_FOUND };
+        return data ? { number, result: 'found', data } : { number, result: 'unknown', message: TRACKING_NOT_FOUND };
       }),
   };
+}
+
+/**
+ * The public lookup of a number as typed: the same private-by-default fields for everyone, the full address
+ * only to a browser that revealed it; 400 saying what is wrong with a malformed number, 404 when none.
+ */
+export async function lookup({
+  db,
+  params,
+  request,
+}: Call<typeof trackingApi.lookup>): Promise<Reply<typeof trackingApi.lookup>> {
+  const typed = params.trackingNumber;
+  // netlify dev/serve retry a 404 as `<number>.html`, `.htm`: those keep the original answer.
+  if (!typed.trim() || /\.html?$/i.test(typed)) throw new HttpError(404, TRACKING_NOT_FOUND);
+  const trackingNumber = normalizeTrackingNumber(typed);
+  const problem = trackingNumberProblem(trackingNumber);
+  if (problem) throw new HttpError(400, problem);
+  const data = await findPublicTracking(db, trackingNumber, revealTokenOf(request));
+  if (!data) throw new HttpError(404, TRACKING_NOT_FOUND);
+  return { status: true, data };
+}
+
+/** Counts a single lookup against its address's limit. */
+export const countLookup = ({ client }: { client: ClientInfo }) => takeFromWindow(TRACKING_RATE_LIMIT, client.address);
+
+/** The batch lookup: each well-formed number counts as one lookup against the address's limit. */
+export async function batchLookup({
+  db,
+  body,
+  client,
+  request,
+}: Call<typeof trackingApi.batch>): Promise<Reply<typeof trackingApi.batch>> {
+  const { lookups, answer } = planBatch(body.numbers);
+  takeFromWindow(TRACKING_RATE_LIMIT, client.address, lookups.length);
+  return { status: 'success', data: answer(await findPublicTrackings(db, lookups, revealTokenOf(request))) };
 }
 
 // ---- The reveal: proving the recipient's email or phone shows the full address for the browser session.
@@ -237,7 +273,7 @@ export async function revealAddress(
     args: [token ? hashToken(token) : '', time, trackingNumber],
   });
   const recipient = decodeFirst(recipientSchema, rows);
-  if (!recipient) throw new HttpError(404, NOT_FOUND);
+  if (!recipient) throw new HttpError(404, TRACKING_NOT_FOUND);
 
   const matches =
     proof.email !== undefined
@@ -260,7 +296,7 @@ export async function revealAddress(
     'write',
   );
   const data = await findPublicTracking(db, trackingNumber, granted);
-  if (!data) throw new HttpError(404, NOT_FOUND);
+  if (!data) throw new HttpError(404, TRACKING_NOT_FOUND);
   return {
     data,
     cookie: kept ? null : `${REVEAL_COOKIE}=${granted}; Path=/; HttpOnly; Secure; SameSite=Strict`,

@@ -34,13 +34,16 @@ const headers = () =>
   });
 
 /** A well-formed path parameter (functions check the address before the body): a tracking number, or an id. */
-const placeholder = (name: string) => (name === 'trackingNumber' ? 'NEC000000000' : '1');
+// Well-formed ids (a malformed one is a 404 before any body is read), naming nothing.
+const PLACEHOLDERS: Record<string, string> = { trackingNumber: 'NEC000000000', id: 'CUS-9999' };
+const placeholder = (name: string, path: string) =>
+  name === 'id' && !path.startsWith('/api/customers/') ? '1' : (PLACEHOLDERS[name] ?? '1');
 
 /** The request that sets only this field, to `value`; other path parameters a placeholder, any body `{}`. */
 function requestFor(item: RequestField, value: string): { request: Request; params: Record<string, string> } {
   const { endpoint, part } = item;
   const names = Object.keys(endpoint.params?.shape ?? {});
-  const params = Object.fromEntries(names.map((name) => [name, placeholder(name)]));
+  const params = Object.fromEntries(names.map((name) => [name, placeholder(name, endpoint.path)]));
   if (part === 'params') params[item.field] = value;
   const query = part === 'query' ? `?${new URLSearchParams(item.input(value) as Record<string, string>)}` : '';
   const path = pathFor(endpoint, params) + query;

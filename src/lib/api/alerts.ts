@@ -45,5 +45,6 @@ export const alertsApi = {
     status: 200,
     response: topicAnswer,
     errors: [404, 429],
+    crossSite: true,
   }),
 };

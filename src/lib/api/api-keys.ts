@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { apiKeyCreateSchema, apiKeyIdParams, apiKeyInfoSchema } from '../schemas/api-keys';
-import { defineEndpoint } from './contract';
+import { apiKeyCreateSchema, apiKeyInfoSchema } from '../schemas/api-keys';
+import { defineEndpoint, recordNumber } from './contract';
+
+export const KEY_NOT_FOUND = 'API key not found.';
+
+const apiKeyIdParams = z.object({ keyId: recordNumber(KEY_NOT_FOUND, 'The numeric id of the key') });
 
 /** Device API keys (Settings > Integrations > GPS Tracking API): staff create, list and revoke them. */
 export const apiKeysApi = {

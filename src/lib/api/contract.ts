@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRACKING_NUMBER_PATTERN } from '../tracking-number';
 import '../zod-config';
 
 /**
@@ -37,6 +38,11 @@ export interface Endpoint {
   errors?: readonly ErrorStatus[];
   /** The public lookup keeps the spec's `{status: false, error}` error body; every other call answers `apiError`. */
   errorBody?: 'api' | 'tracking';
+  /**
+   * Called from other sites' servers (mail clients' one-click unsubscribe): no same-origin check, the
+   * token it carries is the authority.
+   */
+  crossSite?: true;
 }
 
 /** Declares an endpoint, keeping its literal path and schemas in the type. */
@@ -75,21 +81,34 @@ export function errorSchema(endpoint: Endpoint): z.ZodType {
 
 /**
  * Every error status an endpoint can answer: its own, plus 405 (another method) and 503 (the
- * database cannot be reached) for all; 401 and 403 (cross-site write) for staff and key calls; 400,
- * 413, 415 and 422 for a JSON body; 422 for a query and for path parameters.
+ * database cannot be reached) for all; 403 for a cross-site write (but where other sites may call);
+ * 401 for staff and key calls; 400, 413, 415 and 422 for a JSON body; 422 for a query; 404 and 422
+ * for path parameters (an id that names nothing, a control character).
  */
 export function errorStatuses(endpoint: Endpoint): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>([...(endpoint.errors ?? []), 405, 503]);
-  if (endpoint.access !== 'public') {
-    statuses.add(401);
-    if (endpoint.method !== 'GET') statuses.add(403);
-  }
+  if (endpoint.access !== 'public') statuses.add(401);
+  if (endpoint.method !== 'GET' && !endpoint.crossSite) statuses.add(403);
   if (endpoint.body) for (const status of [400, 413, 415, 422] as const) statuses.add(status);
-  // A path parameter with a control character in it (a null byte...) is refused naming it, as a body field is.
-  if (endpoint.params) statuses.add(422);
+  if (endpoint.params) for (const status of [404, 422] as const) statuses.add(status);
   if (endpoint.query) statuses.add(422);
   return [...statuses].sort((a, b) => a - b);
 }
+
+/**
+ * A path parameter naming a record by its number: anything but a whole number names nothing, a 404
+ * with `notFound` (the one rule for a malformed id).
+ */
+export const recordNumber = (notFound: string, description: string) =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/, notFound)
+    .transform(Number)
+    .meta({ description });
+
+/** A tracking number in a path: trimmed, any case; a malformed one names nothing (404 with `notFound`). */
+export const trackingNumberParam = (notFound: string) =>
+  z.string().trim().toUpperCase().regex(TRACKING_NUMBER_PATTERN, notFound);
 
 /** The endpoint's path with its `:params` filled in (URL-encoded). */
 export function pathFor(endpoint: Pick<Endpoint, 'path'>, params: Record<string, string> = {}): string {

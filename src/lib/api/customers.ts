@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  CUSTOMER_ID_PATTERN,
   customerCreateSchema,
   customerDetailSchema,
   customerListItemSchema,
@@ -9,8 +10,16 @@ import {
 } from '../schemas/customer';
 import { defineEndpoint } from './contract';
 
+export const CUSTOMER_NOT_FOUND = 'Customer not found.';
+
+// Any case and spaces around: a malformed id names no customer.
 const idParams = z.object({
-  id: z.string().meta({ description: 'The customer id: CUS- and at least four digits, e.g. CUS-1001' }),
+  id: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(CUSTOMER_ID_PATTERN, CUSTOMER_NOT_FOUND)
+    .meta({ description: 'The customer id: CUS- and at least four digits, e.g. CUS-1001' }),
 });
 
 /** `{status: "success", data: <the customer with shipment count and recent shipments>}`. */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { outboxListMetaSchema, outboxListQuerySchema, outboxMessageSchema } from '../schemas/outbox';
-import { defineEndpoint } from './contract';
+import { defineEndpoint, recordNumber } from './contract';
+
+export const MESSAGE_NOT_FOUND = 'Message not found.';
 
 /** The Outbox page (Settings > Notifications): every email the product sent or would send. */
 export const outboxApi = {
@@ -23,7 +25,7 @@ export const outboxApi = {
     path: '/api/outbox/:messageId/retry',
     summary: 'Queue a failed email again, due now.',
     access: 'session',
-    params: z.object({ messageId: z.string().meta({ description: 'The numeric id of the message' }) }),
+    params: z.object({ messageId: recordNumber(MESSAGE_NOT_FOUND, 'The numeric id of the message') }),
     body: z.object({}),
     status: 200,
     response: z.object({ status: z.literal('success'), data: outboxMessageSchema }),

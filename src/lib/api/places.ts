@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { placeIdParams, placeInputSchema, placeSchema, unmappedPlaceSchema } from '../schemas/place';
-import { defineEndpoint } from './contract';
+import { placeInputSchema, placeSchema, unmappedPlaceSchema } from '../schemas/place';
+import { defineEndpoint, recordNumber } from './contract';
+
+export const PLACE_NOT_FOUND = 'Place not found.';
+
+const placeIdParams = z.object({ placeId: recordNumber(PLACE_NOT_FOUND, 'The numeric id of the place') });
 
 const onePlace = z.object({ status: z.literal('success'), data: placeSchema });
 

@@ -6,10 +6,12 @@ import {
   quoteRequestSchema,
   quoteStatusUpdateSchema,
 } from '../schemas/quote';
-import { defineEndpoint } from './contract';
+import { defineEndpoint, recordNumber } from './contract';
 import { QUOTE_PATHS } from './paths';
 
-const idParams = z.object({ id: z.string().meta({ description: 'The quote request id (a whole number)' }) });
+export const QUOTE_NOT_FOUND = 'Quote request not found.';
+
+const idParams = z.object({ id: recordNumber(QUOTE_NOT_FOUND, 'The quote request id (a whole number)') });
 
 /** Quote requests: sent from the home page's form (public), worked on by staff. */
 export const quotesApi = {

@@ -11,10 +11,15 @@ import {
   shipmentSchema,
   statusUpdateSchema,
 } from '../schemas/shipment';
-import { defineEndpoint } from './contract';
+import { defineEndpoint, trackingNumberParam } from './contract';
 
+export const SHIPMENT_NOT_FOUND = 'Shipment not found.';
+
+// Trimmed, any case; a malformed number names no shipment.
 const trackingNumberParams = z.object({
-  trackingNumber: z.string().meta({ description: 'The tracking number: NEC followed by 9 letters or digits' }),
+  trackingNumber: trackingNumberParam(SHIPMENT_NOT_FOUND).meta({
+    description: 'The tracking number: NEC followed by 9 letters or digits',
+  }),
 });
 
 /**

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { revealSchema, trackingBatchItemSchema, trackingBatchSchema, trackingResultSchema } from '../schemas/tracking';
-import { defineEndpoint } from './contract';
+import { defineEndpoint, trackingNumberParam } from './contract';
 
-const trackingNumberParams = z.object({
-  trackingNumber: z.string().meta({ description: 'NEC followed by 9 letters or digits' }),
-});
+export const TRACKING_NOT_FOUND = 'No shipment found with this tracking number';
+
+const description = 'NEC followed by 9 letters or digits';
 
 /**
  * The public lookups of the tracking page (spec section 7 plus issue 12): no sign-in, the private-by-
@@ -18,7 +18,8 @@ export const trackingApi = {
     path: '/api/tracking/:trackingNumber',
     summary: 'Look up a shipment by tracking number (trimmed, any case): its public fields and history.',
     access: 'public',
-    params: trackingNumberParams,
+    // As typed: the lookup says what is wrong with a malformed number (400), as the tracking page shows it.
+    params: z.object({ trackingNumber: z.string().meta({ description }) }),
     status: 200,
     response: z.object({ status: z.literal(true), data: trackingResultSchema }),
     errors: [400, 404, 429],
@@ -41,7 +42,7 @@ export const trackingApi = {
     summary:
       "Show the recipient's full address: prove the recipient's email or the last 4 digits of their phone. The browser keeps the reveal for its session (an HttpOnly cookie); attempts are limited per shipment and client, and per client.",
     access: 'public',
-    params: trackingNumberParams,
+    params: z.object({ trackingNumber: trackingNumberParam(TRACKING_NOT_FOUND).meta({ description }) }),
     body: revealSchema,
     status: 200,
     response: z.object({ status: z.literal('success'), data: trackingResultSchema }),

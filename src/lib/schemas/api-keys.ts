@@ -24,6 +24,3 @@ export const apiKeyInfoSchema = z.object({
 export type ApiKeyInfo = z.infer<typeof apiKeyInfoSchema>;
 
 /** The id in `/api/api-keys/{keyId}/revoke`. */
-export const apiKeyIdParams = z.object({
-  keyId: z.string().meta({ description: 'The numeric id of the key' }),
-});

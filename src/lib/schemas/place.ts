@@ -78,6 +78,3 @@ export const unmappedPlaceSchema = z.object({
 export type UnmappedPlace = z.infer<typeof unmappedPlaceSchema>;
 
 /** The id in `/api/places/{placeId}`. */
-export const placeIdParams = z.object({
-  placeId: z.string().meta({ description: 'The numeric id of the place' }),
-});

@@ -3,7 +3,10 @@ import { company } from '@/data/company';
 import { buttonClass, secondaryButtonClass } from '../../../components/Field';
 import { copyText } from './two-factor-dialog';
 
-/** The setup dialog's second step: the ten recovery codes, shown this once, to copy or download before closing. */
+/**
+ * The setup dialog's second step: the ten recovery codes, shown this once, to copy or download before
+ * closing.
+ */
 export function RecoveryCodesStep({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();

@@ -8,7 +8,10 @@ import { ErrorAlert, Field, inputClass, secondaryButtonClass } from '../../../co
 import { applyServerErrors, messagesOf, useSchemaForm } from '../../../forms';
 import { copyText, dialogFailure } from './two-factor-dialog';
 
-/** The setup dialog's first step: the QR code and the secret for the app, then a code from it to turn the second step on. */
+/**
+ * The setup dialog's first step: the QR code and the secret for the app, then a code from it to turn the
+ * second step on.
+ */
 export function TwoFactorScanStep({
   setup,
   onEnabled,

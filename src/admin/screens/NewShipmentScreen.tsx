@@ -1,99 +1,17 @@
 import { type ReactNode, useRef, useState } from 'react';
-import type { FieldErrors as FormErrors } from 'react-hook-form';
-import type { z } from 'zod';
 import { newShipmentSchema } from '@/lib/api/shipments';
 import type { CustomerListItem } from '@/lib/schemas/customer';
 import { generateTrackingNumber } from '@/lib/tracking-number';
-import { ApiError, type FieldErrors } from '../api/client';
+import { ApiError } from '../api/client';
 import { addShipment } from '../api/shipments';
 import { CustomerCombobox } from '../components/CustomerCombobox';
 import { buttonClass, Field, inputClass, secondaryButtonClass } from '../components/Field';
 import { PACKAGE_TYPES, StatusOptions } from '../components/StatusSelect';
-import { localTimeZone } from '../format';
 import { applyServerErrors, flattenErrors, messagesOf, useSchemaForm } from '../forms';
+import { type Banner, NewShipmentBanner } from './new-shipment/NewShipmentBanner';
+import { defaults, GROUPS, LABELS, messagesByField, NAMES } from './new-shipment/new-shipment-fields';
 
-type Values = z.input<typeof newShipmentSchema>;
-type Name = keyof Values & string;
-type Input = { name: Name; label: string; type?: string; hint?: string; step?: string; wide?: boolean };
-
-/** Every creation field of spec section 3, grouped as staff fill them in. */
-const GROUPS: Array<{ title: string; fields: Input[] }> = [
-  {
-    title: 'Order',
-    fields: [
-      { name: 'order_date', label: 'Order date', type: 'date' },
-      { name: 'courier', label: 'Courier' },
-      { name: 'delivery_method', label: 'Delivery method' },
-    ],
-  },
-  {
-    title: 'Sender',
-    fields: [
-      { name: 'sender_name', label: 'Sender name (required)' },
-      { name: 'sender_phone', label: 'Sender phone', type: 'tel' },
-      { name: 'sender_email', label: 'Sender email', type: 'email' },
-      { name: 'sender_address', label: 'Sender address' },
-    ],
-  },
-  {
-    title: 'Recipient',
-    fields: [
-      { name: 'recipient_name', label: 'Recipient name (required)' },
-      { name: 'recipient_phone', label: 'Recipient phone', type: 'tel' },
-      { name: 'recipient_mail', label: 'Recipient email', type: 'email' },
-      { name: 'recipient_address', label: 'Recipient address (required)' },
-    ],
-  },
-  {
-    title: 'Package',
-    fields: [
-      { name: 'weight', label: 'Weight (kg)', type: 'number', step: '0.1' },
-      { name: 'dimensions', label: 'Dimensions', hint: 'e.g. 40 x 30 x 20 cm' },
-      { name: 'package_type', label: 'Package type' },
-      { name: 'contents', label: 'Contents' },
-      { name: 'declared_value', label: 'Declared value (USD)', type: 'number', step: '0.01' },
-    ],
-  },
-  {
-    title: 'Route and dates',
-    fields: [
-      { name: 'origin', label: 'Origin (required)' },
-      { name: 'destination', label: 'Destination (required)' },
-      { name: 'current_location', label: 'Current location' },
-      {
-        name: 'arrival_time',
-        label: 'Next arrival',
-        type: 'datetime-local',
-        hint: `When it reaches its next stop, in your time zone (${localTimeZone()}).`,
-      },
-      { name: 'shipping_date', label: 'Shipping date', type: 'date' },
-      {
-        name: 'estimated_delivery',
-        label: 'Estimated delivery',
-        type: 'date',
-        hint: 'The date promised to the customer.',
-      },
-      { name: 'delivery_date', label: 'Delivery date', type: 'date' },
-    ],
-  },
-  {
-    title: 'Customs and fees',
-    fields: [
-      { name: 'customs_status', label: 'Customs status' },
-      { name: 'customs_fees', label: 'Customs fees (USD)', type: 'number', step: '0.01' },
-    ],
-  },
-];
-
-const LABELS: Record<string, string> = Object.fromEntries([
-  ...GROUPS.flatMap((group) => group.fields.map((field) => [field.name, field.label.replace(' (required)', '')])),
-  ['tracking_number', 'Tracking number'],
-  ['customer_id', 'Customer'],
-  ['status', 'Status'],
-  ['agent_notes', 'Agent notes'],
-  ['admin_notes', 'Staff note'],
-]);
-
+/** A group of the form's fields under its legend. */
 function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
     <fieldset className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
@@ -103,33 +21,10 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-type Banner =
-  | { kind: 'success'; trackingNumber: string; message: string }
-  | { kind: 'error'; message: string; list: string[] };
-
-const NAMES: Name[] = [
-  'tracking_number',
-  'customer_id',
-  'status',
-  ...GROUPS.flatMap((group) => group.fields.map((field) => field.name)),
-  'agent_notes',
-  'admin_notes',
-];
-
-const defaults = (): Values => ({
-  tracking_number: generateTrackingNumber(),
-  status: 'preparing',
-  sender_name: '',
-  recipient_name: '',
-  recipient_address: '',
-  origin: '',
-  destination: '',
-});
-
-/** The client's field errors as the server words them: messages per field. */
-const messagesByField = (errors: FormErrors<Values>): FieldErrors =>
-  Object.fromEntries(NAMES.flatMap((name) => (errors[name]?.message ? [[name, [errors[name].message]]] : [])));
-
+/**
+ * Add New Shipment: every creation field, grouped as staff fill them in, with a generated tracking number and
+ * a customer to link (who fills in the sender); after a submit the banner says what was added or what to correct.
+ */
 export default function NewShipmentScreen() {
   // The next arrival is typed in local time; the API takes it as an ISO instant.
   const {
@@ -194,28 +89,7 @@ export default function NewShipmentScreen() {
       </h1>
 
       <div ref={bannerRef} tabIndex={-1} className="outline-none" aria-live="polite">
-        {banner?.kind === 'success' ? (
-          <div className="mt-4 rounded-md border border-green-300 bg-green-50 p-4 text-green-900">
-            <p className="font-semibold">{banner.message}</p>
-            <a
-              href={`/admin/view_shipment/${banner.trackingNumber}`}
-              className="mt-1 inline-block font-semibold text-green-900 underline"
-            >
-              View shipment {banner.trackingNumber}
-            </a>
-          </div>
-        ) : banner?.kind === 'error' ? (
-          <div role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
-            <p className="font-semibold">{banner.message}</p>
-            {banner.list.length ? (
-              <ul className="mt-2 list-disc pl-5 text-sm">
-                {banner.list.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
-        ) : null}
+        <NewShipmentBanner banner={banner} />
       </div>
 
       <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-6">

@@ -1,0 +1,81 @@
+import { toast } from 'sonner';
+import { locationUpdateSchema, type Shipment } from '@/lib/schemas/shipment';
+import { ApiError } from '../../api/client';
+import { updateLocation } from '../../api/shipments';
+import { buttonClass, Field, inputClass } from '../../components/Field';
+import { localTimeZone } from '../../format';
+import { applyServerErrors, messagesOf, useSchemaForm } from '../../forms';
+import { firstMessage, useUpdated } from './update-outcome';
+
+/**
+ * Update Location, on the view screen: where the shipment is now, when it arrives there if it is on its way
+ * (its next arrival), and a note the public tracking page shows as typed.
+ */
+export function LocationUpdateForm({ shipment }: { shipment: Shipment }) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useSchemaForm(
+    locationUpdateSchema,
+    { tracking_number: shipment.tracking_number, current_country: '', current_city: '', arrival_time: '', note: '' },
+    { localDateTimes: ['arrival_time'] },
+  );
+  const done = useUpdated('Location updated successfully!', reset);
+  const submit = handleSubmit(
+    async (update) => {
+      try {
+        done((await updateLocation(update)).data);
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status === 401) return;
+        applyServerErrors(setError, ['current_country', 'current_city', 'arrival_time', 'note'], error.fieldErrors);
+        toast.error(
+          error.status === 0
+            ? 'An error occurred while updating location.'
+            : error.status === 422 && error.message
+              ? error.message
+              : 'Failed to update location.',
+        );
+      }
+    },
+    (invalid) => toast.error(firstMessage(invalid)),
+  );
+
+  return (
+    <form noValidate onSubmit={submit} className="grid max-w-xl gap-4 sm:grid-cols-2">
+      <Field label="Current country" errors={messagesOf(errors, 'current_country')}>
+        {(props) => (
+          <input {...props} {...register('current_country')} type="text" autoComplete="off" className={inputClass} />
+        )}
+      </Field>
+      <Field label="Current city (optional)" errors={messagesOf(errors, 'current_city')}>
+        {(props) => (
+          <input {...props} {...register('current_city')} type="text" autoComplete="off" className={inputClass} />
+        )}
+      </Field>
+      <Field
+        label="Expected arrival (optional)"
+        hint={`Only while it is on its way there: when it will arrive, in your time zone (${localTimeZone()}); it becomes the next arrival. Leave empty when it is there now.`}
+        errors={messagesOf(errors, 'arrival_time')}
+        className="sm:col-span-2"
+      >
+        {(props) => <input {...props} {...register('arrival_time')} type="datetime-local" className={inputClass} />}
+      </Field>
+      <Field
+        label="Location note (optional)"
+        hint="Shown on the public tracking page exactly as typed."
+        errors={messagesOf(errors, 'note')}
+        className="sm:col-span-2"
+      >
+        {(props) => <textarea {...props} {...register('note')} rows={2} className={inputClass} />}
+      </Field>
+      <div>
+        <button type="submit" disabled={isSubmitting} className={buttonClass}>
+          {isSubmitting ? 'Updating...' : 'Update Location'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import { toast } from 'sonner';
+import { type Shipment, statusUpdateSchema } from '@/lib/schemas/shipment';
+import { ApiError } from '../../api/client';
+import { updateStatus } from '../../api/shipments';
+import { buttonClass, Field, inputClass } from '../../components/Field';
+import { StatusOptions } from '../../components/StatusSelect';
+import { applyServerErrors, messagesOf, useSchemaForm } from '../../forms';
+import { firstMessage, useUpdated } from './update-outcome';
+
+/**
+ * Update Status, on the view screen: a new status, where it happened (it becomes the current location) and a
+ * note the public tracking page shows as typed.
+ */
+export function StatusUpdateForm({ shipment }: { shipment: Shipment }) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useSchemaForm(statusUpdateSchema, {
+    tracking_number: shipment.tracking_number,
+    status: '',
+    current_country: '',
+    current_city: '',
+    note: '',
+  });
+  const done = useUpdated('Status updated successfully!', reset);
+  const submit = handleSubmit(
+    async (update) => {
+      try {
+        done((await updateStatus(update)).data);
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status === 401) return;
+        applyServerErrors(setError, ['status', 'current_country', 'current_city', 'note'], error.fieldErrors);
+        toast.error(error.status === 0 ? 'Error updating status.' : 'Failed to update status.');
+      }
+    },
+    (invalid) => toast.error(invalid.status ? 'Please select a status' : firstMessage(invalid)),
+  );
+
+  return (
+    <form noValidate onSubmit={submit} className="grid max-w-xl gap-4 sm:grid-cols-2">
+      <Field label="New status" errors={messagesOf(errors, 'status')} className="sm:col-span-2">
+        {(props) => (
+          <select {...props} {...register('status')} className={inputClass}>
+            <StatusOptions placeholder="Select a status" />
+          </select>
+        )}
+      </Field>
+      <Field
+        label="Where (country, optional)"
+        hint="Where it happened; it becomes the current location."
+        errors={messagesOf(errors, 'current_country')}
+      >
+        {(props) => (
+          <input {...props} {...register('current_country')} type="text" autoComplete="off" className={inputClass} />
+        )}
+      </Field>
+      <Field label="City (optional)" errors={messagesOf(errors, 'current_city')}>
+        {(props) => (
+          <input {...props} {...register('current_city')} type="text" autoComplete="off" className={inputClass} />
+        )}
+      </Field>
+      <Field
+        className="sm:col-span-2"
+        label="Note"
+        hint="Shown on the public tracking page exactly as typed."
+        errors={messagesOf(errors, 'note')}
+      >
+        {(props) => <textarea {...props} {...register('note')} rows={3} className={inputClass} />}
+      </Field>
+      <div>
+        <button type="submit" disabled={isSubmitting} className={buttonClass}>
+          {isSubmitting ? 'Updating...' : 'Update Status'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -16,7 +16,7 @@ import {
   typoHint,
 } from './tracking-view';
 
-// Status emails (issue 11): their own chunk, loaded once a shipment is found.
+// The status-email sign-up: its own chunk, loaded once a shipment is found.
 const AlertSignup = lazy(() => import('./AlertSignup'));
 
 /** Events shown before "Show all N events". */

@@ -6,7 +6,7 @@ import { defineConfig } from 'astro/config';
 import { cspGuard } from './scripts/lib/csp-guard';
 
 // Fully static output, no adapter: the Netlify adapter emits an SSR catch-all function that
-// shadows our hand-written /api functions (see README, "Architecture").
+// shadows our hand-written /api functions (see docs/architecture.md).
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:8888',
   // npm start builds each served copy into a folder of its own (scripts/lib/serve.ts); dist/ otherwise.
@@ -14,7 +14,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   // The stylesheet goes inline into each page: the first paint then waits for the page alone, not for a
-  // second request (about one round trip of a phone's largest paint; issue 13).
+  // second request (about one round trip of a phone's largest paint).
   build: { format: 'directory', inlineStylesheets: 'always' },
   integrations: [react(), cspGuard()],
   vite: {

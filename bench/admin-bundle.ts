@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { compressedSizes, inlineScripts, pageChunks } from './lib/js-assets';
 
-/** What the sign-in page and the admin shell may each load at once (issue 13), gzip. */
+/** What the sign-in page and the admin shell may each load at once, gzip. */
 export const BUNDLE_TARGET_KB = 75;
 
 /**

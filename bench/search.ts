@@ -33,7 +33,7 @@ export async function benchBigLookup(db: Client, seconds: number): Promise<Compa
   return handlerVersusSql(db, '1M shipments', seconds, numbers);
 }
 
-/** The list's latency target on the 1M database, for every kind of query (issue 13). */
+/** The list's latency target on the 1M database, for every kind of query. */
 export const LIST_P99_TARGET_MS = 50;
 
 /**

@@ -1,7 +1,7 @@
 import { weightLimitsKg } from '@/data/services';
 import type { ShipmentStatus } from '@/lib/shipment-status';
 
-/** The five sample customers of the spec, as real records. */
+/** The five sample customers of the demo data, as real records. */
 export const SEED_CUSTOMERS = [
   {
     id: 'CUS-1001',

@@ -1,4 +1,4 @@
--- Sign-in security (issue 10): a login throttle counted before the password check, known addresses,
+-- Sign-in security: a login throttle counted before the password check, known addresses,
 -- two-factor sign-in (TOTP) with recovery codes and a short-lived second-step challenge, and
 -- sessions that say where they come from. Every table here is purged on write (bounded batches), so
 -- indexes on the purge columns come with them.

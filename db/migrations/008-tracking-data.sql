@@ -1,4 +1,4 @@
--- Shipment data that stays true (issue 12).
+-- Shipment data that stays true.
 --
 -- 1. A history entry carries its place (country, optional city) and the expected arrival there in
 --    their own columns; `notes` is only what staff typed. Notes the code used to generate are moved

@@ -1,4 +1,4 @@
--- The back office runs customers, quote requests and settings (issue 9).
+-- The back office runs customers, quote requests and settings.
 --
 -- 1. Customers: ids CUS-#### keep growing past CUS-9999 (four digits at least, canonical: no
 --    leading zeros beyond four). `number` is the id's digits, generated and unique, so the next id

@@ -1,4 +1,4 @@
--- Integrations (issue 11): email notifications through an outbox, who may receive them, device API
+-- Integrations: email notifications through an outbox, who may receive them, device API
 -- keys and the scans they post. The notification switches and the company address are read from
 -- `settings` (009).
 

@@ -1,4 +1,4 @@
--- The gazetteer becomes editable by staff (Settings > Places, issue 12): each place gets a stable id
+-- The gazetteer becomes editable by staff (Settings > Places): each place gets a stable id
 -- (so it can be renamed and addressed in a URL without its name), and the time of its last change.
 -- The name stays unique whatever its case, as the public lookup matches it case-insensitively.
 

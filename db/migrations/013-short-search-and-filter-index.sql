@@ -1,4 +1,4 @@
--- Search at a million shipments (issue 13).
+-- Search at a million shipments.
 --
 -- 1. Terms of one or two characters. The trigram index (003) needs three, so they were matched with
 --    LIKE over every row: a rare or absent pair of characters read the whole table. shipments_short

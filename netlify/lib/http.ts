@@ -59,7 +59,7 @@ export function invalidInput(errors: FieldErrors): HttpError {
 
 /**
  * How a function words its errors: the admin API answers `{status: "error", message, errors?}`; the
- * public tracking lookup keeps the spec's `{status: false, error}`.
+ * public tracking lookup keeps the `{status: false, error}` its clients read.
  */
 export type ErrorShape = 'api' | 'tracking';
 

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Loading } from './components/Loading';
 import { $session, checkSession } from './stores/session';
 
-// The shell is only the session check, within 75 KB gzip with React (issue 13). The router, the
+// The shell is only the session check, within 75 KB gzip with React (bench/admin-bundle.ts). The router, the
 // frame and the screens' table are fetched at once, beside the check, and shown once signed in.
 const signedInApp = import('./Screens');
 const Screens = lazy(() => signedInApp);

@@ -1,6 +1,6 @@
 /**
- * The spec's `admin-auth` local-storage flag. Kept so older bookmarks and scripts see the same
- * signal, but never trusted: the server session decides who is signed in.
+ * The `admin-auth` local-storage flag, under the name it has always had. Kept so older bookmarks and
+ * scripts see the same signal, but never trusted: the server session decides who is signed in.
  */
 export const AUTH_FLAG = 'admin-auth';
 

@@ -41,10 +41,10 @@ export const figures = {
   itemsPacked: figure(2_500_000, `Items packed by our teams since ${company.founded}`),
 } as const satisfies Record<string, Figure>;
 
-/** Home, section 2: beside the feature cards. */
+/** The home page's "Freight that moves the world": beside the feature cards. */
 export const homeStats: readonly Stat[] = [figures.shipmentsMonthly, figures.itemsPacked];
 
-/** Home, section 6: the four-figure strip. */
+/** The home page's "Our network in figures": the four-figure strip. */
 export const homeFigures: readonly Stat[] = [
   figures.partnerWarehouses,
   figures.contractClients,

@@ -15,7 +15,7 @@ export interface ServiceCard {
   link: string;
 }
 
-/** Home, section 2: the three feature cards beside the stats. */
+/** The home page's "Freight that moves the world": the three feature cards beside the stats. */
 export const featureCards: readonly ServiceCard[] = [
   {
     id: 'air-freight',
@@ -42,8 +42,8 @@ export const featureCards: readonly ServiceCard[] = [
 ];
 
 /**
- * Home, section 4, and the services page's "Storage and Moving" section: the same three services,
- * each card on the home page leading to its own part of the services page.
+ * The home page's "Services for homes and businesses" and the services page's "Storage and Moving"
+ * section: the same three services, each card on the home page leading to its own part of the services page.
  */
 export const homeServices: readonly ServiceCard[] = [
   {
@@ -169,7 +169,7 @@ export interface ComparisonRow {
   tracking: boolean;
 }
 
-/** The spec's service comparison. */
+/** The services page's comparison table: delivery time, weight limit and tracking per service. */
 export const comparison: readonly ComparisonRow[] = [
   {
     service: 'Standard Delivery',
@@ -203,7 +203,7 @@ export interface Tile {
   description: string;
 }
 
-/** Home, section 8 (information only). */
+/** The home page's "Shipping made simple" tiles (information only, no links). */
 export const homeTiles: readonly Tile[] = [
   {
     title: 'Call Back From Office',

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { NavLink } from '@/data/navigation';
 
-/** How far the page scrolls before the bar turns solid (spec: 20 px). */
+/** How far the page scrolls, in px, before the bar turns solid. */
 export const SCROLL_THRESHOLD = 20;
 
 interface Props {

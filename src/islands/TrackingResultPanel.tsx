@@ -14,7 +14,7 @@ import {
   type TrackingResult,
 } from './tracking-view';
 
-// Status emails (issue 11): their own chunk, loaded once a shipment is found.
+// The status-email sign-up: its own chunk, loaded once a shipment is found.
 const AlertSignup = lazy(() => import('./AlertSignup'));
 
 const OUTLOOK: Record<Exclude<Outlook, null>, { label: string; tone: string }> = {

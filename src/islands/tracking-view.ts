@@ -6,7 +6,7 @@ import { formatWeight as kgAndLbs } from '@/lib/weight';
 export type { MapPoint, TrackingBatchItem, TrackingResult };
 export type HistoryEntry = TrackingResult['histories'][number];
 
-/** Public badge colours (issue 4): Delivered green, In Transit blue, Processing yellow, Preparing amber, On Hold orange. */
+/** Public badge colours: Delivered green, In Transit blue, Processing yellow, Preparing amber, On Hold orange. */
 const TONES: Record<ShipmentStatus, string> = {
   delivered: 'bg-green-100 text-green-900 ring-green-600',
   in_transit: 'bg-blue-100 text-blue-900 ring-blue-600',

@@ -1,6 +1,6 @@
 /**
- * The services a quote can be asked for: the spec's three first, then every other service the site
- * sells (src/data/services.ts; a unit test keeps the two in step). Apart from the schema, so the
+ * The services a quote can be asked for: the three general ones first, then every other service the
+ * site sells (src/data/services.ts; a unit test keeps the two in step). Apart from the schema, so the
  * quote form's markup lists them without bundling zod.
  */
 export const QUOTE_SERVICES = [

@@ -18,7 +18,7 @@ export function isShipmentStatus(value: unknown): value is ShipmentStatus {
   return typeof value === 'string' && (SHIPMENT_STATUSES as readonly string[]).includes(value);
 }
 
-/** Matches a status case-insensitively (the spec's public badge rule); null when unknown. */
+/** Matches a status case-insensitively (a status typed in any case still gets its badge); null when unknown. */
 export function parseStatus(value: unknown): ShipmentStatus | null {
   const lowered = typeof value === 'string' ? value.trim().toLowerCase() : '';
   return isShipmentStatus(lowered) ? lowered : null;

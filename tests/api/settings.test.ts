@@ -131,7 +131,7 @@ describe('Settings > General (company information)', () => {
 });
 
 describe('Settings > Notifications', () => {
-  it("answers the spec's defaults until saved", async () => {
+  it('answers the default switches until saved', async () => {
     const { body } = await getNotifications();
     expect(body.data).toEqual({ new_shipment: true, status_updates: true, new_customer: false, daily_summary: true });
     expect(body.meta.updated_at).toBeNull();

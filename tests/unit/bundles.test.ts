@@ -44,7 +44,7 @@ function javascript(page: string): { atOnce: string; later: string } {
   };
 }
 
-describe('the built JavaScript (issue 13: a light sign-in page and admin shell)', () => {
+describe('the built JavaScript (a light sign-in page and admin shell)', () => {
   it('finds zod where the admin screens use it, so the checks below can fail', () => {
     expect(javascript('admin').later).toMatch(ZOD);
   });

@@ -123,7 +123,7 @@ describe('quote request schema', () => {
 });
 
 describe('the quote form', () => {
-  it('offers the spec’s three services first, then every other service the site sells', () => {
+  it('offers the three general services first, then every other service the site sells', () => {
     expect(QUOTE_SERVICES.slice(0, 3)).toEqual(['Warehousing', 'Transportation', 'Freight Forwarding']);
     const sold = [
       ...featureCards.map((card) => card.title),

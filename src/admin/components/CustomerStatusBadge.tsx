@@ -1,6 +1,6 @@
 import { CUSTOMER_STATUS_LABELS, type CustomerStatus } from '@/lib/schemas/customer';
 
-/** The spec's customer badges: Active green, Inactive grey (text dark enough for WCAG AA). */
+/** Customer badges: Active green, Inactive grey (text dark enough for WCAG AA). */
 export function CustomerStatusBadge({ status }: { status: CustomerStatus }) {
   const colour =
     status === 'active' ? 'bg-green-100 text-green-800 ring-green-300' : 'bg-slate-100 text-slate-800 ring-slate-300';

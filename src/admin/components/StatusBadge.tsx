@@ -1,6 +1,6 @@
 import { parseStatus, type ShipmentStatus, statusLabel } from '@/lib/shipment-status';
 
-/** The spec's admin colours (section 4), with text dark enough for WCAG AA on the tint. */
+/** The admin's status colours, one hue per status, with text dark enough for WCAG AA on the tint. */
 const COLOURS: Record<ShipmentStatus, string> = {
   delivered: 'bg-green-100 text-green-800 ring-green-300',
   in_transit: 'bg-blue-100 text-blue-800 ring-blue-300',

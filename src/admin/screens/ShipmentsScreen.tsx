@@ -180,7 +180,7 @@ export default function ShipmentsScreen() {
       </SearchAndFilters>
 
       <ListBody state={list} empty="No shipments found." onRetry={() => void refreshPage()}>
-        {/* Wide screens: the spec's table. */}
+        {/* Wide screens: the table, one row per shipment. */}
         <WideTable caption="Shipments" busy={list.status === 'loading'}>
           <ColumnHeads
             columns={COLUMNS}

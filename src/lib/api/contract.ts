@@ -36,7 +36,7 @@ export interface Endpoint {
   response: z.ZodType;
   /** Statuses particular to this call (404, 409, 429...); the generic ones are implied. */
   errors?: readonly ErrorStatus[];
-  /** The public lookup keeps the spec's `{status: false, error}` error body; every other call answers `apiError`. */
+  /** The public lookup keeps the `{status: false, error}` its clients read; every other call answers `apiError`. */
   errorBody?: 'api' | 'tracking';
   /**
    * Called from other sites' servers (mail clients' one-click unsubscribe): no same-origin check, the
@@ -72,7 +72,7 @@ export const apiErrorSchema = z.object({
   duplicate_of: z.string().optional(),
 });
 
-/** The public lookup's error answer, as the spec's client reads it (`status` falsy, `error` text). */
+/** The public lookup's error answer, as its clients read it (`status` falsy, `error` text). */
 export const trackingErrorSchema = z.object({ status: z.literal(false), error: z.string() });
 
 export function errorSchema(endpoint: Endpoint): z.ZodType {

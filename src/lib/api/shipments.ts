@@ -33,7 +33,7 @@ export const newShipmentSchema = shipmentCreateSchema.extend({
   customer_id: z.preprocess(blankToUndefined, customerIdSchema.optional()),
 });
 
-/** Staff calls on shipments (spec section 7, plus the staff read and the edit dialog's save). */
+/** Staff calls on shipments: list, creation, status and location updates, the staff read, the edit dialog's save. */
 export const shipmentsApi = {
   list: defineEndpoint({
     method: 'GET',

@@ -7,10 +7,10 @@ export const TRACKING_NOT_FOUND = 'No shipment found with this tracking number';
 const description = 'NEC followed by 9 letters or digits';
 
 /**
- * The public lookups of the tracking page (spec section 7 plus issue 12): no sign-in, the private-by-
- * default public shape only. They only read the database; enumeration is bounded per address by the
- * platform's rate limit and an application limit kept outside the database (netlify/lib/rate-limit.ts),
- * each number of a batch counting as one lookup.
+ * The public lookups of the tracking page: no sign-in, the private-by-default public shape only.
+ * They only read the database; enumeration is bounded per address by the platform's rate limit and
+ * an application limit kept outside the database (netlify/lib/rate-limit.ts), each number of a batch
+ * counting as one lookup.
  */
 export const trackingApi = {
   lookup: defineEndpoint({

@@ -101,7 +101,7 @@ export const notificationSettingsSchema = z.object({
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
-/** The spec's defaults. */
+/** The switches until Settings > Notifications is first saved: every email but the new-customer one. */
 export const DEFAULT_NOTIFICATIONS: NotificationSettings = {
   new_shipment: true,
   status_updates: true,

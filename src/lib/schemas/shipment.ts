@@ -101,7 +101,7 @@ export const ADDRESS_NOT_IN_DESTINATION =
   "Must be in the destination's city (edit the destination and the address together)";
 
 /**
- * Every field of a shipment sent on creation (spec section 3), as `POST /api/add_tracking` takes
+ * Every field of a shipment sent on creation, as `POST /api/add_tracking` takes
  * them. `admin_notes` becomes the shipment's first staff note.
  */
 export const shipmentCreateSchema = z
@@ -407,7 +407,7 @@ export const historyEntrySchema = z.object({
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
-/** A shipment row: every creation field (spec section 3) plus its record fields. */
+/** A shipment row: every creation field plus its record fields. */
 export const shipmentRecordSchema = z.object({
   id: z.number().int(),
   tracking_number: z.string(),

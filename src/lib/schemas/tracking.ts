@@ -26,10 +26,10 @@ export const PUBLIC_SHIPMENT_FIELDS = {
 } as const;
 
 /**
- * What the public lookups answer for a shipment: only what the tracking page shows (spec section 3
- * plus issue 12), private by default. `sender_name` is shortened (first name and initial, or the
- * company name); `recipient_address` is the recipient's city and country until the browser proved
- * the recipient's email or phone (`address_revealed`). Histories oldest first; staff notes never.
+ * What the public lookups answer for a shipment: only what the tracking page shows, private by
+ * default. `sender_name` is shortened (first name and initial, or the company name);
+ * `recipient_address` is the recipient's city and country until the browser proved the recipient's
+ * email or phone (`address_revealed`). Histories oldest first; staff notes never.
  */
 export const trackingResultSchema = shipmentRecordSchema.pick(PUBLIC_SHIPMENT_FIELDS).extend({
   address_revealed: z.boolean(),

@@ -39,7 +39,7 @@ test('General: the company information is pre-filled, validated, saved and kept 
   await expect(page.getByText(/Last saved .* by /)).toBeVisible();
 });
 
-test('Notifications: the switches start at the spec’s defaults, a change is saved and kept after a reload', async ({
+test('Notifications: the switches start at their defaults, a change is saved and kept after a reload', async ({
   page,
 }) => {
   test.setTimeout(120_000);

@@ -12,7 +12,7 @@ test('a device key made in Settings > Integrations updates a shipment over HTTP 
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  // On hold, and read by no other spec: the tracking page's tests expect shipment 26 (delivered) as seeded.
+  // On hold, and read by no other test file: the tracking page's tests expect shipment 26 (delivered) as seeded.
   const number = seeded[23]!.tracking_number;
   const name = `Van ${Date.now()} GPS`;
   await signIn(page);

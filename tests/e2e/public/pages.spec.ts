@@ -38,7 +38,7 @@ test.describe('every public page', () => {
   });
 });
 
-test('the home page shows its sections in the spec order', async ({ page }) => {
+test('the home page shows its sections in order', async ({ page }) => {
   await page.goto('/');
   const hero = page.locator('main > section').first();
   await expect(hero.getByRole('link', { name: 'Track Shipment' })).toHaveAttribute('href', '/track');

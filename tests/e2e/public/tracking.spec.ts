@@ -59,7 +59,7 @@ test('a seeded number shows the result: badge, estimated delivery, progress, tim
   expect([...times].sort().reverse()).toEqual(times);
   await expect(page.getByText('Last updated:').locator('time')).toHaveAttribute('datetime', times[0]!);
 
-  // The spec's detail grid, private by default: first name and initial, the recipient's city and country.
+  // The detail grid, private by default: first name and initial, the recipient's city and country.
   const details = page.locator('dl').last();
   const [first, last] = delivered.sender_name.split(' ');
   await expect(details).toContainText(`Order ID${delivered.tracking_number}`);

@@ -12,7 +12,7 @@ type Values = z.input<typeof newShipmentSchema>;
 type Name = keyof Values & string;
 type Input = { name: Name; label: string; type?: string; hint?: string; step?: string; wide?: boolean };
 
-/** Every creation field of spec section 3, grouped as staff fill them in. */
+/** Every field a shipment takes on creation (shipmentCreateSchema), grouped as staff fill them in. */
 export const GROUPS: Array<{ title: string; fields: Input[] }> = [
   {
     title: 'Order',

@@ -16,7 +16,7 @@ import { failureMessage } from '../../stores/load';
 
 type Name = keyof CompanySettingsValue;
 
-/** The General tab's fields in the spec's order, with what browsers may fill them from. */
+/** The General tab's fields in the order the form shows them, with what browsers may fill them from. */
 const FIELDS: Array<{
   name: Name;
   type?: string;

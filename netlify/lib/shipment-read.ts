@@ -1,5 +1,6 @@
 import type { Client, InStatement, ResultSet } from '@libsql/client';
-import { type Shipment, shipmentRecordSchema, shipmentSchema } from '@/lib/schemas/shipment';
+import { shipmentRecordSchema } from '@/lib/schemas/shipment/record';
+import { type Shipment, shipmentSchema } from '@/lib/schemas/shipment/shipment';
 import { HttpError } from './http';
 import { decodeRow } from './rows';
 

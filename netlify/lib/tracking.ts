@@ -1,6 +1,7 @@
 import type { Client, InStatement } from '@libsql/client';
 import { z } from 'zod';
-import { historyEntrySchema, shipmentRecordSchema } from '@/lib/schemas/shipment';
+import { historyEntrySchema } from '@/lib/schemas/shipment/history';
+import { shipmentRecordSchema } from '@/lib/schemas/shipment/record';
 import {
   PUBLIC_SHIPMENT_FIELDS,
   type RevealInput,

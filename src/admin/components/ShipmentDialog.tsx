@@ -3,14 +3,11 @@ import { type UseFormRegisterReturn, useController, useWatch } from 'react-hook-
 import { toast } from 'sonner';
 import type { BodyInput } from '@/lib/api/contract';
 import type { shipmentsApi } from '@/lib/api/shipments';
-import {
-  CORRECTION_FIELDS,
-  type CorrectionField,
-  SHIPMENT_FIELD_LABELS,
-  type Shipment,
-  shipmentDialogSchema,
-  shipmentEditFormSchema,
-} from '@/lib/schemas/shipment';
+import { CORRECTION_FIELDS, type CorrectionField } from '@/lib/schemas/shipment/corrections';
+import { shipmentDialogSchema } from '@/lib/schemas/shipment/dialog';
+import { shipmentEditFormSchema } from '@/lib/schemas/shipment/edit-form';
+import { SHIPMENT_FIELD_LABELS } from '@/lib/schemas/shipment/field-labels';
+import type { Shipment } from '@/lib/schemas/shipment/shipment';
 import { ApiError } from '../api/client';
 import { editShipment, getShipment, quickAddShipment } from '../api/shipments';
 import { localTimeZone, toDateInput, toDateTimeInput } from '../format';

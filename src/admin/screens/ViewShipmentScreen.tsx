@@ -2,13 +2,11 @@ import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { FieldErrors as FormErrors } from 'react-hook-form';
 import { toast } from 'sonner';
-import {
-  locationUpdateSchema,
-  SHIPMENT_FIELD_LABELS,
-  type Shipment,
-  type ShipmentChange,
-  statusUpdateSchema,
-} from '@/lib/schemas/shipment';
+import type { ShipmentChange } from '@/lib/schemas/shipment/change';
+import { SHIPMENT_FIELD_LABELS } from '@/lib/schemas/shipment/field-labels';
+import { locationUpdateSchema } from '@/lib/schemas/shipment/location-update';
+import type { Shipment } from '@/lib/schemas/shipment/shipment';
+import { statusUpdateSchema } from '@/lib/schemas/shipment/status-update';
 import { statusLabel } from '@/lib/shipment-status';
 import { entryWording } from '@/lib/timeline';
 import { formatWeight } from '@/lib/weight';

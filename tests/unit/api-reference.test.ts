@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiReference, type FieldRow, type SchemaRow } from '../../src/components/api/reference';
+import { apiReference } from '../../src/components/api/reference';
+import type { FieldRow, SchemaRow } from '../../src/components/api/schema-rows';
 import { ENDPOINTS } from '../../src/lib/api/endpoints';
 import { openApiDocument } from '../../src/lib/api/openapi';
 

@@ -3,7 +3,7 @@ import trackings from '../netlify/functions/trackings';
 import { login } from '../netlify/lib/auth';
 import { hashPassword } from '../netlify/lib/password';
 import { encodeCursor, listShipments } from '../netlify/lib/shipment-list';
-import { shipmentListQuerySchema } from '../src/lib/schemas/shipment';
+import { shipmentListQuerySchema } from '../src/lib/schemas/shipment/list-query';
 import { type Comparison, type Measurement, measure } from './lib/measure';
 import { handlerVersusSql } from './tracking';
 

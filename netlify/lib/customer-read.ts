@@ -12,7 +12,7 @@ import {
   customerListItemSchema,
   customerRecordSchema,
 } from '@/lib/schemas/customer';
-import { shipmentListItemSchema } from '@/lib/schemas/shipment';
+import { shipmentListItemSchema } from '@/lib/schemas/shipment/list-item';
 import { HttpError } from './http';
 import { and, countStatements, type Filter, keysetOrder, keysetPage, readCounts, readKeyset } from './keyset';
 import { decodeFirst, decodeRows } from './rows';

@@ -1,13 +1,10 @@
 import type { Client, InStatement } from '@libsql/client';
 import { addressIsIn } from '@/lib/place';
-import {
-  ADDRESS_NOT_IN_DESTINATION,
-  CORRECTION_FIELDS,
-  type CorrectionField,
-  SHIPMENT_FIELD_LABELS,
-  type Shipment,
-  type ShipmentPatchInput,
-} from '@/lib/schemas/shipment';
+import { CORRECTION_FIELDS, type CorrectionField } from '@/lib/schemas/shipment/corrections';
+import { ADDRESS_NOT_IN_DESTINATION } from '@/lib/schemas/shipment/create';
+import { SHIPMENT_FIELD_LABELS } from '@/lib/schemas/shipment/field-labels';
+import type { ShipmentPatchInput } from '@/lib/schemas/shipment/patch';
+import type { Shipment } from '@/lib/schemas/shipment/shipment';
 import { statusLabel } from '@/lib/shipment-status';
 import { type StaffUser, shipmentActivity } from './activity';
 import { resolveCustomer } from './customers';

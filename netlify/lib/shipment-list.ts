@@ -2,12 +2,8 @@ import type { Client, InValue, Row } from '@libsql/client';
 import { z } from 'zod';
 import type { Reply } from '@/lib/api/contract';
 import type { shipmentsApi } from '@/lib/api/shipments';
-import {
-  LIST_TOTAL_CAP,
-  SEARCH_TOTAL_CAP,
-  type ShipmentListQuery,
-  shipmentListItemSchema,
-} from '@/lib/schemas/shipment';
+import { shipmentListItemSchema } from '@/lib/schemas/shipment/list-item';
+import { LIST_TOTAL_CAP, SEARCH_TOTAL_CAP, type ShipmentListQuery } from '@/lib/schemas/shipment/list-query';
 import {
   and,
   countStatement,

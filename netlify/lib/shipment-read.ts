@@ -1,6 +1,7 @@
 import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { SHIPMENT_NOT_FOUND } from '@/lib/api/shipments';
-import { type Shipment, shipmentRecordSchema, shipmentSchema } from '@/lib/schemas/shipment';
+import { shipmentRecordSchema } from '@/lib/schemas/shipment/record';
+import { type Shipment, shipmentSchema } from '@/lib/schemas/shipment/shipment';
 import { HttpError } from './http';
 import { decodeRow } from './rows';
 

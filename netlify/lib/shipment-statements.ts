@@ -1,7 +1,8 @@
 import type { Client, InStatement, InValue } from '@libsql/client';
 import type { z } from 'zod';
 import { formatPlace, parsePlace } from '@/lib/place';
-import type { Shipment, shipmentRecordSchema } from '@/lib/schemas/shipment';
+import type { shipmentRecordSchema } from '@/lib/schemas/shipment/record';
+import type { Shipment } from '@/lib/schemas/shipment/shipment';
 import { type ShipmentStatus, statusLabel } from '@/lib/shipment-status';
 import { type ErasedPerson, type StaffUser, shipmentActivity } from './activity';
 import { statusUpdateMail } from './outbox';

@@ -1,12 +1,10 @@
 import type { Client } from '@libsql/client';
 import { formatPlace, parsePlace } from '@/lib/place';
-import type {
-  LocationUpdateInput,
-  Shipment,
-  ShipmentCreateInput,
-  ShipmentDialogInput,
-  StatusUpdateInput,
-} from '@/lib/schemas/shipment';
+import type { ShipmentCreateInput } from '@/lib/schemas/shipment/create';
+import type { ShipmentDialogInput } from '@/lib/schemas/shipment/dialog';
+import type { LocationUpdateInput } from '@/lib/schemas/shipment/location-update';
+import type { Shipment } from '@/lib/schemas/shipment/shipment';
+import type { StatusUpdateInput } from '@/lib/schemas/shipment/status-update';
 import { statusLabel } from '@/lib/shipment-status';
 import { generateTrackingNumber } from '@/lib/tracking-number';
 import { type StaffUser, shipmentActivity } from './activity';

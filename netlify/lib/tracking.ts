@@ -2,7 +2,8 @@ import type { Client, InStatement } from '@libsql/client';
 import { z } from 'zod';
 import type { Reply } from '@/lib/api/contract';
 import { TRACKING_NOT_FOUND, type trackingApi } from '@/lib/api/tracking';
-import { historyEntrySchema, shipmentRecordSchema } from '@/lib/schemas/shipment';
+import { historyEntrySchema } from '@/lib/schemas/shipment/history';
+import { shipmentRecordSchema } from '@/lib/schemas/shipment/record';
 import {
   PUBLIC_SHIPMENT_FIELDS,
   type RevealInput,

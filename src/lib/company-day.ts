@@ -1,7 +1,8 @@
 /**
  * The company's day: calendar dates and midnights in its time zone (Settings > General), from the
  * platform's Intl data. Every stored time is a UTC instant; "today", "yesterday" and a date filter
- * are the company's days, not UTC's.
+ * are the company's days, not UTC's. Also the calendar itself: whether a date exists, the date days
+ * or months away, and the instant a date and time given without a zone names (read as UTC).
  */
 
 /** Whether the name is an IANA time zone the runtime knows (Intl refuses any other). */
@@ -46,6 +47,22 @@ export function dateIn(zone: string, instant: number): string {
 
 /** The hour of the day (0-23) an instant falls in, in a zone. */
 export const hourIn = (zone: string, instant: number): number => wallClock(zone, instant).hour;
+
+/** Whether a YYYY-MM-DD text is a date the calendar has (not 2026-02-30). */
+export function isRealDate(value: string): boolean {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
+/**
+ * The instant (milliseconds, NaN if none) an ISO 8601 date or date and time names, a space allowed for
+ * the `T`: without a zone it is read as UTC, and a date alone is its midnight UTC.
+ */
+export function toInstant(value: string): number {
+  const [date, time = '00:00'] = value.replace(' ', 'T').split('T') as [string, string?];
+  const zoned = /(?:Z|[+-]\d{2}:\d{2})$/.test(time) ? time : `${time}Z`;
+  return Date.parse(`${date}T${zoned}`);
+}
 
 /** The date `days` after (or before) a date. */
 export function addDays(date: string, days: number): string {

@@ -6,7 +6,7 @@ import createFromDialog from '../../netlify/functions/shipments';
 import tracking from '../../netlify/functions/tracking';
 import updateStatus from '../../netlify/functions/tracking-update';
 import updateLocation from '../../netlify/functions/tracking-update-location';
-import { ADDRESS_NOT_IN_DESTINATION, SHIPMENT_FIELDS } from '../../src/lib/schemas/shipment';
+import { ADDRESS_NOT_IN_DESTINATION, SHIPMENT_FIELDS } from '../../src/lib/schemas/shipment/create';
 import { TRACKING_NUMBER_PATTERN } from '../../src/lib/tracking-number';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';

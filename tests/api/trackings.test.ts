@@ -3,7 +3,7 @@ import { buildSeedShipments } from '../../db/seed';
 import { SEED_CUSTOMERS } from '../../db/seed-data';
 import addTracking from '../../netlify/functions/add-tracking';
 import trackings from '../../netlify/functions/trackings';
-import { LIST_TOTAL_CAP, SEARCH_TOTAL_CAP } from '../../src/lib/schemas/shipment';
+import { LIST_TOTAL_CAP, SEARCH_TOTAL_CAP } from '../../src/lib/schemas/shipment/list-query';
 import { SHIPMENT_STATUSES } from '../../src/lib/shipment-status';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { apiReference } from '../../src/components/api/reference';
+import type { FieldRow, SchemaRow } from '../../src/components/api/schema-rows';
 import { ENDPOINTS } from '../../src/lib/api/endpoints';
 import { openApiDocument } from '../../src/lib/api/openapi';
-import { apiReference, type FieldRow, type SchemaRow } from '../../src/lib/api/reference';
 
 const reference = apiReference(openApiDocument('/'));
 const operations = reference.tags.flatMap((tag) => tag.operations);

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { loginSchema } from '../../src/lib/schemas/login';
-import {
-  locationUpdateSchema,
-  shipmentCreateSchema,
-  shipmentDialogSchema,
-  shipmentEditFormSchema,
-  shipmentListQuerySchema,
-  shipmentPatchSchema,
-  statusUpdateSchema,
-} from '../../src/lib/schemas/shipment';
+import { shipmentCreateSchema } from '../../src/lib/schemas/shipment/create';
+import { shipmentDialogSchema } from '../../src/lib/schemas/shipment/dialog';
+import { shipmentEditFormSchema } from '../../src/lib/schemas/shipment/edit-form';
+import { shipmentListQuerySchema } from '../../src/lib/schemas/shipment/list-query';
+import { locationUpdateSchema } from '../../src/lib/schemas/shipment/location-update';
+import { shipmentPatchSchema } from '../../src/lib/schemas/shipment/patch';
+import { statusUpdateSchema } from '../../src/lib/schemas/shipment/status-update';
 
 const REQUIRED = {
   sender_name: 'S',

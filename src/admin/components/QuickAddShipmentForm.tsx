@@ -1,6 +1,7 @@
 import { useController } from 'react-hook-form';
 import { toast } from 'sonner';
-import { type Shipment, shipmentDialogSchema } from '@/lib/schemas/shipment';
+import { shipmentDialogSchema } from '@/lib/schemas/shipment/dialog';
+import type { Shipment } from '@/lib/schemas/shipment/shipment';
 import { ApiError } from '../api/client';
 import { quickAddShipment } from '../api/shipments';
 import { applyServerErrors, messagesOf, useSchemaForm } from '../forms';

@@ -1,5 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { type CorrectionField, SHIPMENT_FIELD_LABELS } from '@/lib/schemas/shipment';
+import type { CorrectionField } from '@/lib/schemas/shipment/corrections';
+import { SHIPMENT_FIELD_LABELS } from '@/lib/schemas/shipment/field-labels';
 import { Field, inputClass } from './Field';
 
 // The edit dialog's corrections beyond the route and the schedule: the sender, the recipient's contact, the

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Shipment } from '@/lib/schemas/shipment';
+import type { Shipment } from '@/lib/schemas/shipment/shipment';
 import { getShipment } from '../api/shipments';
 import { failureMessage } from '../stores/load';
 import { Dialog } from './Dialog';

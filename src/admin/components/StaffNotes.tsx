@@ -1,4 +1,4 @@
-import type { ShipmentNote } from '@/lib/schemas/shipment';
+import type { ShipmentNote } from '@/lib/schemas/shipment/note';
 import { formatDateTime } from '../format';
 
 /**

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useState } from 'react';
-import type { ShipmentListItem } from '@/lib/schemas/shipment';
+import type { ShipmentListItem } from '@/lib/schemas/shipment/list-item';
 import { buttonClass, secondaryButtonClass } from '../components/Field';
 import { ListFooter } from '../components/ListFooter';
 import {

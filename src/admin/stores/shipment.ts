@@ -1,4 +1,4 @@
-import type { Shipment } from '@/lib/schemas/shipment';
+import type { Shipment } from '@/lib/schemas/shipment/shipment';
 import { getShipment } from '../api/shipments';
 import { loadable, loader } from './load';
 

@@ -1,4 +1,4 @@
-import type { ShipmentListItem } from '@/lib/schemas/shipment';
+import type { ShipmentListItem } from '@/lib/schemas/shipment/list-item';
 import { listShipments } from '../api/shipments';
 import { pagedList } from './paged-list';
 

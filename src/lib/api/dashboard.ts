@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { shipmentRecordSchema } from '../schemas/shipment';
+import { shipmentRecordSchema } from '../schemas/shipment/record';
 import { defineEndpoint } from './contract';
 
 /** A figure with the value it had at the comparison point; `change_percent` is null when that was 0. */

@@ -1,6 +1,6 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { company } from '@/data/company';
-import { shipmentSchema } from '../schemas/shipment';
+import { shipmentSchema } from '../schemas/shipment/shipment';
 import { trackingResultSchema } from '../schemas/tracking';
 import { apiErrorSchema, type Endpoint, errorSchema, errorStatuses, trackingErrorSchema } from './contract';
 import { type API, ENDPOINTS } from './endpoints';

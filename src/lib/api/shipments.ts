@@ -1,16 +1,14 @@
 import { z } from 'zod';
 import { customerIdSchema } from '../schemas/customer';
 import { blankToUndefined, listMetaSchema } from '../schemas/fields';
-import {
-  locationUpdateSchema,
-  shipmentCreateSchema,
-  shipmentDialogSchema,
-  shipmentListItemSchema,
-  shipmentListQuerySchema,
-  shipmentPatchSchema,
-  shipmentSchema,
-  statusUpdateSchema,
-} from '../schemas/shipment';
+import { shipmentCreateSchema } from '../schemas/shipment/create';
+import { shipmentDialogSchema } from '../schemas/shipment/dialog';
+import { shipmentListItemSchema } from '../schemas/shipment/list-item';
+import { shipmentListQuerySchema } from '../schemas/shipment/list-query';
+import { locationUpdateSchema } from '../schemas/shipment/location-update';
+import { shipmentPatchSchema } from '../schemas/shipment/patch';
+import { shipmentSchema } from '../schemas/shipment/shipment';
+import { statusUpdateSchema } from '../schemas/shipment/status-update';
 import { defineEndpoint, trackingNumberParam } from './contract';
 
 export const SHIPMENT_NOT_FOUND = 'Shipment not found.';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { trackingNumberSchema } from './shipment';
+import { trackingNumberSchema } from './shipment/tracking-number';
 import { noControlCharacters } from './text';
 
 // The public tracking page's email alerts: shared by the island (in the browser) and the functions.

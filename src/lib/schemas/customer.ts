@@ -12,7 +12,7 @@ import {
   requiredText,
   text,
 } from './fields';
-import { shipmentListItemSchema } from './shipment';
+import { shipmentListItemSchema } from './shipment/list-item';
 import { noControlCharacters } from './text';
 
 // Shared by the admin forms (in the browser) and the functions: no server code or node modules here.

@@ -7,12 +7,13 @@ import { noControlCharacters, text as sharedText } from './text';
 export const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
+/** A string field's type error: "<required>" when absent, "Must be text" when of another type. */
+export const textError = (required: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? required : 'Must be text';
+
 /** Free text as stored (NFC, trimmed, no control characters; see ./text), "<required>" when absent. */
 export const text = (max: number, { required = 'Is required', multiline = false } = {}) =>
-  sharedText(max, {
-    multiline,
-    error: (issue) => (issue.input === undefined ? required : 'Must be text'),
-  });
+  sharedText(max, { multiline, error: textError(required) });
 
 /** Required text: blank reads as absent, and both say "<label> is required". */
 export const requiredText = (max: number, label: string, options: { multiline?: boolean } = {}) => {
@@ -26,7 +27,7 @@ export const optionalText = (max: number, options: { multiline?: boolean } = {})
 
 const emailText = (required = 'Is required') =>
   z
-    .string({ error: (issue) => (issue.input === undefined ? required : 'Must be text') })
+    .string({ error: textError(required) })
     .trim()
     .check(noControlCharacters())
     .max(254, 'Must be at most 254 characters')
@@ -41,7 +42,7 @@ const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
 export const PHONE_MESSAGE = 'Must be a phone number (7 to 15 digits)';
 const phoneText = (required = 'Is required') =>
   z
-    .string({ error: (issue) => (issue.input === undefined ? required : 'Must be text') })
+    .string({ error: textError(required) })
     .trim()
     .check(noControlCharacters())
     .max(40, 'Must be at most 40 characters')

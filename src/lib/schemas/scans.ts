@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { SHIPMENT_STATUSES } from '@/lib/shipment-status';
 import { blankToUndefined, optionalText } from './fields';
-import { shipmentStatusSchema, trackingNumberSchema } from './shipment';
+import { shipmentStatusSchema } from './shipment/status';
+import { trackingNumberSchema } from './shipment/tracking-number';
 import { noControlCharacters, text } from './text';
 
 // `POST /api/scans`: a scanner or GPS unit posts its events, in the order they happened.

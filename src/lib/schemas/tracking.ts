@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { historyEntrySchema, shipmentRecordSchema } from './shipment';
+import { historyEntrySchema } from './shipment/history';
+import { shipmentRecordSchema } from './shipment/record';
 import { noControlCharacters, text } from './text';
 
 /** A place on the route map: its gazetteer name and coordinates. */

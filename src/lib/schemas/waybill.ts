@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normalizeTrackingNumber, trackingNumberProblem } from '@/lib/tracking-number';
 import { companySettingsValueSchema } from './settings';
-import { shipmentRecordSchema } from './shipment';
+import { shipmentRecordSchema } from './shipment/record';
 import { noControlCharacters } from './text';
 
 /** What a waybill prints of a shipment. */

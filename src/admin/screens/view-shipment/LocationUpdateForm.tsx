@@ -1,5 +1,6 @@
 import { toast } from 'sonner';
-import { locationUpdateSchema, type Shipment } from '@/lib/schemas/shipment';
+import { locationUpdateSchema } from '@/lib/schemas/shipment/location-update';
+import type { Shipment } from '@/lib/schemas/shipment/shipment';
 import { ApiError } from '../../api/client';
 import { updateLocation } from '../../api/shipments';
 import { buttonClass, Field, inputClass } from '../../components/Field';

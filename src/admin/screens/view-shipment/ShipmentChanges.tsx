@@ -1,4 +1,5 @@
-import { SHIPMENT_FIELD_LABELS, type ShipmentChange } from '@/lib/schemas/shipment';
+import type { ShipmentChange } from '@/lib/schemas/shipment/change';
+import { SHIPMENT_FIELD_LABELS } from '@/lib/schemas/shipment/field-labels';
 import { statusLabel } from '@/lib/shipment-status';
 import { formatDateTime } from '../../format';
 

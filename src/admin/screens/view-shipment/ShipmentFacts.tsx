@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Shipment } from '@/lib/schemas/shipment';
+import type { Shipment } from '@/lib/schemas/shipment/shipment';
 import { formatWeight } from '@/lib/weight';
 import { Panel } from '../../components/Panel';
 import { StatusBadge } from '../../components/StatusBadge';

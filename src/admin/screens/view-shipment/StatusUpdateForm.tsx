@@ -1,5 +1,6 @@
 import { toast } from 'sonner';
-import { type Shipment, statusUpdateSchema } from '@/lib/schemas/shipment';
+import type { Shipment } from '@/lib/schemas/shipment/shipment';
+import { statusUpdateSchema } from '@/lib/schemas/shipment/status-update';
 import { ApiError } from '../../api/client';
 import { updateStatus } from '../../api/shipments';
 import { buttonClass, Field, inputClass } from '../../components/Field';

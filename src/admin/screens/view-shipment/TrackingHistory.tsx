@@ -1,4 +1,4 @@
-import type { Shipment } from '@/lib/schemas/shipment';
+import type { Shipment } from '@/lib/schemas/shipment/shipment';
 import { entryWording } from '@/lib/timeline';
 import { Panel } from '../../components/Panel';
 import { StatusBadge } from '../../components/StatusBadge';

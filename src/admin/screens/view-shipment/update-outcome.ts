@@ -1,6 +1,6 @@
 import type { FieldErrors as FormErrors } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { Shipment } from '@/lib/schemas/shipment';
+import type { Shipment } from '@/lib/schemas/shipment/shipment';
 import { showShipment } from '../../stores/shipment';
 
 // What the view screen's two update forms (status, location) do with an outcome: a success shows the

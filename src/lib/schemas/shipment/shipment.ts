@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { shipmentChangeSchema } from './change';
+import { historyEntrySchema } from './history';
+import { shipmentNoteSchema } from './note';
+import { shipmentRecordSchema } from './record';
+
+/**
+ * A whole shipment as the staff calls answer it: the record, its histories, its staff notes and the
+ * changes edits made, oldest first.
+ */
+export const shipmentSchema = shipmentRecordSchema.extend({
+  histories: z.array(historyEntrySchema),
+  notes: z.array(shipmentNoteSchema),
+  changes: z.array(shipmentChangeSchema),
+  admin_notes: z.string().nullable().meta({
+    deprecated: true,
+    description:
+      'The texts of `notes`, oldest first, separated by blank lines; for clients written before notes became a list.',
+  }),
+});
+export type Shipment = z.infer<typeof shipmentSchema>;

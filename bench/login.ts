@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Client } from '@libsql/client';
-import login from '../netlify/functions/admin-login';
+import login from '../netlify/functions/auth-login';
 
 /**
  * Sign-in timing: a wrong password for a real account against an unknown email, through the login

@@ -1,5 +1,5 @@
 import type { Client } from '@libsql/client';
-import trackings from '../netlify/functions/trackings';
+import trackings from '../netlify/functions/shipments-list';
 import { login } from '../netlify/lib/auth';
 import { hashPassword } from '../netlify/lib/password';
 import { encodeCursor, listShipments } from '../netlify/lib/shipment-list';

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { Client } from '@libsql/client';
-import tracking from '../netlify/functions/tracking';
+import tracking from '../netlify/functions/tracking-lookup';
 import { startSqld } from '../tests/helpers/sqld';
 import { startHandlerServer } from './lib/http-server';
 import { type Comparison, measure } from './lib/measure';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import login from '../../netlify/functions/admin-login';
-import logout from '../../netlify/functions/admin-logout';
-import session from '../../netlify/functions/admin-session';
+import login from '../../netlify/functions/auth-login';
+import logout from '../../netlify/functions/auth-logout';
+import session from '../../netlify/functions/auth-session';
 import { DEFAULT_ADMIN_PASSWORD } from '../../netlify/lib/env';
 import { hashPassword } from '../../netlify/lib/password';
 import { sessionToken } from '../../netlify/lib/sessions';

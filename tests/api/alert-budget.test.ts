@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
-import alerts from '../../netlify/functions/alerts';
+import alerts from '../../netlify/functions/alerts-subscribe';
 import { ALERT_LIMITS, mailboxOf } from '../../netlify/lib/alerts';
 import { apiRequest, call } from '../helpers/requests';
 import { useTestDatabase } from '../helpers/test-db';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSeedShipments, seed } from '../../db/seed';
-import dashboard from '../../netlify/functions/admin-dashboard';
-import trackings from '../../netlify/functions/trackings';
+import dashboard from '../../netlify/functions/dashboard-read';
+import trackings from '../../netlify/functions/shipments-list';
 import { CHART_DAYS, getDashboard } from '../../netlify/lib/dashboard';
 import { PENDING_STATUSES } from '../../src/lib/shipment-status';
 import { signIn, withSession } from '../helpers/admin-session';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
-import tracking from '../../netlify/functions/tracking';
+import tracking from '../../netlify/functions/tracking-lookup';
 import { apiRequest, call } from '../helpers/requests';
 import { useTestDatabase } from '../helpers/test-db';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import login from '../../netlify/functions/admin-login';
-import quotes from '../../netlify/functions/quotes';
+import login from '../../netlify/functions/auth-login';
+import quotes from '../../netlify/functions/quotes-create';
 import { PURGE_BATCH } from '../../netlify/lib/purge';
 import { apiRequest, call } from '../helpers/requests';
 import { TEST_ADMIN, useTestDatabase } from '../helpers/test-db';

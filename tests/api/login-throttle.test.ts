@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import login from '../../netlify/functions/admin-login';
+import login from '../../netlify/functions/auth-login';
 import type { HttpError } from '../../netlify/lib/http';
 import { ADDRESS_BUSY, countAttempt, IN_FLIGHT_STALE_MS, LOGIN_LIMITS } from '../../netlify/lib/login-throttle';
 import {
@@ -247,7 +247,7 @@ describe('an unknown email costs exactly one hash', { timeout: 60_000 }, () => {
 
   it('in a cold instance too: the dummy hash ships in the code', async () => {
     vi.resetModules();
-    const cold = await import('../../netlify/functions/admin-login');
+    const cold = await import('../../netlify/functions/auth-login');
     const password = await import('../../netlify/lib/password');
     expect(password.keyDerivations()).toBe(0);
     const answer = await call(

@@ -1,9 +1,9 @@
 import { type Client, createClient } from '@libsql/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
-import place from '../../netlify/functions/place';
-import places from '../../netlify/functions/places';
-import tracking from '../../netlify/functions/tracking';
+import place from '../../netlify/functions/places-update-delete';
+import places from '../../netlify/functions/places-list-create';
+import tracking from '../../netlify/functions/tracking-lookup';
 import { createPlace } from '../../netlify/lib/places';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import adminDashboard from '../../netlify/functions/admin-dashboard';
-import customers from '../../netlify/functions/customers';
-import quoteRequest from '../../netlify/functions/quote-request';
-import quoteRequests from '../../netlify/functions/quote-requests';
-import quotes from '../../netlify/functions/quotes';
+import adminDashboard from '../../netlify/functions/dashboard-read';
+import customers from '../../netlify/functions/customers-list-create';
+import quoteRequest from '../../netlify/functions/quote-requests-update';
+import quoteRequests from '../../netlify/functions/quote-requests-list';
+import quotes from '../../netlify/functions/quotes-create';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';
 import { TEST_ADMIN, useTestDatabase } from '../helpers/test-db';

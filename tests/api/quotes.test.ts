@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import quotes from '../../netlify/functions/quotes';
+import quotes from '../../netlify/functions/quotes-create';
 import { QUOTE_RATE_LIMIT } from '../../netlify/lib/quotes';
 import { apiRequest, call, SITE } from '../helpers/requests';
 import { useTestDatabase } from '../helpers/test-db';

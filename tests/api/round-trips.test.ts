@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
-import tracking from '../../netlify/functions/tracking';
+import tracking from '../../netlify/functions/tracking-lookup';
 import batch from '../../netlify/functions/tracking-batch';
 import { closeDb, getDb } from '../../netlify/lib/db';
 import { apiRequest, call } from '../helpers/requests';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import settingsCompany from '../../netlify/functions/settings-company';
-import settingsNotifications from '../../netlify/functions/settings-notifications';
+import settingsCompany from '../../netlify/functions/settings-company-read-save';
+import settingsNotifications from '../../netlify/functions/settings-notifications-read-save';
 import { getCompanySettings } from '../../netlify/lib/settings';
 import { company } from '../../src/data/company';
 import { signIn, withSession } from '../helpers/admin-session';

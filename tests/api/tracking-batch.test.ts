@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
-import addTracking from '../../netlify/functions/add-tracking';
-import tracking from '../../netlify/functions/tracking';
+import addTracking from '../../netlify/functions/shipments-add-tracking';
+import tracking from '../../netlify/functions/tracking-lookup';
 import batch from '../../netlify/functions/tracking-batch';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';

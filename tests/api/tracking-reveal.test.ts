@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
-import tracking from '../../netlify/functions/tracking';
+import tracking from '../../netlify/functions/tracking-lookup';
 import batch from '../../netlify/functions/tracking-batch';
 import reveal from '../../netlify/functions/tracking-reveal';
 import { clientNetwork } from '../../netlify/lib/rate-limit';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
-import tracking from '../../netlify/functions/tracking';
+import tracking from '../../netlify/functions/tracking-lookup';
 import { MEMORY_KEYS_PER_WINDOW, takeFromWindow } from '../../netlify/lib/rate-limit';
 import { shortenSenderName, TRACKING_RATE_LIMIT } from '../../netlify/lib/tracking';
 import { signIn, withSession } from '../helpers/admin-session';
@@ -155,7 +155,7 @@ describe('tracking rate limit', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 61; i++) {
       vi.resetModules();
-      const fresh = await import('../../netlify/functions/tracking');
+      const fresh = await import('../../netlify/functions/tracking-lookup');
       const { closeDb } = await import('../../netlify/lib/db');
       statuses.push((await from('198.51.100.9', fresh.default)).status);
       await closeDb();
@@ -172,7 +172,7 @@ describe('tracking rate limit', () => {
     // Nothing was kept outside this module: a fresh instance of it has no count (the platform's limit,
     // config.rateLimit, is what bounds an address across instances).
     vi.resetModules();
-    const fresh = await import('../../netlify/functions/tracking');
+    const fresh = await import('../../netlify/functions/tracking-lookup');
     const { closeDb } = await import('../../netlify/lib/db');
     expect((await from('198.51.100.10', fresh.default)).status).toBe(200);
     await closeDb();

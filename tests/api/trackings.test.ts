@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
 import { SEED_CUSTOMERS } from '../../db/seed-data';
-import addTracking from '../../netlify/functions/add-tracking';
-import trackings from '../../netlify/functions/trackings';
+import addTracking from '../../netlify/functions/shipments-add-tracking';
+import trackings from '../../netlify/functions/shipments-list';
 import { LIST_TOTAL_CAP, SEARCH_TOTAL_CAP } from '../../src/lib/schemas/shipment/list-query';
 import { SHIPMENT_STATUSES } from '../../src/lib/shipment-status';
 import { signIn, withSession } from '../helpers/admin-session';

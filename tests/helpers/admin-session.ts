@@ -1,4 +1,4 @@
-import login from '../../netlify/functions/admin-login';
+import login from '../../netlify/functions/auth-login';
 import { apiRequest, call } from './requests';
 import { TEST_ADMIN } from './test-db';
 

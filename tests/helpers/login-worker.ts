@@ -5,7 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads';
  * (its own module state and database connection): imports the login function, says it is ready,
  * and fires when told, so many of them hit the database at once. Started by tests/helpers/parallel-logins.ts.
  */
-const { default: login } = await import('../../netlify/functions/admin-login');
+const { default: login } = await import('../../netlify/functions/auth-login');
 const { email, password, address } = workerData as { email: string; password: string; address: string };
 parentPort!.postMessage({ ready: true });
 parentPort!.once('message', async () => {

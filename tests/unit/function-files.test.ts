@@ -39,7 +39,7 @@ describe('function files', () => {
       const others = handler.endpoints.filter((endpoint: { path: string }) => endpoint.path !== config.path);
       // The public lookup also answers the batch lookup's requests where netlify serve ignores excludedPath.
       expect(others.map(({ path }: { path: string }) => `${file} ${path}`)).toEqual(
-        file === 'tracking.ts' ? ['tracking.ts /api/tracking/batch'] : [],
+        file === 'tracking-lookup.ts' ? ['tracking-lookup.ts /api/tracking/batch'] : [],
       );
     }
   });

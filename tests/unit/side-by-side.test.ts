@@ -166,8 +166,8 @@ describe('npm run dev', () => {
     expect(files()).toEqual([1]);
 
     const now = new Date();
-    utimesSync('netlify/functions/places.ts', now, now);
-    for (let waited = 0; !dev.output.includes('Reloaded function places'); waited += 200) {
+    utimesSync('netlify/functions/places-list-create.ts', now, now);
+    for (let waited = 0; !dev.output.includes('Reloaded function places-list-create'); waited += 200) {
       if (waited > 30_000) throw new Error(`netlify dev did not reload places:\n${dev.output.slice(-2000)}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
-import addTracking from '../../netlify/functions/shipments-add-tracking';
 import login from '../../netlify/functions/auth-login';
 import quotes from '../../netlify/functions/quotes-create';
-import shipment from '../../netlify/functions/shipments-read-edit';
-import tracking from '../../netlify/functions/tracking-lookup';
-import trackingUpdate from '../../netlify/functions/shipments-update-status';
+import addTracking from '../../netlify/functions/shipments-add-tracking';
 import trackings from '../../netlify/functions/shipments-list';
+import shipment from '../../netlify/functions/shipments-read-edit';
+import trackingUpdate from '../../netlify/functions/shipments-update-status';
+import tracking from '../../netlify/functions/tracking-lookup';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';
 import { useTestDatabase } from '../helpers/test-db';

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import addTracking from '../../netlify/functions/shipments-add-tracking';
-import customer from '../../netlify/functions/customers-read-update';
 import customerErase from '../../netlify/functions/customers-erase';
 import customers from '../../netlify/functions/customers-list-create';
+import customer from '../../netlify/functions/customers-read-update';
 import quotes from '../../netlify/functions/quotes-create';
-import shipment from '../../netlify/functions/shipments-read-edit';
+import addTracking from '../../netlify/functions/shipments-add-tracking';
 import quickAdd from '../../netlify/functions/shipments-create';
+import shipment from '../../netlify/functions/shipments-read-edit';
 import { ERASED_NAME } from '../../src/lib/schemas/customer';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
-import addTracking from '../../netlify/functions/shipments-add-tracking';
-import alerts from '../../netlify/functions/alerts-subscribe';
 import alertsConfirm from '../../netlify/functions/alerts-confirm';
+import alerts from '../../netlify/functions/alerts-subscribe';
 import alertsUnsubscribe from '../../netlify/functions/alerts-unsubscribe';
 import apiKeys from '../../netlify/functions/api-keys-list-create';
 import customers from '../../netlify/functions/customers-list-create';
@@ -10,6 +9,7 @@ import outbox from '../../netlify/functions/outbox-list';
 import outboxRetry from '../../netlify/functions/outbox-retry';
 import scans from '../../netlify/functions/scans-create';
 import settingsNotifications from '../../netlify/functions/settings-notifications-read-save';
+import addTracking from '../../netlify/functions/shipments-add-tracking';
 import updateStatus from '../../netlify/functions/shipments-update-status';
 import { getEnv } from '../../netlify/lib/env';
 import { createMailer } from '../../netlify/lib/mail';

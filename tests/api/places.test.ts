@@ -1,8 +1,8 @@
 import { type Client, createClient } from '@libsql/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
-import place from '../../netlify/functions/places-update-delete';
 import places from '../../netlify/functions/places-list-create';
+import place from '../../netlify/functions/places-update-delete';
 import tracking from '../../netlify/functions/tracking-lookup';
 import { createPlace } from '../../netlify/lib/places';
 import { signIn, withSession } from '../helpers/admin-session';

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import adminDashboard from '../../netlify/functions/dashboard-read';
 import customers from '../../netlify/functions/customers-list-create';
-import quoteRequest from '../../netlify/functions/quote-requests-update';
+import adminDashboard from '../../netlify/functions/dashboard-read';
 import quoteRequests from '../../netlify/functions/quote-requests-list';
+import quoteRequest from '../../netlify/functions/quote-requests-update';
 import quotes from '../../netlify/functions/quotes-create';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';

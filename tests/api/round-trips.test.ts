@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
-import tracking from '../../netlify/functions/tracking-lookup';
 import batch from '../../netlify/functions/tracking-batch';
+import tracking from '../../netlify/functions/tracking-lookup';
 import { closeDb, getDb } from '../../netlify/lib/db';
 import { apiRequest, call } from '../helpers/requests';
 import { type CountingProxy, startCountingProxy } from '../helpers/sqld';

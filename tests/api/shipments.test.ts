@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
 import addTracking from '../../netlify/functions/shipments-add-tracking';
-import shipment from '../../netlify/functions/shipments-read-edit';
 import createFromDialog from '../../netlify/functions/shipments-create';
-import tracking from '../../netlify/functions/tracking-lookup';
-import updateStatus from '../../netlify/functions/shipments-update-status';
+import shipment from '../../netlify/functions/shipments-read-edit';
 import updateLocation from '../../netlify/functions/shipments-update-location';
+import updateStatus from '../../netlify/functions/shipments-update-status';
+import tracking from '../../netlify/functions/tracking-lookup';
 import { ADDRESS_NOT_IN_DESTINATION, SHIPMENT_FIELDS } from '../../src/lib/schemas/shipment/create';
 import { TRACKING_NUMBER_PATTERN } from '../../src/lib/tracking-number';
 import { signIn, withSession } from '../helpers/admin-session';

@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
 import addTracking from '../../netlify/functions/shipments-add-tracking';
-import tracking from '../../netlify/functions/tracking-lookup';
 import batch from '../../netlify/functions/tracking-batch';
+import tracking from '../../netlify/functions/tracking-lookup';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';
 import { DB_MODE, useTestDatabase } from '../helpers/test-db';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
-import tracking from '../../netlify/functions/tracking-lookup';
 import batch from '../../netlify/functions/tracking-batch';
+import tracking from '../../netlify/functions/tracking-lookup';
 import reveal from '../../netlify/functions/tracking-reveal';
 import { clientNetwork } from '../../netlify/lib/rate-limit';
 import { REVEAL_LIMITS } from '../../netlify/lib/tracking';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import login from '../../netlify/functions/auth-login';
-import tracking from '../../netlify/functions/tracking-lookup';
 import trackings from '../../netlify/functions/shipments-list';
+import tracking from '../../netlify/functions/tracking-lookup';
 import { closeDb } from '../../netlify/lib/db';
 import { apiRequest, call } from '../helpers/requests';
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
 import places from '../../netlify/functions/places-list-create';
+import unmappedPlaces from '../../netlify/functions/places-unmapped';
 import createShipment from '../../netlify/functions/shipments-create';
 import updateLocation from '../../netlify/functions/shipments-update-location';
-import unmappedPlaces from '../../netlify/functions/places-unmapped';
 import { UNMAPPED_PLACES_SHOWN } from '../../src/lib/api/places';
 import { signIn, withSession } from '../helpers/admin-session';
 import { kept as keptIn, recount } from '../helpers/place-usage';

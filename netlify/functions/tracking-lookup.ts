@@ -2,7 +2,8 @@ import type { Config } from '@netlify/functions';
 import { trackingApi } from '@/lib/api/tracking';
 import { lookupHeaders } from '../lib/cdn';
 import { defineHandler, on } from '../lib/handler';
-import { batchLookup, countLookup, lookup, revealTokenOf } from '../lib/tracking';
+import { batchLookup, countLookup, lookup } from '../lib/tracking';
+import { revealTokenOf } from '../lib/tracking-reveal';
 
 /** The public lookup; also the batch lookup's requests under netlify serve, which ignores `excludedPath`. */
 export default defineHandler(

@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { trackingApi } from '@/lib/api/tracking';
 import { defineHandler, on } from '../lib/handler';
 import { reply } from '../lib/http';
-import { revealAddress, revealTokenOf } from '../lib/tracking';
+import { revealAddress, revealTokenOf } from '../lib/tracking-reveal';
 
 /** The recipient proves their email or phone and sees the full address for this browser session. */
 export default defineHandler(

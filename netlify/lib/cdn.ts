@@ -1,6 +1,6 @@
 import { getEnv } from './env';
 import type { FunctionContext } from './http';
-import { REVEAL_COOKIE } from './tracking';
+import { REVEAL_COOKIE } from './tracking-reveal';
 
 /**
  * The public lookup's answers at Netlify's CDN: kept there so repeated lookups of a number never reach a

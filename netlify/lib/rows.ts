@@ -1,5 +1,5 @@
 import type { Row } from '@libsql/client';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * Database rows enter the program through a schema, never a cast: a row that does not match (a
@@ -18,3 +18,6 @@ export function decodeFirst<S extends z.ZodType>(schema: S, rows: readonly Row[]
   const row = rows[0];
   return row === undefined ? null : schema.parse(row);
 }
+
+/** SQLite's booleans, 0 or 1, as the program reads them. */
+export const sqlBoolean = z.number().transform((value) => value !== 0);

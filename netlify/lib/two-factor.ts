@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Client } from '@libsql/client';
 import { Secret, TOTP } from 'otpauth';
 import { z } from 'zod';
@@ -8,6 +7,7 @@ import { type StaffUser, securityActivity } from './activity';
 import { HttpError, invalidInput } from './http';
 import { type Attempt, countAttempt, finishAttempt, releaseAttempt } from './login-throttle';
 import { reserveHash, verifyPassword } from './password';
+import { formatRecoveryCode, isRecoveryCode, newRecoveryCode, recoveryCodeHash } from './recovery-codes';
 import { decodeFirst } from './rows';
 
 /**
@@ -25,8 +25,6 @@ const DRIFT_STEPS = 1;
 export const SETUP_TTL_MS = 30 * 60 * 1000;
 export const RECOVERY_CODE_COUNT = 10;
 // 32 letters and digits without 0/O/1/I: 10 of them carry 50 bits, plenty for a throttled one-time code.
-const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const RECOVERY_LENGTH = 10;
 
 export const CODE_NOT_VALID = 'The code is not valid. Check your authenticator app (or recovery code) and try again.';
 export const ALREADY_ENABLED = 'Two-factor sign-in is already on. Turn it off first to set it up again.';
@@ -48,19 +46,6 @@ function totpStep(secret: string, token: string, now: number): number | null {
 /** Codes are typed with spaces or a dash at times; recovery codes in any case. */
 const normalizeCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
 const isTotpCode = (code: string) => /^\d{6}$/.test(code);
-
-function recoveryCodeHash(userId: number, code: string): string {
-  return createHash('sha256').update(`${userId}:${code}`).digest('hex');
-}
-
-function newRecoveryCode(): string {
-  const bytes = randomBytes(RECOVERY_LENGTH);
-  // 256 is a multiple of 32: every character is equally likely.
-  return Array.from(bytes, (byte) => RECOVERY_ALPHABET[byte % RECOVERY_ALPHABET.length]).join('');
-}
-
-/** As shown to people: two groups of five. */
-const formatRecoveryCode = (code: string) => `${code.slice(0, 5)}-${code.slice(5)}`;
 
 const statusSchema = z.object({ enabled_at: z.string().nullable(), remaining: z.number().int() });
 
@@ -211,9 +196,7 @@ export async function consumeSecondFactor(
     );
     return used!.rows.length ? 'totp' : null;
   }
-  if (normalized.length !== RECOVERY_LENGTH || [...normalized].some((c) => !RECOVERY_ALPHABET.includes(c))) {
-    return null;
-  }
+  if (!isRecoveryCode(normalized)) return null;
   const [used] = await db.batch(
     [
       {

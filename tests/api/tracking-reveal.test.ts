@@ -4,7 +4,7 @@ import batch from '../../netlify/functions/tracking-batch';
 import tracking from '../../netlify/functions/tracking-lookup';
 import reveal from '../../netlify/functions/tracking-reveal';
 import { clientNetwork } from '../../netlify/lib/rate-limit';
-import { REVEAL_LIMITS } from '../../netlify/lib/tracking';
+import { REVEAL_LIMITS } from '../../netlify/lib/tracking-reveal';
 import { apiRequest, call } from '../helpers/requests';
 import { useTestDatabase } from '../helpers/test-db';
 

@@ -46,7 +46,7 @@ function random(seed: number) {
   };
 }
 
-export interface SeedHistory {
+interface SeedHistory {
   status: ShipmentStatus;
   notes: string;
   /** Where it happened: "City, Country". */
@@ -76,7 +76,7 @@ const emailOf = (name: string) =>
 const country = (city: SeedCity) => city.split(', ')[1]!;
 
 /** Great-circle distance in km between two demo cities. */
-export function distanceKm(from: SeedCity, to: SeedCity): number {
+function distanceKm(from: SeedCity, to: SeedCity): number {
   const a = SEED_CITY_FACTS[from];
   const b = SEED_CITY_FACTS[to];
   const radians = Math.PI / 180;
@@ -89,11 +89,11 @@ export function distanceKm(from: SeedCity, to: SeedCity): number {
 }
 
 /** The length of a route through its stops, in km. */
-export const routeKm = (stops: readonly SeedCity[]): number =>
+const routeKm = (stops: readonly SeedCity[]): number =>
   stops.slice(1).reduce((sum, city, index) => sum + distanceKm(stops[index]!, city), 0);
 
 /** How far past the straight line a route may go through its hubs: a hub on the way, not one across the globe. */
-export const MAX_DETOUR = 1.15;
+const MAX_DETOUR = 1.15;
 
 type Mode = keyof typeof SEED_COURIERS;
 type PackageType = (typeof SEED_PACKAGE_TYPES)[number]['type'];

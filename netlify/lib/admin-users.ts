@@ -5,7 +5,7 @@ import { hashPassword } from './password';
 import { decodeFirst } from './rows';
 import { endSessionsOf } from './sessions';
 
-export const MIN_PASSWORD_LENGTH = 12;
+const MIN_PASSWORD_LENGTH = 12;
 
 const emailSchema = z.email();
 

@@ -16,7 +16,7 @@ import { hashToken, newToken } from './tokens';
  */
 
 /** Every key starts so, which lets secret scanners recognise one that leaked. */
-export const KEY_PREFIX = 'nec_';
+const KEY_PREFIX = 'nec_';
 const KEY_PATTERN = /^nec_[A-Za-z0-9_-]{43}$/;
 /** What staff see of a key: the prefix and 8 more characters. */
 const VISIBLE_LENGTH = KEY_PREFIX.length + 8;
@@ -103,14 +103,14 @@ export async function revokeApiKey(
 const keyRow = z.object({ id: z.number().int(), name: z.string(), created_by: z.number().int() });
 
 /** Who a key call acts as: the key (by name) on behalf of the staff member who created it. */
-export interface KeyCaller {
+interface KeyCaller {
   keyId: number;
   name: string;
   actor: StaffUser;
 }
 
 /** The live key of an `Authorization: Bearer` header, or null; a used key records when. */
-export async function authenticateKey(db: Client, header: string, now = new Date()): Promise<KeyCaller | null> {
+async function authenticateKey(db: Client, header: string, now = new Date()): Promise<KeyCaller | null> {
   const match = /^Bearer +(\S+)$/i.exec(header.trim());
   const key = match?.[1];
   if (!key || !KEY_PATTERN.test(key)) return null;

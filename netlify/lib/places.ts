@@ -76,7 +76,7 @@ export async function listUnmappedPlaces(
 }
 
 /** The read of one place, for the staff call's first round trip (`placeFrom` decodes its answer). */
-export const placeById = (id: number): InStatement => ({ sql: `${SELECT} WHERE id = ?`, args: [id] });
+const placeById = (id: number): InStatement => ({ sql: `${SELECT} WHERE id = ?`, args: [id] });
 
 /** The place `placeById` found, or null. */
 export function placeFrom(result: ResultSet | undefined): Place | null {

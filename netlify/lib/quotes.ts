@@ -39,7 +39,7 @@ export async function sendQuoteRequest(
 const COLUMNS = Object.keys(quoteRecordSchema.shape).join(', ');
 
 /** Stores a validated quote request with its activity entry (the dashboard shows it), in one transaction. */
-export async function createQuoteRequest(db: Client, quote: QuoteRequest, now = new Date()): Promise<QuoteRecord> {
+async function createQuoteRequest(db: Client, quote: QuoteRequest, now = new Date()): Promise<QuoteRecord> {
   const time = now.toISOString();
   const [stored] = await db.batch(
     [

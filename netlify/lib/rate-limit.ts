@@ -11,7 +11,7 @@ import { HttpError } from './http';
 import { PURGE_BATCH } from './purge';
 
 /** The longest window a limit may use: windows older than this are purged whatever their key. */
-export const MAX_WINDOW_SECONDS = 24 * 60 * 60;
+const MAX_WINDOW_SECONDS = 24 * 60 * 60;
 
 export interface RateLimit {
   /** What is counted, e.g. `quotes:203.0.113.9`. */

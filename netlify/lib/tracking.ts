@@ -119,7 +119,7 @@ function lookupStatement(numbers: readonly string[], revealTokenHash: string | n
  * numbers have none. Private by default: the full recipient address only for shipments this browser
  * revealed (its reveal token).
  */
-export async function findPublicTrackings(
+async function findPublicTrackings(
   db: Client,
   numbers: readonly string[],
   revealToken: string | null = null,

@@ -17,22 +17,21 @@ import { decodeFirst } from './rows';
  * drift), and never twice: the last step used is stored and only a later one passes.
  */
 
-export const TOTP_ISSUER = company.shortName;
+const TOTP_ISSUER = company.shortName;
 const PERIOD = 30;
 const DIGITS = 6;
 const DRIFT_STEPS = 1;
 /** A setup not confirmed with a code within this time must be started again. */
-export const SETUP_TTL_MS = 30 * 60 * 1000;
-export const RECOVERY_CODE_COUNT = 10;
+const SETUP_TTL_MS = 30 * 60 * 1000;
+const RECOVERY_CODE_COUNT = 10;
 // 32 letters and digits without 0/O/1/I: 10 of them carry 50 bits, plenty for a throttled one-time code.
 const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const RECOVERY_LENGTH = 10;
 
-export const CODE_NOT_VALID = 'The code is not valid. Check your authenticator app (or recovery code) and try again.';
-export const ALREADY_ENABLED = 'Two-factor sign-in is already on. Turn it off first to set it up again.';
-export const NOT_ENABLED = 'Two-factor sign-in is not on.';
-export const SETUP_EXPIRED =
-  'Start the two-factor setup again: no setup is in progress, or it is older than 30 minutes.';
+const CODE_NOT_VALID = 'The code is not valid. Check your authenticator app (or recovery code) and try again.';
+const ALREADY_ENABLED = 'Two-factor sign-in is already on. Turn it off first to set it up again.';
+const NOT_ENABLED = 'Two-factor sign-in is not on.';
+const SETUP_EXPIRED = 'Start the two-factor setup again: no setup is in progress, or it is older than 30 minutes.';
 
 const iso = (time: number) => new Date(time).toISOString();
 

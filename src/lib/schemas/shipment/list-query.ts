@@ -5,8 +5,8 @@ import { shipmentStatusSchema } from './status';
 
 // The admin list's query (`GET /api/trackings`): search, filters and paging, and how far it counts.
 
-export const LIST_DEFAULT_LIMIT = 50;
-export const LIST_MAX_LIMIT = 200;
+const LIST_DEFAULT_LIMIT = 50;
+const LIST_MAX_LIMIT = 200;
 /** The list counts its matches exactly up to this many; beyond it, `total` is this and an estimate. */
 export const LIST_TOTAL_CAP = 10_000;
 /**

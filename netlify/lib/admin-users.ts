@@ -40,6 +40,7 @@ export async function setAdminPassword(db: Client, email: string, password: stri
     ],
     'write',
   );
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   return { created: decodeFirst(z.object({ created: z.number() }), upserted!.rows)?.created === 1 };
 }
 

@@ -46,6 +46,7 @@ export async function createApiKey(
       ],
       'write',
     );
+    // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and the key was inserted by the same batch, so its row exists
     return { key, info: decodeFirst(apiKeyInfoSchema, created!.rows)! };
   } catch (error) {
     if (error instanceof Error && /UNIQUE constraint failed: api_keys\.name/.test(`${error.message} ${error.cause}`)) {
@@ -97,6 +98,7 @@ export async function revokeApiKey(
     ],
     'write',
   );
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement; the key's row is read in the batch that just found it
   return decodeFirst(apiKeyInfoSchema, current!.rows)!;
 }
 

@@ -78,6 +78,7 @@ export async function login(
         ],
       },
     );
+    // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
     const row = decodeFirst(accountSchema, account!.rows);
     const matches = await ticket.run(() => verifyPassword(password, row?.password_hash ?? DUMMY_PASSWORD_HASH));
     if (guarded && !(row && matches && isBuiltInPasswordInProduction(password))) {

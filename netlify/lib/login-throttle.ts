@@ -133,7 +133,9 @@ export async function countAttempt(
     'write',
   );
   const stateAt = purgeStatements(now).length + also.length;
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement; the state SELECT has no FROM, so it answers one row
   const state = decodeFirst(stateSchema, results[stateAt]!.rows)!;
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   const counted = decodeFirst(countedSchema, results[stateAt + 1]!.rows);
   if (!counted) throw await refusal(db, attempt, now);
   return {
@@ -173,6 +175,7 @@ async function refusal(db: Client, attempt: Attempt, now: number): Promise<HttpE
             ${ALL_IN_FLIGHT} AS in_flight`,
     args: { ...who(attempt, now), pair: LOGIN_LIMITS.pair, addressLimit: LOGIN_LIMITS.address },
   });
+  // biome-ignore lint/style/noNonNullAssertion: a SELECT of scalar subqueries without FROM always answers one row
   const full = decodeFirst(fullSinceSchema, rows)!;
   const buckets = full.known ? [full.pair] : [full.pair, full.address];
   const reopens = buckets.flatMap((since) => (since ? [Date.parse(since) + LOGIN_WINDOW_MS] : []));

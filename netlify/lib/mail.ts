@@ -83,5 +83,5 @@ export function isPermanentFailure(error: unknown): boolean {
 /** One line saying why a delivery failed, for the Outbox page. */
 export function describeFailure(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message.split('\n')[0]!.slice(0, 500);
+  return (message.split('\n')[0] ?? '').slice(0, 500);
 }

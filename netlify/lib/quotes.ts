@@ -62,6 +62,7 @@ async function createQuoteRequest(db: Client, quote: QuoteRequest, now = new Dat
     ],
     'write',
   );
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   const record = decodeFirst(quoteRecordSchema, stored!.rows);
   if (!record) throw new Error('The quote request was not read back after its insert');
   return record;
@@ -101,6 +102,7 @@ export async function listQuoteRequests(db: Client, query: QuoteListQuery): Prom
     ],
     'read',
   );
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   return keysetPage(decodeRows(quoteRecordSchema, rows!.rows), (row) => row.id, {
     keyset,
     limit: query.limit,
@@ -155,6 +157,7 @@ export async function updateQuoteStatus(
     ],
     'write',
   );
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   return decodeFirst(quoteRecordSchema, updated!.rows) ?? current;
 }
 

@@ -75,6 +75,7 @@ async function currentUserReading(
     args: [tokenHash],
   };
   const [found, ...results] = reads.length ? await db.batch([session, ...reads], 'read') : [await db.execute(session)];
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   const row = decodeFirst(sessionRowSchema, found!.rows);
   if (!row) return { user: null, results: [] };
   const lastSeen = Date.parse(row.last_seen_at);
@@ -201,6 +202,7 @@ export async function endSession(
     ],
     'write',
   );
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   if (!ended!.rows.length) throw new HttpError(404, SESSION_NOT_FOUND);
   return { current: sessionId === user.sessionId };
 }
@@ -211,6 +213,7 @@ export async function endOtherSessions(db: Client, user: SessionUser, now = Date
     [...endOtherSessionsStatements(user), securityActivity(user, 'other_sessions_ended', iso(now))],
     'write',
   );
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   return ended!.rowsAffected;
 }
 

@@ -78,6 +78,7 @@ export async function redeemSignInLink(
     ],
     'write',
   );
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   const link = decodeFirst(takenSchema, taken!.rows);
   if (link) return { id: link.user_id, email: link.email, remember: link.remember === 1 };
   const { rows } = await db.execute({

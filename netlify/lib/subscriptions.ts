@@ -98,8 +98,10 @@ export async function confirm(db: Client, token: string, now = new Date()): Prom
     ],
     'write',
   );
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   const done = decodeFirst(subscriptionRow, confirmed!.rows);
   if (done) return { ...describeTopic(done.topic), already_confirmed: false };
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   const row = decodeFirst(subscriptionRow, current!.rows);
   if (!row) throw new HttpError(404, LINK_NOT_VALID);
   if (row.state === 'active') return { ...describeTopic(row.topic), already_confirmed: true };

@@ -69,6 +69,7 @@ export async function twoFactorStatus(db: Client, userId: number): Promise<TwoFa
                  (SELECT count(*) FROM admin_recovery_codes WHERE user_id = :id AND used_at IS NULL) AS remaining`,
     args: { id: userId },
   });
+  // biome-ignore lint/style/noNonNullAssertion: a SELECT of scalar subqueries without FROM always answers one row
   const row = decodeFirst(statusSchema, rows)!;
   return {
     enabled: row.enabled_at !== null,
@@ -133,6 +134,7 @@ export async function enableTwoFactor(
       },
     ],
   });
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   const row = decodeFirst(pendingSchema, pending!.rows);
   // No code was checked: nothing to count.
   const refuse = async (error: HttpError) => {
@@ -208,6 +210,7 @@ export async function consumeSecondFactor(
       ],
       'write',
     );
+    // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
     return used!.rows.length ? 'totp' : null;
   }
   if (normalized.length !== RECOVERY_LENGTH || [...normalized].some((c) => !RECOVERY_ALPHABET.includes(c))) {
@@ -225,6 +228,7 @@ export async function consumeSecondFactor(
     ],
     'write',
   );
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   return used!.rows.length ? 'recovery' : null;
 }
 
@@ -274,6 +278,7 @@ export async function disableTwoFactor(
         ],
       },
     );
+    // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
     const row = decodeFirst(disableSchema, account!.rows);
     const refuse = async (error: HttpError) => {
       await db.execute(finishAttempt(id));

@@ -28,6 +28,7 @@ export const shipmentListQuerySchema = z.object({
         const statuses = value.split(',').map((part) => shipmentStatusSchema.safeParse(part));
         const bad = statuses.find((status) => !status.success);
         if (bad?.error) {
+          // biome-ignore lint/style/noNonNullAssertion: a failed zod parse has at least one issue
           context.addIssue({ code: 'custom', message: bad.error.issues[0]!.message });
           return z.NEVER;
         }

@@ -42,11 +42,12 @@ function random(seed: number) {
   return {
     next,
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    // biome-ignore lint/style/noNonNullAssertion: next() is in [0, 1), so the index is inside a non-empty list (the seed lists are constants)
     pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
   };
 }
 
-export interface SeedHistory {
+interface SeedHistory {
   status: ShipmentStatus;
   notes: string;
   /** Where it happened: "City, Country". */
@@ -73,10 +74,10 @@ const emailOf = (name: string) =>
     .replace(/[^a-z ]/g, '')
     .replace(/ +/g, '.')}@mail.example`;
 
-const country = (city: SeedCity) => city.split(', ')[1]!;
+const country = (city: SeedCity) => city.split(', ')[1] ?? '';
 
 /** Great-circle distance in km between two demo cities. */
-export function distanceKm(from: SeedCity, to: SeedCity): number {
+function distanceKm(from: SeedCity, to: SeedCity): number {
   const a = SEED_CITY_FACTS[from];
   const b = SEED_CITY_FACTS[to];
   const radians = Math.PI / 180;
@@ -89,11 +90,12 @@ export function distanceKm(from: SeedCity, to: SeedCity): number {
 }
 
 /** The length of a route through its stops, in km. */
-export const routeKm = (stops: readonly SeedCity[]): number =>
+const routeKm = (stops: readonly SeedCity[]): number =>
+  // biome-ignore lint/style/noNonNullAssertion: index runs over stops.slice(1), so stops[index] is the stop before city
   stops.slice(1).reduce((sum, city, index) => sum + distanceKm(stops[index]!, city), 0);
 
 /** How far past the straight line a route may go through its hubs: a hub on the way, not one across the globe. */
-export const MAX_DETOUR = 1.15;
+const MAX_DETOUR = 1.15;
 
 type Mode = keyof typeof SEED_COURIERS;
 type PackageType = (typeof SEED_PACKAGE_TYPES)[number]['type'];
@@ -133,6 +135,7 @@ function hubsOnTheWay(origin: SeedCity, destination: SeedCity, mode: Mode, count
   const hubs: SeedCity[] = [];
   while (hubs.length < count && candidates.length > 0) {
     const [hub] = candidates.splice(Math.floor(rng.next() * candidates.length), 1);
+    // biome-ignore lint/style/noNonNullAssertion: splicing one entry out of a non-empty candidates list (the loop's condition) answers that entry
     const route = [...hubs, hub!].sort((a, b) => distanceKm(origin, a) - distanceKm(origin, b));
     if (routeKm([origin, ...route, destination]) <= direct * MAX_DETOUR) hubs.splice(0, hubs.length, ...route);
   }
@@ -170,10 +173,12 @@ export function buildSeedShipments(now = Date.now()): SeedShipment[] {
     const transitDays = rng.int(fewestDays, mostDays);
     const hubs = hubsOnTheWay(origin, destination, mode, rng.int(0, 2), rng);
     const { histories, place } = buildHistory(status, created, now, origin, destination, hubs, rng);
+    // biome-ignore lint/style/noNonNullAssertion: every seeded shipment gets at least one history entry
     const last = histories[histories.length - 1]!;
     const lastTime = Date.parse(last.created_at);
     return {
       tracking_number: `NEC${body}`,
+      // biome-ignore lint/style/noNonNullAssertion: an index modulo the length of a non-empty constant list
       customer_id: SEED_CUSTOMERS[index % SEED_CUSTOMERS.length]!.id,
       order_date: isoDate(created),
       status,
@@ -261,6 +266,7 @@ function buildHistory(
   let time = created;
   const histories = steps.map(([stepStatus, notes, where], index) => {
     const entry = { status: stepStatus, notes, place: where, created_at: isoTime(time) };
+    // biome-ignore lint/style/noNonNullAssertion: index runs over the gaps list
     time += gaps[index]! * scale;
     return entry;
   });
@@ -293,6 +299,7 @@ export async function seed(db: Client, { adminEmail, adminPassword, now }: SeedO
     .filter((shipment) => !existing.has(shipment.tracking_number))
     .sort((a, b) => a.created_at.localeCompare(b.created_at));
   for (const { histories, note, ...shipment } of missing) {
+    // biome-ignore lint/style/noNonNullAssertion: every seeded shipment gets at least one history entry
     const updated = histories.at(-1)!.created_at;
     statements.push(insertShipmentStatement({ ...shipment, updated_at: updated }));
     for (const history of histories) statements.push(historyEntryStatement(shipment.tracking_number, history));

@@ -49,6 +49,7 @@ if (ready) {
   const release = await acquireStartupLock();
   await pruneCopies();
   // Canonical links and the sitemap point at this copy unless SITE_URL says otherwise.
+  // biome-ignore lint/style/noNonNullAssertion: set at start-up above (process.env.DATABASE_URL = absoluteDatabaseUrl())
   await serveProduct(mode, port, { DATABASE_URL: process.env.DATABASE_URL!, SITE_URL: process.env.SITE_URL || url });
   await untilAnswering(url);
   if (mode === 'serve') await shareNativeLibraries(copyDir(port));

@@ -5,9 +5,9 @@ import { runE2e } from './e2e';
 import { QUIET_ENV } from './lib/quiet-env';
 
 /**
- * Every check, in order, stopping at the first failure: lint and format, type checks, vitest (the unit tests, and
- * the database-facing suites on temporary database files and on a real sqld server: two projects of one run, see
- * vitest.config.ts), then Playwright in Chromium against the locally served product. Ends with one line summing
+ * Every check, in order, stopping at the first failure: lint and format, dead code, type checks, vitest (the unit
+ * tests, and the database-facing suites on temporary database files and on a real sqld server: two projects of one
+ * run, see vitest.config.ts), then Playwright in Chromium against the locally served product. Ends with one line summing
  * all suites.
  */
 const REPORTS = '.data/reports';
@@ -43,7 +43,7 @@ function vitest(): number {
 }
 
 const steps: Array<[string, () => number | Promise<number>]> = [
-  ['lint and format (biome)', () => run('npx', ['biome', 'check', '.'])],
+  ['lint and format (biome), dead code (knip)', () => run('npm', ['run', 'lint'])],
   ['type checks', () => run('npx', ['astro', 'check'])],
   ['vitest (file databases and a sqld server)', vitest],
   [

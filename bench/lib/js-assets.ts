@@ -18,7 +18,7 @@ export function compressedSizes(content: Buffer): { gzip: number; brotli: number
 }
 
 /** The scripts a built page names: its module scripts and its islands' component and renderer. */
-export function entryScripts(html: string): string[] {
+function entryScripts(html: string): string[] {
   return [...html.matchAll(/(?:component-url|renderer-url|src)="\/_astro\/([^"]+\.js)"/g)].map((match) => match[1]!);
 }
 

@@ -44,6 +44,7 @@ export async function changePassword(
       { email, address, kind: 'password' },
       { now, reads: [{ sql: 'SELECT password_hash FROM admin_users WHERE id = ?', args: [user.id] }] },
     );
+    // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
     const stored = decodeFirst(hashSchema, account!.rows);
     const newHash = await ticket.run(async () =>
       stored && (await verifyPassword(input.current_password, stored.password_hash))
@@ -64,6 +65,7 @@ export async function changePassword(
       ],
       'write',
     );
+    // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
     return { sessionsEnded: ended!.rowsAffected };
   } finally {
     ticket.release();

@@ -38,15 +38,6 @@ export type SettingsAction = 'settings_changed';
 export type ApiKeyAction = 'api_key_created' | 'api_key_revoked';
 /** The gazetteer (Settings > Places). */
 export type PlaceAction = 'place_created' | 'place_updated' | 'place_deleted';
-export type ActivityAction =
-  | ShipmentAction
-  | SessionAction
-  | SecurityAction
-  | CustomerAction
-  | QuoteAction
-  | SettingsAction
-  | ApiKeyAction
-  | PlaceAction;
 
 /** What a non-shipment entry is about, as stored in subject_type (with the subject's id). */
 export type ActivitySubject = 'customer' | 'quote_request' | 'settings' | 'api_key' | 'place';

@@ -5,7 +5,7 @@ import { hashPassword } from './password';
 import { decodeFirst } from './rows';
 import { endSessionsOf } from './sessions';
 
-export const MIN_PASSWORD_LENGTH = 12;
+const MIN_PASSWORD_LENGTH = 12;
 
 const emailSchema = z.email();
 
@@ -40,6 +40,7 @@ export async function setAdminPassword(db: Client, email: string, password: stri
     ],
     'write',
   );
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   return { created: decodeFirst(z.object({ created: z.number() }), upserted!.rows)?.created === 1 };
 }
 

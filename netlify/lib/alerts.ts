@@ -83,6 +83,8 @@ async function requestAlerts(db: Client, input: AlertSubscribeInput, now = new D
     'write',
   );
   // Nothing inserted or updated: the SELECT found no shipment (and so the confirmation found no row).
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   if (upserted!.rowsAffected === 0) throw new HttpError(404, TRACKING_NOT_FOUND);
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   if (refused!.rows.length > 0) throw mailbox.refusal();
 }

@@ -16,7 +16,7 @@ import { hashToken, newToken } from './tokens';
  */
 
 /** Every key starts so, which lets secret scanners recognise one that leaked. */
-export const KEY_PREFIX = 'nec_';
+const KEY_PREFIX = 'nec_';
 const KEY_PATTERN = /^nec_[A-Za-z0-9_-]{43}$/;
 /** What staff see of a key: the prefix and 8 more characters. */
 const VISIBLE_LENGTH = KEY_PREFIX.length + 8;
@@ -46,6 +46,7 @@ export async function createApiKey(
       ],
       'write',
     );
+    // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and the key was inserted by the same batch, so its row exists
     return { key, info: decodeFirst(apiKeyInfoSchema, created!.rows)! };
   } catch (error) {
     if (error instanceof Error && /UNIQUE constraint failed: api_keys\.name/.test(`${error.message} ${error.cause}`)) {
@@ -97,20 +98,21 @@ export async function revokeApiKey(
     ],
     'write',
   );
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement; the key's row is read in the batch that just found it
   return decodeFirst(apiKeyInfoSchema, current!.rows)!;
 }
 
 const keyRow = z.object({ id: z.number().int(), name: z.string(), created_by: z.number().int() });
 
 /** Who a key call acts as: the key (by name) on behalf of the staff member who created it. */
-export interface KeyCaller {
+interface KeyCaller {
   keyId: number;
   name: string;
   actor: StaffUser;
 }
 
 /** The live key of an `Authorization: Bearer` header, or null; a used key records when. */
-export async function authenticateKey(db: Client, header: string, now = new Date()): Promise<KeyCaller | null> {
+async function authenticateKey(db: Client, header: string, now = new Date()): Promise<KeyCaller | null> {
   const match = /^Bearer +(\S+)$/i.exec(header.trim());
   const key = match?.[1];
   if (!key || !KEY_PATTERN.test(key)) return null;

@@ -17,9 +17,9 @@ import { codeJustUsed, consumeSecondFactor } from './two-factor';
 /** Sign-in, in one or two steps or by an emailed link: the one writer of `login_challenges`. */
 
 /** How long the second step of a sign-in may wait for its code, and how many wrong codes it allows. */
-export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
-export const CHALLENGE_MAX_CODES = 5;
-export const INVALID_CREDENTIALS = LOGIN_MESSAGES.invalidCredentials;
+const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+const CHALLENGE_MAX_CODES = 5;
+const INVALID_CREDENTIALS = LOGIN_MESSAGES.invalidCredentials;
 export const INVALID_CODE = LOGIN_MESSAGES.invalidCode;
 export const CHALLENGE_EXPIRED = LOGIN_MESSAGES.challengeExpired;
 export const CODE_JUST_USED = LOGIN_MESSAGES.codeJustUsed;
@@ -78,6 +78,7 @@ export async function login(
         ],
       },
     );
+    // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
     const row = decodeFirst(accountSchema, account!.rows);
     const matches = await ticket.run(() => verifyPassword(password, row?.password_hash ?? DUMMY_PASSWORD_HASH));
     if (guarded && !(row && matches && isBuiltInPasswordInProduction(password))) {

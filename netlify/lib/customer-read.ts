@@ -57,9 +57,11 @@ export const selectDetail = (where: string, args: InValue[]): InStatement[] => [
 /** Decodes the last two results of a batch that ends with selectDetail. */
 export function detailFrom(results: Array<{ rows: Parameters<typeof decodeRows>[1] }>): CustomerDetail | null {
   const [customers, shipments] = results.slice(-2);
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   const row = decodeFirst(listRowSchema, customers!.rows);
   if (!row) return null;
   const { number: _number, ...customer } = row;
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   return { ...customer, recent_shipments: decodeRows(shipmentListItemSchema, shipments!.rows) };
 }
 
@@ -149,6 +151,7 @@ export async function listCustomers(db: Client, query: CustomerListQuery): Promi
   const [rows, ...counts] = query.since
     ? (await batchInCompanyZone(db, statementsIn)).results
     : await db.batch(statementsIn('UTC'), 'read');
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   const { data, meta } = keysetPage(decodeRows(listRowSchema, rows!.rows), (row) => row.number, {
     keyset,
     limit: query.limit,

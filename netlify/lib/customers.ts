@@ -156,6 +156,7 @@ export async function createCustomer(
     ],
     'write',
   );
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   if (results[0]!.rowsAffected === 0) {
     // A request linked meanwhile says so first: that is what refused the insert, whatever else did.
     const linked = quoteId !== undefined && Boolean((await quoteLink(db, quoteId))?.customer_id);
@@ -225,6 +226,7 @@ export async function updateCustomer(
     'write',
   );
   const updated = detailFrom(results);
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   if (results[0]!.rowsAffected === 0 || !updated) throw notFound();
   return updated;
 }

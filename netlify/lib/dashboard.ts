@@ -62,14 +62,22 @@ export async function getDashboard(db: Client, now = Date.now()): Promise<Dashbo
     today: at.today,
     today_start: at.todayStart,
     stats: {
+      // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
       active_shipments: figure(count(active!.rows), count(activeBefore!.rows)),
+      // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
       delivered_today: figure(count(delivered!.rows, 'today'), count(delivered!.rows, 'yesterday')),
+      // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
       new_customers: figure(count(customers!.rows, 'this_month'), count(customers!.rows, 'last_month')),
+      // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
       pending_orders: figure(count(pending!.rows), count(pendingBefore!.rows)),
     },
+    // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
     new_quote_requests: count(quotes!.rows),
+    // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
     recent_shipments: decodeRows(dashboardSchema.shape.recent_shipments.element, recent!.rows),
+    // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
     activity: decodeRows(activityEntrySchema, activity!.rows),
+    // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
     shipments_per_day: decodeRows(dashboardSchema.shape.shipments_per_day.element, perDay!.rows),
   };
 }

@@ -64,7 +64,7 @@ async function open(url: string, authToken: string | undefined): Promise<Client>
 /** The file a `file:` database URL names; null for remote or in-memory databases. */
 export function localDatabasePath(url: string): string | null {
   if (!url.startsWith('file:')) return null;
-  const path = url.startsWith('file://') ? fileURLToPath(url) : url.slice('file:'.length).split('?')[0]!;
+  const path = url.startsWith('file://') ? fileURLToPath(url) : (url.slice('file:'.length).split('?')[0] ?? '');
   return path && path !== ':memory:' ? path : null;
 }
 
@@ -78,5 +78,5 @@ function redact(url: string): string {
 }
 
 function firstLine(error: unknown): string {
-  return error instanceof Error ? error.message.split('\n')[0]! : String(error);
+  return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
 }

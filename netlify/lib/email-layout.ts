@@ -3,7 +3,10 @@ import type { CompanySettingsValue } from '@/lib/schemas/settings';
 /** How every email is laid out: its content as plain text and as HTML, with the company's details. */
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
 
 export type Fact = [label: string, value: string | null | undefined];
 

@@ -19,7 +19,7 @@ const status = z.enum(SHIPMENT_STATUSES);
 const text = z.string().nullable().optional();
 
 /** What each kind records about its event, as JSON in the outbox row. */
-export const PAYLOADS = {
+const PAYLOADS = {
   shipment_created: z.object({
     tracking_number: z.string(),
     status,
@@ -84,19 +84,19 @@ export interface RenderedEmail {
   headers: Record<string, string>;
 }
 
-export const trackingLink = (site: string, trackingNumber: string) =>
+const trackingLink = (site: string, trackingNumber: string) =>
   `${site}/track?number=${encodeURIComponent(trackingNumber)}`;
 const adminLink = (site: string, trackingNumber: string) =>
   `${site}/admin/view_shipment/${encodeURIComponent(trackingNumber)}`;
-export const confirmLink = (site: string, token: string) => `${site}/alerts/confirm?token=${token}`;
+const confirmLink = (site: string, token: string) => `${site}/alerts/confirm?token=${token}`;
 /** The token rides in the fragment: browsers send it to no server, log or Referer. */
-export const signInLink = (site: string, token: string) => `${site}/admin-sign-in-link#${token}`;
-export const unsubscribePage = (site: string, token: string) => `${site}/alerts/unsubscribe?token=${token}`;
+const signInLink = (site: string, token: string) => `${site}/admin-sign-in-link#${token}`;
+const unsubscribePage = (site: string, token: string) => `${site}/alerts/unsubscribe?token=${token}`;
 /** RFC 8058: mail clients POST `List-Unsubscribe=One-Click` here. */
-export const oneClickLink = (site: string, token: string) => `${site}/api/alerts/unsubscribe?token=${token}`;
+const oneClickLink = (site: string, token: string) => `${site}/api/alerts/unsubscribe?token=${token}`;
 
 /** A moment as people read it in an email (UTC, the zone every stored time is in). */
-export function formatMoment(iso: string): string {
+function formatMoment(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return `${date.toLocaleString('en-GB', {

@@ -69,6 +69,7 @@ export function getEnv(): Env {
 
   const result = envSchema.safeParse(raw);
   if (!result.success) {
+    // biome-ignore lint/style/noNonNullAssertion: a failed zod parse has at least one issue
     const issue = result.error.issues[0]!;
     throw new ConfigError(`Invalid environment variable ${issue.path.join('.')}: ${issue.message}`);
   }

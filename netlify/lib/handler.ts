@@ -230,6 +230,7 @@ async function callerOf(
 ): Promise<{ results: ResultSet[]; user?: SessionUser; actor?: StaffUser; source?: string }> {
   if (endpoint.access === 'public') return { results: reads.length ? await db.batch(reads, 'read') : [] };
   if (presentsKey(endpoint, request)) {
+    // biome-ignore lint/style/noNonNullAssertion: presentsKey just found an Authorization header
     const { actor, source } = await keyCaller(db, request.headers.get('authorization')!);
     return { results: reads.length ? await db.batch(reads, 'read') : [], actor, source };
   }

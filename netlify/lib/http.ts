@@ -6,7 +6,7 @@ import { ConfigError } from './env';
  * Headers every function response carries. A JSON answer never runs anything, so its CSP allows
  * nothing at all; the rest match what netlify.toml sets on pages.
  */
-export const BASE_HEADERS = {
+const BASE_HEADERS = {
   'Content-Type': 'application/json; charset=utf-8',
   'Cache-Control': 'no-store',
   'X-Content-Type-Options': 'nosniff',
@@ -25,7 +25,7 @@ const BASE_BY_NAME: Record<string, string> = Object.fromEntries(
   Object.entries(BASE_HEADERS).map(([name, value]) => [name.toLowerCase(), value]),
 );
 
-export function json(status: number, body: unknown, headers: HeadersInit = {}): Response {
+function json(status: number, body: unknown, headers: HeadersInit = {}): Response {
   // One plain object, made into Headers once by the Response: every answer is built here, the busiest
   // (the public lookup) included.
   const merged = { ...BASE_BY_NAME };

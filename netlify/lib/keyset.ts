@@ -83,6 +83,7 @@ export function countStatements(
 
 /** What countStatements answered, as keysetPage takes it. */
 export function readCounts([count, preceding]: ResultSet[]): { counted: number; preceding: number } {
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   return { counted: readCount(count!.rows), preceding: preceding ? readCount(preceding.rows) : 0 };
 }
 

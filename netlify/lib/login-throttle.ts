@@ -29,18 +29,18 @@ import { decodeFirst } from './rows';
  * exhaust it, as nothing else tells them apart.
  */
 
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_LIMITS = { pair: 5, account: 10, address: 20, addressInFlight: 2, inFlight: 8 } as const;
 /** An unfinished attempt older than this no longer counts as in flight (its function died); it still counts as an attempt. */
 export const IN_FLIGHT_STALE_MS = 10_000;
-export const KNOWN_ADDRESS_TTL_MS = 90 * 24 * 60 * 60 * 1000;
+const KNOWN_ADDRESS_TTL_MS = 90 * 24 * 60 * 60 * 1000;
 /** Known addresses kept per account, most recent first. */
-export const KNOWN_ADDRESSES_PER_USER = 20;
+const KNOWN_ADDRESSES_PER_USER = 20;
 
-export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts.';
+const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts.';
 export const ADDRESS_BUSY = 'Another sign-in from your address is being checked. Please try again in a few seconds.';
 /** Seconds to wait when this address has its password checks in flight: one check takes well under that. */
-export const ADDRESS_BUSY_RETRY_SECONDS = 2;
+const ADDRESS_BUSY_RETRY_SECONDS = 2;
 
 const iso = (time: number) => new Date(time).toISOString();
 
@@ -133,7 +133,9 @@ export async function countAttempt(
     'write',
   );
   const stateAt = purgeStatements(now).length + also.length;
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement; the state SELECT has no FROM, so it answers one row
   const state = decodeFirst(stateSchema, results[stateAt]!.rows)!;
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   const counted = decodeFirst(countedSchema, results[stateAt + 1]!.rows);
   if (!counted) throw await refusal(db, attempt, now);
   return {
@@ -173,6 +175,7 @@ async function refusal(db: Client, attempt: Attempt, now: number): Promise<HttpE
             ${ALL_IN_FLIGHT} AS in_flight`,
     args: { ...who(attempt, now), pair: LOGIN_LIMITS.pair, addressLimit: LOGIN_LIMITS.address },
   });
+  // biome-ignore lint/style/noNonNullAssertion: a SELECT of scalar subqueries without FROM always answers one row
   const full = decodeFirst(fullSinceSchema, rows)!;
   const buckets = full.known ? [full.pair] : [full.pair, full.address];
   const reopens = buckets.flatMap((since) => (since ? [Date.parse(since) + LOGIN_WINDOW_MS] : []));
@@ -226,7 +229,7 @@ export function forgetAttempts(email: string): InStatement {
 }
 
 /** Attempts past the window and known addresses past their time, a bounded batch of each. */
-export function purgeStatements(now: number): InStatement[] {
+function purgeStatements(now: number): InStatement[] {
   return [
     {
       sql: `DELETE FROM login_attempts WHERE id IN (

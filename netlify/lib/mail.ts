@@ -9,7 +9,7 @@ import { type Env, getEnv } from './env';
  */
 
 /** A rendered message, as the outbox stores it. */
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   text: string;
@@ -29,7 +29,7 @@ export interface Mailer {
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 /** The From address: MAIL_FROM, else the company's name at a no-reply address. */
-export function mailFrom(env: Env = getEnv()): string {
+function mailFrom(env: Env = getEnv()): string {
   return env.MAIL_FROM ?? `"${company.name}" <no-reply@nec-cargo.example>`;
 }
 
@@ -83,5 +83,5 @@ export function isPermanentFailure(error: unknown): boolean {
 /** One line saying why a delivery failed, for the Outbox page. */
 export function describeFailure(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message.split('\n')[0]!.slice(0, 500);
+  return (message.split('\n')[0] ?? '').slice(0, 500);
 }

@@ -111,6 +111,7 @@ async function claimNext(db: Client, now: number): Promise<Claimed | null> {
     ],
     'write',
   );
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   return decodeFirst(claimedRow, claimed!.rows);
 }
 
@@ -188,6 +189,7 @@ async function deliverOne(
       await finish(`state = 'failed', attempts = ?, last_error = ?`, [attempts, reason]);
       return 'failed';
     }
+    // biome-ignore lint/style/noNonNullAssertion: the index is clamped to the list's last entry (attempts is at least 1)
     const wait = BACKOFF_MINUTES[Math.min(attempts - 1, BACKOFF_MINUTES.length - 1)]! * 60_000;
     await finish(`state = 'queued', attempts = ?, last_error = ?, next_attempt_at = ?`, [
       attempts,
@@ -204,6 +206,7 @@ const storedHeaders = z.record(z.string(), z.string());
 
 function storedRendering(message: Claimed) {
   return {
+    // biome-ignore lint/style/noNonNullAssertion: storedRendering is called only when message.subject !== null (see send)
     subject: message.subject!,
     text: message.text_body ?? '',
     html: message.html_body ?? '',

@@ -32,15 +32,18 @@ export async function listOutbox(db: Client, query: OutboxListQuery): Promise<Ou
     ],
     'read',
   );
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   const rows = decodeRows(outboxMessageSchema, page!.rows);
   const items = rows.slice(0, query.limit);
   const byState: Record<OutboxState, number> = { queued: 0, sending: 0, sent: 0, failed: 0, logged: 0, cancelled: 0 };
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   for (const row of decodeRows(z.object({ state: z.enum(OUTBOX_STATES), n: z.number() }), counts!.rows)) {
     byState[row.state] = row.n;
   }
   return {
     items,
     meta: {
+      // biome-ignore lint/style/noNonNullAssertion: rows.length > query.limit, so items holds query.limit (at least 1) rows
       next_cursor: rows.length > query.limit ? items[items.length - 1]!.id : null,
       counts: byState,
       mail_server: Boolean(getEnv().SMTP_URL),

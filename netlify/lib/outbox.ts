@@ -200,7 +200,9 @@ export async function queueDailySummary(
     ],
     'read',
   );
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement; the figures SELECT is an aggregate, one row
   const counts = decodeFirst(figuresRow, figures!.rows)!;
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   const payload = JSON.stringify({ date, time_zone: zone, ...counts, on_hold: decodeRows(onHoldRow, onHold!.rows) });
   const at = now.toISOString();
   const on = switchOn('daily_summary');
@@ -219,6 +221,7 @@ export async function queueDailySummary(
     ],
     'write',
   );
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   return { date, queued: inserted!.rowsAffected > 0, switchedOff: false };
 }
 

@@ -59,7 +59,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
  */
 export const HASH_SLOTS = { running: 2, waiting: 16 } as const;
 export const HASHING_BUSY = 'Too many sign-ins are being checked right now. Please try again in a few seconds.';
-export const HASHING_BUSY_RETRY_SECONDS = 5;
+const HASHING_BUSY_RETRY_SECONDS = 5;
 
 let running = 0;
 const queue: Array<() => void> = [];

@@ -76,7 +76,7 @@ export async function listUnmappedPlaces(
 }
 
 /** The read of one place, for the staff call's first round trip (`placeFrom` decodes its answer). */
-export const placeById = (id: number): InStatement => ({ sql: `${SELECT} WHERE id = ?`, args: [id] });
+const placeById = (id: number): InStatement => ({ sql: `${SELECT} WHERE id = ?`, args: [id] });
 
 /** The place `placeById` found, or null. */
 export function placeFrom(result: ResultSet | undefined): Place | null {
@@ -110,7 +110,9 @@ export async function createPlace(db: Client, input: PlaceInput, actor: StaffUse
     ],
     'write',
   );
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement; the place was inserted or already existed, so the SELECT finds it
   const place = toPlace(decodeFirst(rowSchema, selected!.rows)!);
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   if (inserted!.rowsAffected === 0) throw nameTaken(input, place.name);
   return place;
 }
@@ -151,9 +153,12 @@ export async function updatePlace(
     ],
     'write',
   );
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   const row = decodeFirst(rowSchema, selected!.rows);
   if (!row) throw new HttpError(404, PLACE_NOT_FOUND);
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   if (updated!.rowsAffected === 0) {
+    // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
     const taken = decodeFirst(z.object({ name: z.string() }), other!.rows);
     if (taken) throw nameTaken(input, taken.name);
   }
@@ -187,6 +192,7 @@ export async function deletePlace(
     ],
     'write',
   );
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   if (deleted!.rowsAffected === 0) throw new HttpError(404, PLACE_NOT_FOUND);
   return current;
 }

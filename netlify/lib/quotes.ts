@@ -39,7 +39,7 @@ export async function sendQuoteRequest(
 const COLUMNS = Object.keys(quoteRecordSchema.shape).join(', ');
 
 /** Stores a validated quote request with its activity entry (the dashboard shows it), in one transaction. */
-export async function createQuoteRequest(db: Client, quote: QuoteRequest, now = new Date()): Promise<QuoteRecord> {
+async function createQuoteRequest(db: Client, quote: QuoteRequest, now = new Date()): Promise<QuoteRecord> {
   const time = now.toISOString();
   const [stored] = await db.batch(
     [
@@ -62,6 +62,7 @@ export async function createQuoteRequest(db: Client, quote: QuoteRequest, now = 
     ],
     'write',
   );
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   const record = decodeFirst(quoteRecordSchema, stored!.rows);
   if (!record) throw new Error('The quote request was not read back after its insert');
   return record;
@@ -101,6 +102,7 @@ export async function listQuoteRequests(db: Client, query: QuoteListQuery): Prom
     ],
     'read',
   );
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   return keysetPage(decodeRows(quoteRecordSchema, rows!.rows), (row) => row.id, {
     keyset,
     limit: query.limit,
@@ -155,6 +157,7 @@ export async function updateQuoteStatus(
     ],
     'write',
   );
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   return decodeFirst(quoteRecordSchema, updated!.rows) ?? current;
 }
 

@@ -11,7 +11,7 @@ import { HttpError } from './http';
 import { PURGE_BATCH } from './purge';
 
 /** The longest window a limit may use: windows older than this are purged whatever their key. */
-export const MAX_WINDOW_SECONDS = 24 * 60 * 60;
+const MAX_WINDOW_SECONDS = 24 * 60 * 60;
 
 export interface RateLimit {
   /** What is counted, e.g. `quotes:203.0.113.9`. */
@@ -37,9 +37,10 @@ const tooMany = (retryAfter: number) =>
  * be a fresh count).
  */
 export function clientNetwork(address: string): string {
-  const bare = address.split('%')[0]!.toLowerCase();
+  const bare = (address.split('%')[0] ?? '').toLowerCase();
   if (!isIPv6(bare)) return address;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
+  // biome-ignore lint/style/noNonNullAssertion: the pattern has one capturing group, which matched
   if (mapped) return mapped[1]!;
   const [head = '', tail] = bare.split('::');
   const left = head ? head.split(':') : [];
@@ -84,6 +85,7 @@ export async function enforceRateLimit(
     ],
     'write',
   );
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement; a COUNT answers one row
   if (Number(counted!.rows[0]!.count) > limit) throw tooMany(retryAfter);
 }
 

@@ -4,7 +4,7 @@ import { HttpError, invalidInput, isFormPost } from './http';
 
 // Reading a request: its JSON body or a page's plain form, and its query string, each through its schema.
 
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * Reads a JSON body and validates it with a zod schema: 415 without a JSON content type, 413 over

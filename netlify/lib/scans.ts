@@ -87,8 +87,10 @@ async function plan(db: Client, events: ScanEvent[], actor: StaffUser, source: s
     ],
     'read',
   );
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   const done = new Set(decodeRows(z.object({ event_id: z.string() }), applied!.rows).map((row) => row.event_id));
   const latest = new Map(
+    // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
     decodeRows(z.object({ tracking_number: z.string(), latest: z.string().nullable() }), shipments!.rows).map((row) => [
       row.tracking_number,
       row.latest ?? '',

@@ -9,7 +9,7 @@
 export const phrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
 
 /** What an indexed phone leaves out; migration 018 strips the same characters. */
-export const PHONE_SEPARATORS = [' ', '-', '.', '(', ')', '+', '/'];
+const PHONE_SEPARATORS = [' ', '-', '.', '(', ')', '+', '/'];
 
 const PHONE_LIKE = /^[\d ().+\-/]*\d[\d ().+\-/]*$/;
 

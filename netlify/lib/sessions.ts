@@ -12,17 +12,17 @@ import { browserSummary } from './user-agent';
 
 /** Staff sessions: the cookie, the check every staff call starts with, and the one writer of `sessions`. */
 
-export const SESSION_COOKIE = '__Host-session';
-export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
-export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
-export const REMEMBER_TIMEOUT_MS = 14 * 24 * 60 * 60 * 1000;
+const SESSION_COOKIE = '__Host-session';
+const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+const REMEMBER_TIMEOUT_MS = 14 * 24 * 60 * 60 * 1000;
 /** Live sessions a staff member may have; a new sign-in ends the oldest beyond. */
 export const MAX_SESSIONS_PER_USER = 10;
 // last_seen_at is written at most this often, so reads do not all turn into writes.
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export const AUTHENTICATION_REQUIRED = 'Authentication required';
-export const SESSION_NOT_FOUND = 'No such session';
+const SESSION_NOT_FOUND = 'No such session';
 
 /** The signed-in staff member of a request, with the public id of the session it came with. */
 export interface SessionUser extends StaffUser {
@@ -52,7 +52,7 @@ const sessionRowSchema = z.object({
 });
 
 /** The signed-in admin of a request, or null: no cookie, an unknown token, or an idle or expired session. */
-export async function currentUser(db: Client, request: Request, now = Date.now()): Promise<SessionUser | null> {
+async function currentUser(db: Client, request: Request, now = Date.now()): Promise<SessionUser | null> {
   return (await currentUserReading(db, request, [], now)).user;
 }
 
@@ -75,6 +75,7 @@ async function currentUserReading(
     args: [tokenHash],
   };
   const [found, ...results] = reads.length ? await db.batch([session, ...reads], 'read') : [await db.execute(session)];
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   const row = decodeFirst(sessionRowSchema, found!.rows);
   if (!row) return { user: null, results: [] };
   const lastSeen = Date.parse(row.last_seen_at);
@@ -201,6 +202,7 @@ export async function endSession(
     ],
     'write',
   );
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   if (!ended!.rows.length) throw new HttpError(404, SESSION_NOT_FOUND);
   return { current: sessionId === user.sessionId };
 }
@@ -211,6 +213,7 @@ export async function endOtherSessions(db: Client, user: SessionUser, now = Date
     [...endOtherSessionsStatements(user), securityActivity(user, 'other_sessions_ended', iso(now))],
     'write',
   );
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   return ended!.rowsAffected;
 }
 

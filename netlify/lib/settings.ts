@@ -134,6 +134,7 @@ export async function batchInCompanyZone(
   for (;;) {
     const guess = lastZone;
     const [read, ...results] = await db.batch([zoneStatement, ...build(guess)], 'read');
+    // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement: read is the zone statement's
     lastZone = zoneOf(read!);
     if (lastZone === guess) return { zone: guess, results };
   }

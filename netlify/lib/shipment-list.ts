@@ -233,5 +233,6 @@ export async function listShipments(db: Client, query: ShipmentListQuery): Promi
     'read',
   );
   const { counted, preceding } = readCounts(counts);
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   return page(rows!.rows, counted, preceding);
 }

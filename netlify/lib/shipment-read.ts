@@ -54,11 +54,15 @@ export function fromBatch(results: ResultSet[]): Shipment | null {
   const [shipments, histories, notes, changes] = results.slice(-4);
   const row = shipments?.rows[0];
   if (!row) return null;
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   const texts = notes!.rows.map((note) => note.text).join('\n\n');
   return decodeRow(shipmentSchema, {
     ...row,
+    // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
     histories: histories!.rows,
+    // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
     notes: notes!.rows,
+    // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
     changes: changes!.rows,
     admin_notes: texts || null,
   });

@@ -102,6 +102,7 @@ export async function writeShipment(
 ): Promise<Shipment> {
   const results = await db.batch([...statements, ...readShipment(trackingNumber)], 'write');
   const shipment = fromBatch(results);
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   if (results[updateAt]!.rowsAffected === 0 || !shipment) throw shipmentNotFound();
   return shipment;
 }

@@ -179,6 +179,7 @@ export async function updateLocation(
   now = new Date(),
 ): Promise<Shipment> {
   const time = now.toISOString();
+  // biome-ignore lint/style/noNonNullAssertion: the location-update schema requires current_country (place-fields.ts), so placeOf answers a place
   const place = placeOf(input)!;
   const arrival = input.arrival_time ?? null;
   return writeShipment(db, trackingNumber, [

@@ -14,7 +14,7 @@ import { newToken } from './tokens';
  */
 
 export const shipmentTopic = (trackingNumber: string) => `shipment:${trackingNumber}`;
-export const noticeTopic = (kind: NoticeKind) => `notice:${kind}`;
+const noticeTopic = (kind: NoticeKind) => `notice:${kind}`;
 
 // An address a statement takes from stored data must fit the table, or the write it rides with fails.
 const plausibleEmail = (column: string) =>
@@ -64,7 +64,7 @@ export function alertSubscription(input: AlertSubscribeInput, at: string): InSta
 
 const subscriptionRow = z.object({ topic: z.string(), state: z.enum(['pending', 'active', 'unsubscribed']) });
 
-export const LINK_NOT_VALID =
+const LINK_NOT_VALID =
   'We did not send this link: it may have been mistyped or cut short. Please open the link from the latest email.';
 
 /** What a confirmation or unsubscribe link was about. */
@@ -74,9 +74,9 @@ function describeTopic(topic: string): SubscriptionTopic {
 }
 
 /** How long an opt-in's confirmation link works, from its latest confirmation email. */
-export const CONFIRMATION_DAYS = 7;
-export const LINK_EXPIRED = `This link has expired: a confirmation link works for ${CONFIRMATION_DAYS} days. Please ask for status emails again on the tracking page.`;
-export const LINK_STOPPED =
+const CONFIRMATION_DAYS = 7;
+const LINK_EXPIRED = `This link has expired: a confirmation link works for ${CONFIRMATION_DAYS} days. Please ask for status emails again on the tracking page.`;
+const LINK_STOPPED =
   'The emails of this link were stopped with an unsubscribe link since. To get them again, please ask on the tracking page.';
 
 /**
@@ -98,8 +98,10 @@ export async function confirm(db: Client, token: string, now = new Date()): Prom
     ],
     'write',
   );
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   const done = decodeFirst(subscriptionRow, confirmed!.rows);
   if (done) return { ...describeTopic(done.topic), already_confirmed: false };
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   const row = decodeFirst(subscriptionRow, current!.rows);
   if (!row) throw new HttpError(404, LINK_NOT_VALID);
   if (row.state === 'active') return { ...describeTopic(row.topic), already_confirmed: true };

@@ -63,6 +63,7 @@ export function shortenSenderName(name: string, isCompany: boolean): string {
   if (isCompany || COMPANY_ENDING.test(trimmed)) return trimmed;
   const words = trimmed.split(/\s+/);
   if (words.length < 2) return trimmed;
+  // biome-ignore lint/style/noNonNullAssertion: words has at least two entries (checked above), each non-empty (split on runs of spaces of a trimmed name)
   const initial = [...words.at(-1)!][0]!.toLocaleUpperCase();
   return `${words[0]} ${initial}.`;
 }
@@ -117,7 +118,7 @@ function lookupStatement(numbers: readonly string[], revealTokenHash: string | n
  * numbers have none. Private by default: the full recipient address only for shipments this browser
  * revealed (its reveal token).
  */
-export async function findPublicTrackings(
+async function findPublicTrackings(
   db: Client,
   numbers: readonly string[],
   revealToken: string | null = null,

@@ -17,20 +17,19 @@ import { decodeFirst } from './rows';
  * drift), and never twice: the last step used is stored and only a later one passes.
  */
 
-export const TOTP_ISSUER = company.shortName;
+const TOTP_ISSUER = company.shortName;
 const PERIOD = 30;
 const DIGITS = 6;
 const DRIFT_STEPS = 1;
 /** A setup not confirmed with a code within this time must be started again. */
-export const SETUP_TTL_MS = 30 * 60 * 1000;
-export const RECOVERY_CODE_COUNT = 10;
+const SETUP_TTL_MS = 30 * 60 * 1000;
+const RECOVERY_CODE_COUNT = 10;
 // 32 letters and digits without 0/O/1/I: 10 of them carry 50 bits, plenty for a throttled one-time code.
 
-export const CODE_NOT_VALID = 'The code is not valid. Check your authenticator app (or recovery code) and try again.';
-export const ALREADY_ENABLED = 'Two-factor sign-in is already on. Turn it off first to set it up again.';
-export const NOT_ENABLED = 'Two-factor sign-in is not on.';
-export const SETUP_EXPIRED =
-  'Start the two-factor setup again: no setup is in progress, or it is older than 30 minutes.';
+const CODE_NOT_VALID = 'The code is not valid. Check your authenticator app (or recovery code) and try again.';
+const ALREADY_ENABLED = 'Two-factor sign-in is already on. Turn it off first to set it up again.';
+const NOT_ENABLED = 'Two-factor sign-in is not on.';
+const SETUP_EXPIRED = 'Start the two-factor setup again: no setup is in progress, or it is older than 30 minutes.';
 
 const iso = (time: number) => new Date(time).toISOString();
 
@@ -55,6 +54,7 @@ export async function twoFactorStatus(db: Client, userId: number): Promise<TwoFa
                  (SELECT count(*) FROM admin_recovery_codes WHERE user_id = :id AND used_at IS NULL) AS remaining`,
     args: { id: userId },
   });
+  // biome-ignore lint/style/noNonNullAssertion: a SELECT of scalar subqueries without FROM always answers one row
   const row = decodeFirst(statusSchema, rows)!;
   return {
     enabled: row.enabled_at !== null,
@@ -119,6 +119,7 @@ export async function enableTwoFactor(
       },
     ],
   });
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   const row = decodeFirst(pendingSchema, pending!.rows);
   // No code was checked: nothing to count.
   const refuse = async (error: HttpError) => {
@@ -194,6 +195,7 @@ export async function consumeSecondFactor(
       ],
       'write',
     );
+    // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
     return used!.rows.length ? 'totp' : null;
   }
   if (!isRecoveryCode(normalized)) return null;
@@ -209,6 +211,7 @@ export async function consumeSecondFactor(
     ],
     'write',
   );
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   return used!.rows.length ? 'recovery' : null;
 }
 
@@ -258,6 +261,7 @@ export async function disableTwoFactor(
         ],
       },
     );
+    // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
     const row = decodeFirst(disableSchema, account!.rows);
     const refuse = async (error: HttpError) => {
       await db.execute(finishAttempt(id));

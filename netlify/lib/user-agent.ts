@@ -28,6 +28,7 @@ export function browserSummary(userAgent: string): string {
   if (!userAgent.trim()) return 'Unknown browser';
   const browser = BROWSERS.find(([, pattern]) => pattern.test(userAgent));
   const system = SYSTEMS.find(([, pattern]) => pattern.test(userAgent))?.[0];
+  // biome-ignore lint/style/noNonNullAssertion: browser was found by testing this pattern on userAgent, and it has one capturing group
   const name = browser ? `${browser[0]} ${userAgent.match(browser[1])![1]}` : 'Unknown browser';
   return system ? `${name} on ${system}` : name;
 }

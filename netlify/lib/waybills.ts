@@ -19,8 +19,10 @@ export function waybillReads(numbers: readonly string[]): InStatement[] {
 
 /** The company details and the shipments to print, in the order asked; unknown numbers listed apart. */
 export function waybillsFrom(numbers: readonly string[], [shipments, company]: ResultSet[]): Waybills {
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   const found = new Map(decodeRows(waybillShipmentSchema, shipments!.rows).map((row) => [row.tracking_number, row]));
   return {
+    // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
     company: settingsFrom('company', company!).data,
     shipments: numbers.flatMap((number) => found.get(number) ?? []),
     missing: numbers.filter((number) => !found.has(number)),

@@ -2,7 +2,7 @@
  * The `admin-auth` local-storage flag, under the name it has always had. Kept so older bookmarks and
  * scripts see the same signal, but never trusted: the server session decides who is signed in.
  */
-export const AUTH_FLAG = 'admin-auth';
+const AUTH_FLAG = 'admin-auth';
 
 export const LOGIN_PATH = '/admin-login';
 

@@ -38,8 +38,9 @@ export default function AlertSignup({ trackingNumber }: { trackingNumber: string
       });
       const body: unknown = await response.json();
       const invalid = response.status === 422 ? (fieldErrorsOf(body).email?.join(' ') ?? null) : null;
-      if (response.ok && isObject(body) && body.status === 'success' && messageOf(body)) {
-        setState({ kind: 'sent', message: messageOf(body)! });
+      const sent = response.ok && isObject(body) && body.status === 'success' ? messageOf(body) : null;
+      if (sent) {
+        setState({ kind: 'sent', message: sent });
       } else if (invalid) {
         setState({ kind: 'invalid', message: invalid });
         input.current?.focus();

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { NavLink } from '@/data/navigation';
 
 /** How far the page scrolls, in px, before the bar turns solid. */
-export const SCROLL_THRESHOLD = 20;
+const SCROLL_THRESHOLD = 20;
 
 interface Props {
   brand: string;

@@ -3,7 +3,7 @@ import { entryWording } from '@/lib/timeline';
 import { formatDateTime, newestFirst, statusBadge, type TrackingResult } from './tracking-view';
 
 /** Events shown before "Show all N events". */
-export const FIRST_EVENTS = 4;
+const FIRST_EVENTS = 4;
 
 /**
  * A found shipment's history, newest first: each event's status, place, time, note and expected arrival; the

@@ -27,7 +27,7 @@ export const REFRESH_MS = 60_000;
 /** How often the "Updated ... ago" line reads the clock again while results show. */
 const CLOCK_MS = 15_000;
 
-export type TrackingView =
+type TrackingView =
   | { kind: 'idle' }
   | { kind: 'loading' }
   /** `failedNumber`: the number a lookup of one number failed for, whose checks the page lists. */

@@ -24,5 +24,3 @@ export const QUOTE_SERVICES = [
   'Cargo Insurance',
   'Documentation',
 ] as const;
-
-export type QuoteService = (typeof QUOTE_SERVICES)[number];

@@ -14,7 +14,7 @@ export const STATUS_LABELS: Record<ShipmentStatus, string> = {
 /** Statuses that still need work before the parcel leaves (the dashboard's "pending orders"). */
 export const PENDING_STATUSES: readonly ShipmentStatus[] = ['preparing', 'processing', 'on_hold'];
 
-export function isShipmentStatus(value: unknown): value is ShipmentStatus {
+function isShipmentStatus(value: unknown): value is ShipmentStatus {
   return typeof value === 'string' && (SHIPMENT_STATUSES as readonly string[]).includes(value);
 }
 

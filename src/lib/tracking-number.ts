@@ -1,6 +1,6 @@
 /** Tracking numbers: "NEC" followed by 9 characters from A-Z and 0-9. */
-export const TRACKING_PREFIX = 'NEC';
-export const TRACKING_BODY_LENGTH = 9;
+const TRACKING_PREFIX = 'NEC';
+const TRACKING_BODY_LENGTH = 9;
 export const TRACKING_NUMBER_PATTERN = /^NEC[A-Z0-9]{9}$/;
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';

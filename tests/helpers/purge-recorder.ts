@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface RecordedPurge {
+interface RecordedPurge {
   authorization: string | undefined;
   body: { cache_tags?: string[]; site_id?: string };
   /** What `inspect` saw when the purge arrived (e.g. the database's state at that moment). */

@@ -8,7 +8,7 @@ import { ENDPOINTS } from '../../src/lib/api/endpoints';
  * alone, and what kind of value it takes.
  */
 
-export type Part = 'params' | 'query' | 'body';
+type Part = 'params' | 'query' | 'body';
 
 export interface RequestField {
   resource: string;

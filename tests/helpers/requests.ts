@@ -44,7 +44,7 @@ export async function call(
  * path without parameters wins over a pattern that also matches it (`/api/tracking/batch` is its own
  * function, excluded from `/api/tracking/:trackingNumber`).
  */
-export function endpointsAt(method: string, url: string): Endpoint[] {
+function endpointsAt(method: string, url: string): Endpoint[] {
   const wanted = method === 'HEAD' ? 'GET' : method;
   const matching = ENDPOINTS.map(({ endpoint }) => endpoint).filter((endpoint) =>
     new URLPattern({ pathname: endpoint.path }).test(url),

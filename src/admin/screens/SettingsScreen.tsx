@@ -23,6 +23,7 @@ export default function SettingsScreen() {
           label="Settings"
           selected={selected}
           // The tab is kept in the URL without a history entry of its own.
+          // biome-ignore lint/style/noNonNullAssertion: the tabs call onSelect with the index of one of SETTINGS_TABS
           onSelect={(index) => redirectPage($router, 'settings', {}, index ? { tab: SETTINGS_TABS[index]!.id } : {})}
           tabs={SETTINGS_TABS.map(({ title, panel: Panel }) => ({
             title,

@@ -3,7 +3,7 @@ import { getCustomer, listCustomers } from '../api/customers';
 import { loadable, loader } from './load';
 import { pagedList } from './paged-list';
 
-export const CUSTOMER_PAGE_SIZE = 20;
+const CUSTOMER_PAGE_SIZE = 20;
 
 /** The customers list's URL parameters. */
 export interface CustomerListParams {

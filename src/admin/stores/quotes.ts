@@ -2,7 +2,7 @@ import type { QuoteRecord } from '@/lib/schemas/quote';
 import { listQuoteRequests } from '../api/quotes';
 import { pagedList } from './paged-list';
 
-export const QUOTE_PAGE_SIZE = 20;
+const QUOTE_PAGE_SIZE = 20;
 
 /** The quote requests list's URL parameters. */
 export interface QuoteListParams {

@@ -2,7 +2,7 @@ import type { ShipmentListItem } from '@/lib/schemas/shipment/list-item';
 import { listShipments } from '../api/shipments';
 import { pagedList } from './paged-list';
 
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 
 /** The list's URL parameters: search, filters and the page (after `cursor`, or before `before`). */
 export interface ShipmentListParams {

@@ -7,7 +7,7 @@ import { notesOf, type Schema, type SchemaRow, schemaAnchor, schemaRows, slug, t
  * schema. Built at build time, so the page is plain HTML: no viewer runs in the browser.
  */
 
-export interface Parameter {
+interface Parameter {
   name: string;
   location: string;
   required: boolean;
@@ -15,13 +15,13 @@ export interface Parameter {
   notes: string[];
 }
 
-export interface ResponseView {
+interface ResponseView {
   status: string;
   description: string;
   rows: SchemaRow[];
 }
 
-export interface AccessView {
+interface AccessView {
   label: string;
   detail: string;
 }
@@ -40,14 +40,14 @@ export interface OperationView {
   responses: ResponseView[];
 }
 
-export interface TagView {
+interface TagView {
   name: string;
   anchor: string;
   description: string;
   operations: OperationView[];
 }
 
-export interface NamedSchemaView {
+interface NamedSchemaView {
   name: string;
   anchor: string;
   rows: SchemaRow[];

@@ -20,7 +20,7 @@ export interface FieldRow {
 }
 
 /** Marks the start of one alternative shape of a union (`oneOf`/`anyOf` of objects). */
-export interface ShapeRow {
+interface ShapeRow {
   kind: 'shape';
   label: string;
   depth: number;

@@ -10,13 +10,13 @@ import '../zod-config';
  * what the server reads).
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call: anyone; a signed-in staff session (the session cookie); or a staff session or a
  * device API key (`Authorization: Bearer nec_…`), for the few writes a scanner or GPS unit makes.
  */
-export type Access = 'public' | 'session' | 'session-or-key';
+type Access = 'public' | 'session' | 'session-or-key';
 
 /** Error statuses an endpoint may answer beyond those its shape implies (see `errorStatuses`). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
@@ -52,16 +52,12 @@ type SchemaOf<E extends Endpoint, K extends 'params' | 'query' | 'body'> = E[K] 
 
 /** What a client sends as the body. */
 export type BodyInput<E extends Endpoint> = z.input<SchemaOf<E, 'body'>>;
-/** The body as the server reads it after validation. */
-export type Body<E extends Endpoint> = z.output<SchemaOf<E, 'body'>>;
 export type QueryInput<E extends Endpoint> = z.input<SchemaOf<E, 'query'>>;
-export type Query<E extends Endpoint> = z.output<SchemaOf<E, 'query'>>;
-export type Params<E extends Endpoint> = z.output<SchemaOf<E, 'params'>>;
 /** The success answer. Response schemas do not transform, so what the server writes is what the client reads. */
 export type Reply<E extends Endpoint> = z.output<E['response']>;
 
 /** Field errors of a 422: messages per field, nested paths joined with dots, whole-body problems under `_`. */
-export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
+const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
 
 /** Every error answer of the API (but the public lookup's): a message for people, field errors on a 422. */
 export const apiErrorSchema = z.object({

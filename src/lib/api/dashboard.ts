@@ -3,7 +3,7 @@ import { shipmentRecordSchema } from '../schemas/shipment/record';
 import { defineEndpoint } from './contract';
 
 /** A figure with the value it had at the comparison point; `change_percent` is null when that was 0. */
-export const dashboardFigureSchema = z.object({
+const dashboardFigureSchema = z.object({
   value: z.number().int(),
   previous: z.number().int(),
   change_percent: z.number().int().nullable(),

@@ -54,14 +54,12 @@ export const twoFactorEnableSchema = z.object({
     TOTP_CODE_REQUIRED,
   ),
 });
-export type TwoFactorEnableInput = z.input<typeof twoFactorEnableSchema>;
 
 /** `POST /api/account/two-factor/disable`: the password and a code (or a recovery code). */
 export const twoFactorDisableSchema = z.object({
   password: password('Password is required'),
   code: secondFactorCodeSchema,
 });
-export type TwoFactorDisableInput = z.input<typeof twoFactorDisableSchema>;
 
 /** Calls that take no fields still send a JSON object (`{}`), as every unsafe call does. */
 export const emptyBodySchema = z.object({});

@@ -69,8 +69,8 @@ export const customerPatchSchema = z.object({
 });
 export type CustomerPatchInput = z.infer<typeof customerPatchSchema>;
 
-export const CUSTOMER_LIST_DEFAULT_LIMIT = 20;
-export const CUSTOMER_LIST_MAX_LIMIT = 100;
+const CUSTOMER_LIST_DEFAULT_LIMIT = 20;
+const CUSTOMER_LIST_MAX_LIMIT = 100;
 /** Matches are counted exactly up to this many. */
 export const CUSTOMER_TOTAL_CAP = 10_000;
 

@@ -39,7 +39,7 @@ export const optionalEmail = z.preprocess(blankToUndefined, emailText().nullable
 
 /** Digits with the usual separators and an optional leading +; 7 to 15 digits in all. */
 const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
-export const PHONE_MESSAGE = 'Must be a phone number (7 to 15 digits)';
+const PHONE_MESSAGE = 'Must be a phone number (7 to 15 digits)';
 const phoneText = (required = 'Is required') =>
   z
     .string({ error: textError(required) })

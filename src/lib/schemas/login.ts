@@ -29,7 +29,6 @@ export const loginTwoFactorSchema = z.object({
     .max(100),
   code: secondFactorCodeSchema,
 });
-export type LoginTwoFactorInput = z.infer<typeof loginTwoFactorSchema>;
 
 /** `POST /api/admin/login/link`: the token of a sign-in link emailed to the account. */
 export const loginLinkSchema = z.object({
@@ -39,7 +38,6 @@ export const loginLinkSchema = z.object({
     .min(1, SIGN_IN_LINK_MESSAGES.notValid)
     .max(100, SIGN_IN_LINK_MESSAGES.notValid),
 });
-export type LoginLinkInput = z.infer<typeof loginLinkSchema>;
 
 /** The signed-in staff member, as the session and login calls answer it. */
 export const adminUserSchema = z.object({ email: z.string() });

@@ -32,7 +32,7 @@ export const OUTBOX_KIND_LABELS: Record<(typeof OUTBOX_KINDS)[number], string> =
   sign_in_link: 'Sign-in link',
 };
 
-export const OUTBOX_PAGE_MAX = 100;
+const OUTBOX_PAGE_MAX = 100;
 
 export const outboxListQuerySchema = z.object({
   state: z.preprocess(

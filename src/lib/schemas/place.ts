@@ -9,8 +9,8 @@ import { blankToUndefined, optionalText, text } from './fields';
  * map finds it by that name (or by the country after the last comma). So a country has no comma,
  * and a city and its country together fit the stored name's 200 characters.
  */
-export const PLACE_COUNTRY_MAX = 60;
-export const PLACE_CITY_MAX = 120;
+const PLACE_COUNTRY_MAX = 60;
+const PLACE_CITY_MAX = 120;
 
 const NO_COMMA = 'Must not contain a comma (the country is what follows the last comma of a place)';
 

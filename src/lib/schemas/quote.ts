@@ -6,7 +6,7 @@ import { noControlCharacters, text } from './text';
 /** Digits with the usual separators and an optional leading +; 7 to 15 digits in all. */
 const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
 
-export const QUOTE_MAX_WEIGHT_KG = 1_000_000;
+const QUOTE_MAX_WEIGHT_KG = 1_000_000;
 
 /** A quote request from the public form (home page), checked in the browser and by POST /api/quotes. */
 export const quoteRequestSchema = z.object({
@@ -46,7 +46,6 @@ export const quoteRequestSchema = z.object({
   ),
 });
 
-export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
 
 export const QUOTE_STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
@@ -78,8 +77,8 @@ export const quoteRecordSchema = z.object({
 });
 export type QuoteRecord = z.infer<typeof quoteRecordSchema>;
 
-export const QUOTE_LIST_DEFAULT_LIMIT = 20;
-export const QUOTE_LIST_MAX_LIMIT = 100;
+const QUOTE_LIST_DEFAULT_LIMIT = 20;
+const QUOTE_LIST_MAX_LIMIT = 100;
 export const QUOTE_TOTAL_CAP = 10_000;
 
 /** The query of `GET /api/quote-requests`. */
@@ -96,4 +95,3 @@ export const quoteListMetaSchema = listMetaSchema;
 export const quoteStatusUpdateSchema = z.object({
   status: z.preprocess(blankToUndefined, z.enum(QUOTE_STATUSES, { error: 'Please choose a status' })),
 });
-export type QuoteStatusUpdate = z.infer<typeof quoteStatusUpdateSchema>;

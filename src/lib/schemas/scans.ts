@@ -11,7 +11,7 @@ export const SCANS_MAX = 500;
 /** A device clock may run this far ahead before its scans are refused as "in the future". */
 export const SCAN_CLOCK_SKEW_MS = 5 * 60_000;
 
-export const scanEventSchema = z
+const scanEventSchema = z
   .object({
     event_id: text(100, { error: (issue) => (issue.input === undefined ? 'Event id is required' : 'Must be text') })
       .min(1, 'Event id is required')
@@ -60,9 +60,8 @@ export const scansBodySchema = z
       seen.add(event.event_id);
     });
   });
-export type ScansBody = z.infer<typeof scansBodySchema>;
 
-export const SCAN_RESULTS = ['applied', 'history_only', 'duplicate', 'not_found', 'rejected'] as const;
+const SCAN_RESULTS = ['applied', 'history_only', 'duplicate', 'not_found', 'rejected'] as const;
 
 /** What happened to each event, in the order posted. */
 export const scanResultSchema = z.object({

@@ -61,8 +61,6 @@ export const companySettingsSchema = z.object({
     .max(64, 'Must be at most 64 characters')
     .refine(isTimeZone, 'Must be a time zone such as America/Los_Angeles or Europe/London'),
 });
-export type CompanySettingsInput = z.input<typeof companySettingsSchema>;
-export type CompanySettings = z.infer<typeof companySettingsSchema>;
 
 /** The company settings as stored and answered: optional fields are null when empty. */
 export const companySettingsValueSchema = z.object({

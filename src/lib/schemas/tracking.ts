@@ -4,7 +4,7 @@ import { shipmentRecordSchema } from './shipment/record';
 import { noControlCharacters, text } from './text';
 
 /** A place on the route map: its gazetteer name and coordinates. */
-export const mapPointSchema = z.object({
+const mapPointSchema = z.object({
   name: z.string(),
   latitude: z.number(),
   longitude: z.number(),
@@ -46,7 +46,7 @@ export const trackingResultSchema = shipmentRecordSchema.pick(PUBLIC_SHIPMENT_FI
 });
 export type TrackingResult = z.infer<typeof trackingResultSchema>;
 
-export const BATCH_MAX_NUMBERS = 10;
+const BATCH_MAX_NUMBERS = 10;
 
 /** `POST /api/tracking/batch`: up to 10 numbers as typed (each trimmed and upper-cased by the server). */
 export const trackingBatchSchema = z.object({
@@ -57,7 +57,6 @@ export const trackingBatchSchema = z.object({
     .min(1, 'Enter at least one tracking number')
     .max(BATCH_MAX_NUMBERS, `At most ${BATCH_MAX_NUMBERS} tracking numbers at once`),
 });
-export type TrackingBatchInput = z.infer<typeof trackingBatchSchema>;
 
 /** One number's answer in a batch: the shipment, or why there is none. */
 export const trackingBatchItemSchema = z.discriminatedUnion('result', [

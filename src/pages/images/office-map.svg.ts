@@ -79,6 +79,7 @@ function drawMap(): string {
   const path = geoPath(projection).digits(1);
   const coast = path({ type: 'MultiPolygon', coordinates: landInView() }) ?? '';
   const point = (at: [number, number]) =>
+    // biome-ignore lint/style/noNonNullAssertion: a Mercator projection maps every longitude and latitude it is given (the points are the offices)
     projection(at)!.map((value) => Math.round(value * 10) / 10) as [number, number];
   const [ox, oy] = point(OFFICE);
   const places = PLACES.map(({ name, at, dx, anchor }) => {

@@ -34,4 +34,3 @@ export const shipmentEditFormSchema = z
       context.addIssue({ code: 'custom', path: ['recipient_address'], message: ADDRESS_NOT_IN_DESTINATION });
     }
   });
-export type ShipmentEditForm = z.infer<typeof shipmentEditFormSchema>;

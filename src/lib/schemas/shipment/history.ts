@@ -18,4 +18,3 @@ export const historyEntrySchema = z.object({
   location_country: nullableText,
   expected_arrival: nullableText.meta({ description: 'ISO 8601 instant in UTC' }),
 });
-export type HistoryEntry = z.infer<typeof historyEntrySchema>;

@@ -5,8 +5,8 @@ import { shipmentStatusSchema } from './status';
 
 // The admin list's query (`GET /api/trackings`): search, filters and paging, and how far it counts.
 
-export const LIST_DEFAULT_LIMIT = 50;
-export const LIST_MAX_LIMIT = 200;
+const LIST_DEFAULT_LIMIT = 50;
+const LIST_MAX_LIMIT = 200;
 /** The list counts its matches exactly up to this many; beyond it, `total` is this and an estimate. */
 export const LIST_TOTAL_CAP = 10_000;
 /**
@@ -28,6 +28,7 @@ export const shipmentListQuerySchema = z.object({
         const statuses = value.split(',').map((part) => shipmentStatusSchema.safeParse(part));
         const bad = statuses.find((status) => !status.success);
         if (bad?.error) {
+          // biome-ignore lint/style/noNonNullAssertion: a failed zod parse has at least one issue
           context.addIssue({ code: 'custom', message: bad.error.issues[0]!.message });
           return z.NEVER;
         }

@@ -3,13 +3,12 @@ import { trackingApi } from '@/lib/api/tracking';
 import { lookupHeaders } from '../lib/cdn';
 import { defineHandler, on } from '../lib/handler';
 import { batchLookup, countLookup, lookup } from '../lib/tracking';
-import { revealTokenOf } from '../lib/tracking-reveal';
 
 /** The public lookup; also the batch lookup's requests under netlify serve, which ignores `excludedPath`. */
 export default defineHandler(
   on(trackingApi.lookup)(lookup, {
     guard: countLookup,
-    headers: ({ data }, { request }) => lookupHeaders(data.tracking_number, revealTokenOf(request) !== null),
+    headers: ({ data }, { request }) => lookupHeaders(data.tracking_number, request),
   }),
   on(trackingApi.batch)(batchLookup),
 );

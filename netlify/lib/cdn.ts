@@ -1,6 +1,6 @@
 import { getEnv } from './env';
 import type { FunctionContext } from './http';
-import { REVEAL_COOKIE } from './tracking-reveal';
+import { REVEAL_COOKIE, revealTokenOf } from './tracking-reveal';
 
 /**
  * The public lookup's answers at Netlify's CDN: kept there so repeated lookups of a number never reach a
@@ -28,8 +28,8 @@ function publicLookupHeaders(trackingNumber: string): Record<string, string> {
 
 /** The lookup's answer to a browser with a reveal cookie: its own, never stored anywhere. */
 /** A lookup's caching: shared by everyone, or kept for the one browser that revealed the address. */
-export const lookupHeaders = (trackingNumber: string, revealing: boolean) =>
-  revealing ? PRIVATE_LOOKUP_HEADERS : publicLookupHeaders(trackingNumber);
+export const lookupHeaders = (trackingNumber: string, request: Request) =>
+  revealTokenOf(request) ? PRIVATE_LOOKUP_HEADERS : publicLookupHeaders(trackingNumber);
 
 const PRIVATE_LOOKUP_HEADERS: Record<string, string> = {
   'Cache-Control': 'private, no-store',

@@ -62,13 +62,12 @@ export async function listApiKeys(db: Client): Promise<ApiKeyInfo[]> {
   return decodeRows(apiKeyInfoSchema, rows);
 }
 
-/** Revokes a key at once (its next call is refused); revoking it again changes nothing. */
 /** The read of the key a path names, for the staff call's first round trip. */
 export function apiKeyReads(id: number): InStatement[] {
   return [{ sql: `${SELECT_INFO} WHERE id = ?`, args: [id] }];
 }
 
-/** Revokes the key `apiKeyReads` found (404 when none). */
+/** Revokes the key `apiKeyReads` found (404 when none) at once: its next call is refused; again changes nothing. */
 export async function revokeApiKey(
   db: Client,
   found: ResultSet | undefined,

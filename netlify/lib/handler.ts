@@ -206,13 +206,13 @@ async function run<E extends Endpoint>(route: Route<E>, request: Request, contex
       ? options.reads({ params: params.value, query: query.value } as never)
       : [];
   const caller = await callerOf(endpoint, request, db, reads);
-  await options.guard?.({ db, client: clientInfo(request, context) });
+  const client = clientInfo(request, context);
+  await options.guard?.({ db, client });
   // Only a caller who may make the call learns what is wrong with its address.
   if (params.fault) throw params.fault;
   if (query.fault) throw query.fault;
   const limits = options.maxBytes ? { maxBytes: options.maxBytes } : {};
   const body = endpoint.body ? await (options.form ? readJsonOrForm : readJson)(request, endpoint.body, limits) : {};
-  const client = clientInfo(request, context);
   const call = { request, context, db, params: params.value, query: query.value, body, client, ...caller };
   const answer = await action(call as Call<E>);
   if (answer instanceof Response) return answer;

@@ -27,11 +27,11 @@ function Screen() {
     case 'newShipment':
       return <NewShipmentScreen />;
     case 'viewShipment':
-      return <ViewShipmentScreen key={page.params.trackingNumber} trackingNumber={page.params.trackingNumber} />;
+      return <ViewShipmentScreen key={page.params.trackingNumber} />;
     case 'customers':
       return <CustomersScreen />;
     case 'customer':
-      return <CustomerScreen key={page.params.id} id={page.params.id} />;
+      return <CustomerScreen key={page.params.id} />;
     case 'quotes':
       return <QuotesScreen />;
     case 'settings':

@@ -1,10 +1,8 @@
 import { accountApi } from '@/lib/api/account';
 import type { BodyInput } from '@/lib/api/contract';
-import { type CallOptions, callApi } from './client';
+import { callApi } from './client';
 
 // The signed-in staff member's own sign-in settings: Settings > Security.
-
-export const getTwoFactorStatus = (options?: CallOptions) => callApi(accountApi.twoFactorStatus, {}, options);
 
 /** A new secret with its QR code (drawn by the server); nothing changes until `enableTwoFactor`. */
 export const startTwoFactorSetup = () => callApi(accountApi.twoFactorSetup, { body: {} });
@@ -19,8 +17,6 @@ export const disableTwoFactor = (body: BodyInput<typeof accountApi.twoFactorDisa
 /** Changes the password; every other session of this user ends. */
 export const changePassword = (body: BodyInput<typeof accountApi.changePassword>) =>
   callApi(accountApi.changePassword, { body });
-
-export const listSessions = (options?: CallOptions) => callApi(accountApi.sessions, {}, options);
 
 export const endSession = (sessionId: string) => callApi(accountApi.endSession, { params: { sessionId }, body: {} });
 

@@ -1,9 +1,6 @@
 import { apiKeysApi } from '@/lib/api/api-keys';
 import type { BodyInput } from '@/lib/api/contract';
-import { type CallOptions, callApi } from './client';
-
-/** Every device API key (never a secret). */
-export const listApiKeys = (options?: CallOptions) => callApi(apiKeysApi.list, {}, options);
+import { callApi } from './client';
 
 /** Creates a key; the answer carries the key this once. */
 export const createApiKey = (body: BodyInput<typeof apiKeysApi.create>) => callApi(apiKeysApi.create, { body });

@@ -125,21 +125,38 @@ export type CallOptions = Omit<RequestOptions, 'body'>;
  */
 export async function callApi<T>(
   call: Call<T>,
-  { params, query, body }: CallInput = {},
+  { body, ...inputs }: CallInput = {},
   options: CallOptions = {},
 ): Promise<T> {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if ((typeof value === 'string' && value !== '') || typeof value === 'number') search.set(key, String(value));
-  }
-  const url = fillPath(call.path, params) + (search.size ? `?${search}` : '');
-  const payload = await request(call.method, url, { ...options, body });
+  return callAt(call, callUrl(call, inputs), { ...options, body });
+}
+
+/** `callApi` for a URL already built by `callUrl` (a data store's key). */
+export async function callAt<T>(call: Call<T>, url: string, options: RequestOptions = {}): Promise<T> {
+  const payload = await request(call.method, url, options);
+  if (call.method !== 'GET') for (const listener of writeListeners) listener();
   const decoded = call.response.safeParse(payload);
   if (!decoded.success) {
     console.error(`${call.method} ${call.path}: unexpected answer`, decoded.error);
     throw new ApiError(500, 'The server sent an unexpected answer. Please try again.');
   }
   return decoded.data;
+}
+
+/** The URL of a call with these inputs: its path filled in, then the query (empty values left out). */
+export function callUrl(call: Call<unknown>, { params, query }: Omit<CallInput, 'body'>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if ((typeof value === 'string' && value !== '') || typeof value === 'number') search.set(key, String(value));
+  }
+  return fillPath(call.path, params) + (search.size ? `?${search}` : '');
+}
+
+const writeListeners = new Set<() => void>();
+
+/** Runs after every write the server accepted, so whatever was loaded before it can be asked again. */
+export function onWrite(listener: () => void): void {
+  writeListeners.add(listener);
 }
 
 /** The path with its `:params` filled in, URL-encoded. */

@@ -1,15 +1,8 @@
-import type { BodyInput, QueryInput } from '@/lib/api/contract';
+import type { BodyInput } from '@/lib/api/contract';
 import { customersApi } from '@/lib/api/customers';
-import { type CallOptions, callApi } from './client';
+import { callApi } from './client';
 
-const { list, get, create, update, erase } = customersApi;
-
-/** One page of customers for a search, filters and cursor. */
-export const listCustomers = (query: QueryInput<typeof list>, options?: CallOptions) =>
-  callApi(list, { query }, options);
-
-/** One customer with their shipment count and recent shipments. */
-export const getCustomer = (id: string, options?: CallOptions) => callApi(get, { params: { id } }, options);
+const { create, update, erase } = customersApi;
 
 export const createCustomer = (body: BodyInput<typeof create>) => callApi(create, { body });
 

@@ -1,16 +1,8 @@
-import type { BodyInput, QueryInput } from '@/lib/api/contract';
+import type { BodyInput } from '@/lib/api/contract';
 import { shipmentsApi } from '@/lib/api/shipments';
-import { type CallOptions, callApi } from './client';
+import { callApi } from './client';
 
-const { list, get, addTracking, create, edit, updateStatus: status, updateLocation: location } = shipmentsApi;
-
-/** One page of the shipments list for a search, filters and cursor. */
-export const listShipments = (query: QueryInput<typeof list>, options?: CallOptions) =>
-  callApi(list, { query }, options);
-
-/** A whole shipment with its history. */
-export const getShipment = (trackingNumber: string, options?: CallOptions) =>
-  callApi(get, { params: { trackingNumber } }, options);
+const { addTracking, create, edit, updateStatus: status, updateLocation: location } = shipmentsApi;
 
 /** Creates a shipment from the New Shipment page's fields. */
 export const addShipment = (body: BodyInput<typeof addTracking>) => callApi(addTracking, { body });

@@ -1,17 +1,14 @@
 import { type KeyboardEvent, type Ref, useEffect, useId, useState } from 'react';
+import { customersApi } from '@/lib/api/customers';
 import type { CustomerListItem } from '@/lib/schemas/customer';
-import { listCustomers } from '../api/customers';
-import { failureMessage } from '../stores/load';
+import type { Loadable } from '../stores/load';
+import { useQuery } from '../stores/query';
 import { inputClass } from './Field';
 
 const SEARCH_DELAY_MS = 200;
 const SUGGESTIONS = 8;
 
-type Suggestions =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'ready'; items: CustomerListItem[] }
-  | { status: 'error'; message: string };
+type Suggestions = { status: 'idle' } | Loadable<CustomerListItem[]>;
 
 interface CustomerComboboxProps {
   /** The input's id and description, from the surrounding `Field`. */
@@ -39,41 +36,33 @@ export function CustomerCombobox({ id, initialText = '', onChange, onBlur, input
   const [text, setText] = useState(initialText);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const [suggestions, setSuggestions] = useState<Suggestions>({ status: 'idle' });
   const [query, setQuery] = useState<string | null>(null);
+  const [searched, setSearched] = useState<string | null>(null);
   const listId = useId();
   const statusId = useId();
   const optionId = (index: number) => `${listId}-option-${index}`;
 
-  // One search per pause in typing; a newer one aborts the one before.
+  // One search per pause in typing; an answer to an older search is never shown.
   useEffect(() => {
     if (query === null) return;
-    const controller = new AbortController();
-    const timer = setTimeout(async () => {
-      setSuggestions({ status: 'loading' });
-      try {
-        const answer = await listCustomers(
-          { q: query.trim(), status: 'active', limit: SUGGESTIONS },
-          { signal: controller.signal },
-        );
-        setSuggestions({ status: 'ready', items: answer.data });
-        setActive(-1);
-      } catch (error) {
-        const message = failureMessage(error, 'Customers could not be loaded.');
-        if (message) setSuggestions({ status: 'error', message });
-      }
+    const timer = setTimeout(() => {
+      setSearched(query.trim());
+      setActive(-1);
     }, SEARCH_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
+    return () => clearTimeout(timer);
   }, [query]);
+  const found = useQuery(
+    customersApi.list,
+    searched === null ? null : { query: { q: searched, status: 'active', limit: SUGGESTIONS } },
+    { fallback: 'Customers could not be loaded.' },
+  );
+  const suggestions: Suggestions = found ?? { status: 'idle' };
 
   useEffect(() => {
     if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
   });
 
-  const items = suggestions.status === 'ready' ? suggestions.items : [];
+  const items = suggestions.status === 'ready' ? suggestions.data : [];
 
   const openList = () => {
     setOpen(true);

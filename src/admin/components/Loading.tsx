@@ -1,3 +1,7 @@
+import type { ReactNode } from 'react';
+import type { Loadable } from '../stores/load';
+import { ErrorAlert } from './Field';
+
 /** What a screen, or the app, says while its data or code loads. */
 export function Loading({ label = 'Loading...' }: { label?: string }) {
   return (
@@ -5,4 +9,11 @@ export function Loading({ label = 'Loading...' }: { label?: string }) {
       {label}
     </p>
   );
+}
+
+/** A store's data once loaded: "Loading..." until then, or what went wrong. */
+export function Loaded<T>({ state, children }: { state: Loadable<T>; children: (data: T) => ReactNode }) {
+  if (state.status === 'loading') return <Loading />;
+  if (state.status === 'error') return <ErrorAlert>{state.message}</ErrorAlert>;
+  return children(state.data);
 }

@@ -1,28 +1,15 @@
-import { useEffect, useState } from 'react';
-import type { CustomerDetail } from '@/lib/schemas/customer';
-import { getCustomer } from '../api/customers';
-import { failureMessage } from '../stores/load';
+import { CUSTOMER_NOT_FOUND, customersApi } from '@/lib/api/customers';
+import { useQuery } from '../stores/query';
 import { CustomerStatusBadge } from './CustomerStatusBadge';
 import { Panel } from './Panel';
 
-type State =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; customer: CustomerDetail };
-
 /** The shipment's customer, linked to their page. */
 export function ShipmentCustomer({ id }: { id: string }) {
-  const [state, setState] = useState<State>({ status: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    getCustomer(id, { signal: controller.signal })
-      .then(({ data }) => setState({ status: 'ready', customer: data }))
-      .catch((error: unknown) => {
-        const message = failureMessage(error, 'The customer could not be loaded.', { 404: 'Customer not found.' });
-        if (message) setState({ status: 'error', message });
-      });
-    return () => controller.abort();
-  }, [id]);
+  const state = useQuery(
+    customersApi.get,
+    { params: { id } },
+    { fallback: 'The customer could not be loaded.', expected: { 404: CUSTOMER_NOT_FOUND } },
+  );
 
   return (
     <Panel title="Customer">
@@ -39,13 +26,13 @@ export function ShipmentCustomer({ id }: { id: string }) {
         <div className="text-sm">
           <p className="flex flex-wrap items-center gap-2">
             <a href={`/admin/customers/${id}`} className="font-semibold text-brand-700 underline">
-              {state.customer.name}
+              {state.data.name}
             </a>
             <span className="text-slate-700">{id}</span>
-            <CustomerStatusBadge status={state.customer.status} />
+            <CustomerStatusBadge status={state.data.status} />
           </p>
           <p className="mt-1 text-slate-900">
-            {[state.customer.contact, state.customer.email, state.customer.phone].filter(Boolean).join(' · ') || '—'}
+            {[state.data.contact, state.data.email, state.data.phone].filter(Boolean).join(' · ') || '—'}
           </p>
         </div>
       )}

@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
+import { SHIPMENT_NOT_FOUND, shipmentsApi } from '@/lib/api/shipments';
 import type { Shipment } from '@/lib/schemas/shipment/shipment';
-import { getShipment } from '../api/shipments';
-import { failureMessage } from '../stores/load';
+import { useQuery } from '../stores/query';
 import { Dialog } from './Dialog';
 import { EditShipmentForm } from './EditShipmentForm';
 import { ErrorAlert, secondaryButtonClass } from './Field';
@@ -36,8 +35,6 @@ export function ShipmentDialog({ trackingNumber, open, onClose, onSaved }: Shipm
   );
 }
 
-type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; shipment: Shipment };
-
 /** The edit dialog reads the whole shipment (its address and notes are not in the list's rows). */
 function EditShipment({
   trackingNumber,
@@ -48,18 +45,11 @@ function EditShipment({
   onClose: () => void;
   onSaved: (shipment: Shipment) => void;
 }) {
-  const [state, setState] = useState<Loaded>({ status: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    getShipment(trackingNumber, { signal: controller.signal }).then(
-      ({ data }) => setState({ status: 'ready', shipment: data }),
-      (error: unknown) => {
-        const message = failureMessage(error, 'Failed to fetch shipment.', { 404: 'Shipment not found.' });
-        if (message) setState({ status: 'error', message });
-      },
-    );
-    return () => controller.abort();
-  }, [trackingNumber]);
+  const state = useQuery(
+    shipmentsApi.get,
+    { params: { trackingNumber } },
+    { fallback: 'Failed to fetch shipment.', expected: { 404: SHIPMENT_NOT_FOUND } },
+  );
 
   if (state.status === 'loading') {
     return (
@@ -78,5 +68,5 @@ function EditShipment({
       </div>
     );
   }
-  return <EditShipmentForm shipment={state.shipment} onClose={onClose} onSaved={onSaved} />;
+  return <EditShipmentForm shipment={state.data} onClose={onClose} onSaved={onSaved} />;
 }

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import { type CustomerDetail, ERASED_NAME } from '@/lib/schemas/customer';
 import { ApiError } from '../api/client';
@@ -12,7 +12,7 @@ import { Loading } from '../components/Loading';
 import { Panel } from '../components/Panel';
 import { StatusBadge } from '../components/StatusBadge';
 import { formatDate, formatDateTime } from '../format';
-import { $customer, loadCustomer, showCustomer } from '../stores/customers';
+import { $customer, showCustomer } from '../stores/customers';
 
 function Facts({ items }: { items: Array<[string, ReactNode]> }) {
   return (
@@ -102,14 +102,10 @@ function EraseAction({ customer }: { customer: CustomerDetail }) {
   );
 }
 
-export default function CustomerScreen({ id }: { id: string }) {
+export default function CustomerScreen() {
   const state = useStore($customer);
   const [editing, setEditing] = useState({ open: false, key: 0 });
   const close = useCallback(() => setEditing((current) => ({ ...current, open: false })), []);
-  useEffect(() => {
-    void loadCustomer(id);
-  }, [id]);
-
   if (state.status === 'loading') {
     return <Loading />;
   }

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { CUSTOMER_STATUS_LABELS, CUSTOMER_STATUSES, type CustomerListItem } from '@/lib/schemas/customer';
 import { CustomerDialog } from '../components/CustomerDialog';
 import { CustomerStatusBadge } from '../components/CustomerStatusBadge';
@@ -17,13 +17,7 @@ import {
 } from '../components/ListParts';
 import { formatDate } from '../format';
 import { goToList, useSearchBox, useSearchParams } from '../list-url';
-import {
-  $customerList,
-  type CustomerListParams,
-  customerParams,
-  loadCustomers,
-  refreshCustomers,
-} from '../stores/customers';
+import { $customerList, type CustomerListParams, customerParams, refreshCustomers } from '../stores/customers';
 
 const COLUMNS = ['ID', 'Customer', 'Contact', 'Email', 'Phone', 'Shipments', 'Status', 'Actions'];
 
@@ -59,17 +53,10 @@ export default function CustomersScreen() {
     setDialog((current) => ({ open: true, key: current.key + 1, ...(customer ? { customer } : {}) }));
   const closeDialog = useCallback(() => setDialog((current) => ({ ...current, open: false })), []);
 
-  const key = JSON.stringify(params);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the parameters it is made of
-  useEffect(() => {
-    void loadCustomers(params);
-  }, [key]);
-
   const saved = () => {
     closeDialog();
-    if (dialog.customer) void refreshCustomers();
-    else if (params.cursor || params.before) go({});
-    else void loadCustomers(params);
+    // A new customer is first in the list: show the first page. The page shown is asked again after any write.
+    if (!dialog.customer && (params.cursor || params.before)) go({});
   };
 
   const activeFilters = [status, since].filter(Boolean).length;

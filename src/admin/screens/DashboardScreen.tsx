@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import type { Dashboard, DashboardFigure } from '@/lib/api/dashboard';
 import { ErrorAlert } from '../components/Field';
 import { Panel } from '../components/Panel';
 import { StatusBadge } from '../components/StatusBadge';
 import { ACTIVE_STATUSES, PENDING_FILTER } from '../components/StatusSelect';
 import { formatDateTime } from '../format';
-import { $dashboard, loadDashboard } from '../stores/dashboard';
+import { $dashboard } from '../stores/dashboard';
 
 // recharts is large: its chunk loads only with the chart, after the figures are shown.
 const ShipmentsChart = lazy(() => import('../components/ShipmentsChart'));
@@ -146,9 +146,6 @@ function StatCard({
 
 export default function DashboardScreen() {
   const state = useStore($dashboard);
-  useEffect(() => {
-    void loadDashboard();
-  }, []);
 
   return (
     <section aria-labelledby="dashboard-title">

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { openPage } from '@nanostores/router';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import {
   OUTBOX_KIND_LABELS,
@@ -13,7 +14,9 @@ import { retryOutboxMessage } from '../api/outbox';
 import { inputClass, secondaryButtonClass } from '../components/Field';
 import { ColumnHeads, ScrollingTable } from '../components/ListParts';
 import { formatDateTime } from '../format';
-import { $outbox, loadOutbox } from '../stores/outbox';
+import { useSearchParams } from '../list-url';
+import { $router } from '../router';
+import { $outbox, outboxParams, refreshOutbox } from '../stores/outbox';
 
 const STATE_COLOURS: Record<OutboxState, string> = {
   queued: 'bg-amber-100 text-amber-900 ring-amber-300',
@@ -47,20 +50,16 @@ function timing(message: OutboxMessage): string {
  */
 export default function OutboxScreen() {
   const page = useStore($outbox);
-  const [state, setState] = useState('');
-  // The cursors of the pages before this one: "Newer" goes back through them.
-  const [cursors, setCursors] = useState<Array<number | undefined>>([undefined]);
-  const cursor = cursors.at(-1);
-
-  useEffect(() => {
-    void loadOutbox(state, cursor);
-  }, [state, cursor]);
+  const { state, cursor } = outboxParams(useSearchParams());
+  // The cursors of the pages seen before this one ('' for the first): "Newer" goes back through them.
+  const [trail, setTrail] = useState<string[]>([]);
+  const go = (next: { state: string; cursor: string }) =>
+    openPage($router, 'outbox', {}, Object.fromEntries(Object.entries(next).filter(([, value]) => value)));
 
   const retry = async (message: OutboxMessage) => {
     try {
       await retryOutboxMessage(message.id);
       toast.success(`Email to ${message.recipient} queued again.`);
-      void loadOutbox(state, cursor);
     } catch (error) {
       if (error instanceof ApiError && error.status !== 401) toast.error(error.message || 'Could not retry the email.');
     }
@@ -105,8 +104,8 @@ export default function OutboxScreen() {
               value={state}
               className={inputClass}
               onChange={(event) => {
-                setState(event.target.value);
-                setCursors([undefined]);
+                setTrail([]);
+                go({ state: event.target.value, cursor: '' });
               }}
             >
               <option value="">All states</option>
@@ -118,7 +117,7 @@ export default function OutboxScreen() {
               ))}
             </select>
           </div>
-          <button type="button" className={secondaryButtonClass} onClick={() => void loadOutbox(state, cursor)}>
+          <button type="button" className={secondaryButtonClass} onClick={() => void refreshOutbox()}>
             Refresh
           </button>
         </div>
@@ -213,8 +212,12 @@ export default function OutboxScreen() {
         <button
           type="button"
           className={secondaryButtonClass}
-          disabled={cursors.length < 2 || page.status === 'loading'}
-          onClick={() => setCursors(cursors.slice(0, -1))}
+          disabled={!cursor || page.status === 'loading'}
+          onClick={() => {
+            // A page reached from a link has no trail: Newer then shows the newest.
+            go({ state, cursor: trail.at(-1) ?? '' });
+            setTrail(trail.slice(0, -1));
+          }}
         >
           Newer
         </button>
@@ -224,7 +227,8 @@ export default function OutboxScreen() {
           disabled={page.status !== 'ready' || page.data.meta.next_cursor === null}
           onClick={() => {
             if (page.status === 'ready' && page.data.meta.next_cursor !== null) {
-              setCursors([...cursors, page.data.meta.next_cursor]);
+              setTrail([...trail, cursor]);
+              go({ state, cursor: String(page.data.meta.next_cursor) });
             }
           }}
         >

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, type QuoteRecord, type QuoteStatus } from '@/lib/schemas/quote';
 import { formatWeight } from '@/lib/weight';
@@ -19,14 +19,7 @@ import {
 } from '../components/ListParts';
 import { formatDateTime } from '../format';
 import { goToList, useSearchBox, useSearchParams } from '../list-url';
-import {
-  $quoteList,
-  loadQuotes,
-  type QuoteListParams,
-  quoteParams,
-  refreshQuotes,
-  replaceQuote,
-} from '../stores/quotes';
+import { $quoteList, type QuoteListParams, quoteParams, refreshQuotes, replaceQuote } from '../stores/quotes';
 
 const COLUMNS = ['Received', 'Requester', 'Service', 'Route', 'Weight', 'Status', 'Customer'];
 
@@ -115,12 +108,6 @@ export default function QuotesScreen() {
   const [search, setSearch] = useSearchBox(q, (value) => go({ q: value }, { replace: true }));
   const [dialog, setDialog] = useState<{ open: boolean; key: number; quote?: QuoteRecord }>({ open: false, key: 0 });
   const close = useCallback(() => setDialog((current) => ({ ...current, open: false })), []);
-
-  const key = JSON.stringify(params);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the parameters it is made of
-  useEffect(() => {
-    void loadQuotes(params);
-  }, [key]);
 
   const create = (quote: QuoteRecord) => setDialog((current) => ({ open: true, key: current.key + 1, quote }));
   const items = list.status === 'ready' ? list.items : [];

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import type { ShipmentListItem } from '@/lib/schemas/shipment/list-item';
 import { buttonClass, secondaryButtonClass } from '../components/Field';
 import { ListFooter } from '../components/ListFooter';
@@ -18,13 +18,7 @@ import { StatusBadge } from '../components/StatusBadge';
 import { PACKAGE_TYPES, StatusFilterOptions } from '../components/StatusSelect';
 import { formatDate, formatDateTime } from '../format';
 import { goToList, useSearchBox, useSearchParams } from '../list-url';
-import {
-  $shipmentList,
-  loadShipments,
-  refreshPage,
-  type ShipmentListParams,
-  shipmentParams,
-} from '../stores/shipments';
+import { $shipmentList, refreshShipments, type ShipmentListParams, shipmentParams } from '../stores/shipments';
 
 const COLUMNS = ['ID', 'Tracking ID', 'Route', 'Status', 'ETA', 'Type', 'Actions'];
 /** The select box's column, then the headed ones. */
@@ -90,19 +84,11 @@ export default function ShipmentsScreen() {
       return next;
     });
 
-  const key = JSON.stringify(params);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the parameters it is made of
-  useEffect(() => {
-    void loadShipments(params);
-  }, [key]);
-
   const closeDialog = useCallback(() => setDialog((current) => ({ ...current, open: false })), []);
   const saved = () => {
     closeDialog();
-    // A new shipment is first in the list: show the first page; an edit stays on its page.
-    if (dialog.shipment) void refreshPage();
-    else if (params.cursor || params.before) go({});
-    else void loadShipments(params);
+    // A new shipment is first in the list: show the first page. The page shown is asked again after any write.
+    if (!dialog.shipment && (params.cursor || params.before)) go({});
   };
 
   const activeFilters = [status, type, delivered_since].filter(Boolean).length;
@@ -179,7 +165,7 @@ export default function ShipmentsScreen() {
         ) : null}
       </SearchAndFilters>
 
-      <ListBody state={list} empty="No shipments found." onRetry={() => void refreshPage()}>
+      <ListBody state={list} empty="No shipments found." onRetry={() => void refreshShipments()}>
         {/* Wide screens: the table, one row per shipment. */}
         <WideTable caption="Shipments" busy={list.status === 'loading'}>
           <ColumnHeads

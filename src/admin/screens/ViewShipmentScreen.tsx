@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ErrorAlert, secondaryButtonClass } from '../components/Field';
 import { Panel } from '../components/Panel';
 import { ShipmentCustomer } from '../components/ShipmentCustomer';
@@ -7,7 +7,7 @@ import { ShipmentDialog } from '../components/ShipmentDialog';
 import { StaffNotes } from '../components/StaffNotes';
 import { StatusBadge } from '../components/StatusBadge';
 import { Tabs } from '../components/Tabs';
-import { $shipment, loadShipment, showShipment } from '../stores/shipment';
+import { $shipment, showShipment } from '../stores/shipment';
 import { LocationUpdateForm } from './view-shipment/LocationUpdateForm';
 import { ShipmentChanges } from './view-shipment/ShipmentChanges';
 import { ShipmentFacts } from './view-shipment/ShipmentFacts';
@@ -19,12 +19,9 @@ import { TrackingHistory } from './view-shipment/TrackingHistory';
  * updates, the customer, sender, recipient and details, the staff notes, the tracking history and the record
  * of edits; Edit shipment opens the edit dialog.
  */
-export default function ViewShipmentScreen({ trackingNumber }: { trackingNumber: string }) {
+export default function ViewShipmentScreen() {
   const state = useStore($shipment);
   const [editing, setEditing] = useState(false);
-  useEffect(() => {
-    void loadShipment(trackingNumber);
-  }, [trackingNumber]);
 
   if (state.status === 'loading') {
     return (

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useEffect, useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { CompanySettingsValue } from '@/lib/schemas/settings';
 import type { WaybillShipment } from '@/lib/schemas/waybill';
 import { statusLabel } from '@/lib/shipment-status';
@@ -8,7 +8,7 @@ import { Code128, QrCode } from '../components/Barcodes';
 import { buttonClass, ErrorAlert, secondaryButtonClass } from '../components/Field';
 import { formatDate } from '../format';
 import { $router } from '../router';
-import { $waybills, loadWaybills } from '../stores/waybills';
+import { $waybills, waybillNumbers } from '../stores/waybills';
 
 export type WaybillFormat = 'sheet' | 'label';
 
@@ -184,14 +184,8 @@ export default function WaybillScreen() {
   const state = useStore($waybills);
   const search = page?.search ?? {};
   const format: WaybillFormat = search.format === 'label' ? 'label' : 'sheet';
-  const numbers = (search.numbers ?? '').split(',').filter(Boolean);
-  const key = numbers.join(',');
+  const numbers = waybillNumbers(search);
   const formatId = useId();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the joined key stands for the numbers
-  useEffect(() => {
-    if (numbers.length) void loadWaybills(numbers);
-  }, [key]);
 
   const setFormat = (next: WaybillFormat) => {
     const url = new URL(window.location.href);

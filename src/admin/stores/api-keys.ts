@@ -1,10 +1,9 @@
-import type { ApiKeyInfo } from '@/lib/schemas/api-keys';
-import { listApiKeys } from '../api/api-keys';
-import { loadable, loader } from './load';
+import { atom } from 'nanostores';
+import { apiKeysApi } from '@/lib/api/api-keys';
+import { dataOf, query } from './query';
 
 /** The device API keys of Settings > Integrations. */
-export const $apiKeys = loadable<ApiKeyInfo[]>();
-
-export const loadApiKeys = loader($apiKeys, async (signal) => (await listApiKeys({ signal })).data, {
+export const $apiKeys = query(apiKeysApi.list, atom({}), {
   fallback: 'Failed to load the API keys.',
-});
+  pick: dataOf,
+}).$state;

@@ -1,9 +1,9 @@
+import { computed } from 'nanostores';
+import { CUSTOMER_NOT_FOUND, customersApi } from '@/lib/api/customers';
 import type { CustomerDetail, CustomerListItem } from '@/lib/schemas/customer';
-import { getCustomer, listCustomers } from '../api/customers';
-import { loadable, loader } from './load';
+import { $router } from '../router';
 import { pagedList } from './paged-list';
-
-const CUSTOMER_PAGE_SIZE = 20;
+import { dataOf, query } from './query';
 
 /** The customers list's URL parameters. */
 export interface CustomerListParams {
@@ -23,21 +23,24 @@ export const customerParams = (search: Record<string, string>): CustomerListPara
 });
 
 const list = pagedList<CustomerListItem, CustomerListParams>(
-  ({ q, ...rest }, signal) => listCustomers({ q: q.trim(), ...rest, limit: CUSTOMER_PAGE_SIZE }, { signal }),
+  customersApi.list,
+  'customers',
+  customerParams,
   'Failed to fetch customers.',
 );
 
+/** The page of customers the URL asks for. */
 export const $customerList = list.$state;
-export const loadCustomers = list.load;
 export const refreshCustomers = list.refresh;
 
-/** The customer the customer page shows. */
-export const $customer = loadable<CustomerDetail>();
+const customer = query(
+  customersApi.get,
+  computed($router, (page) => (page?.route === 'customer' ? { params: { id: page.params.id } } : null)),
+  { fallback: 'Failed to fetch the customer.', expected: { 404: CUSTOMER_NOT_FOUND }, pick: dataOf },
+);
 
-export const loadCustomer = loader($customer, async (signal, id: string) => (await getCustomer(id, { signal })).data, {
-  fallback: 'Failed to fetch the customer.',
-  expected: { 404: 'Customer not found.' },
-});
+/** The customer the customer page shows. */
+export const $customer = customer.$state;
 
 /** Shows a customer the server has just answered after a change. */
-export const showCustomer = (customer: CustomerDetail) => $customer.set({ status: 'ready', data: customer });
+export const showCustomer = (detail: CustomerDetail) => customer.show({ status: 'success', data: detail });

@@ -1,9 +1,10 @@
-import type { Dashboard } from '@/lib/api/dashboard';
-import { getDashboard } from '../api/dashboard';
-import { loadable, loader } from './load';
+import { atom } from 'nanostores';
+import { dashboardApi } from '@/lib/api/dashboard';
+import { dataOf, query } from './query';
 
-export const $dashboard = loadable<Dashboard>();
-
-export const loadDashboard = loader($dashboard, async (signal) => (await getDashboard({ signal })).data, {
+/** The dashboard's figures, asked again whenever the dashboard opens or the tab comes back. */
+export const $dashboard = query(dashboardApi.get, atom({}), {
   fallback: 'Failed to load the dashboard.',
-});
+  live: true,
+  pick: dataOf,
+}).$state;

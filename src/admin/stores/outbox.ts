@@ -1,18 +1,22 @@
-import type { Reply } from '@/lib/api/contract';
-import type { outboxApi } from '@/lib/api/outbox';
-import { listOutbox } from '../api/outbox';
-import { loadable, loader } from './load';
+import { computed } from 'nanostores';
+import { outboxApi } from '@/lib/api/outbox';
+import { $router } from '../router';
+import { query } from './query';
 
-export type OutboxPage = Omit<Reply<typeof outboxApi.list>, 'status'>;
+/** The Outbox screen's URL parameters: a state to show only, and the page (older than `cursor`). */
+export const outboxParams = (search: Record<string, string>) => ({
+  state: search.state ?? '',
+  cursor: search.cursor ?? '',
+});
 
-/** The page of emails the Outbox screen shows. */
-export const $outbox = loadable<OutboxPage>();
-
-export const loadOutbox = loader(
-  $outbox,
-  async (signal, state: string, cursor: number | undefined) => {
-    const { data, meta } = await listOutbox({ state, ...(cursor ? { cursor } : {}), limit: 50 }, { signal });
-    return { data, meta };
-  },
-  { fallback: 'Failed to load the outbox.' },
+const outbox = query(
+  outboxApi.list,
+  computed($router, (page) =>
+    page?.route === 'outbox' ? { query: { ...outboxParams(page.search), limit: 50 } } : null,
+  ),
+  { fallback: 'Failed to load the outbox.', live: true, pick: ({ data, meta }) => ({ data, meta }) },
 );
+
+/** The page of emails the URL asks for, with the count of each state. */
+export const $outbox = outbox.$state;
+export const refreshOutbox = outbox.refresh;

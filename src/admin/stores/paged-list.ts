@@ -1,6 +1,8 @@
-import { atom } from 'nanostores';
+import { computed, type ReadableAtom } from 'nanostores';
 import type { ListMeta } from '@/lib/schemas/fields';
-import { failureMessage } from './load';
+import type { Call } from '../api/client';
+import { $router } from '../router';
+import { query } from './query';
 
 /** What a paged list shows: placeholders, a message, or a page of rows with its neighbours' cursors. */
 export type PagedState<T> =
@@ -17,48 +19,46 @@ export type PagedState<T> =
       prevCursor: string | null;
     };
 
+const PAGE_SIZE = 20;
+
 /**
- * A store for one keyset-paged list (shipments, customers, quote requests). Each load aborts the
- * one before, so a stale answer never overwrites a newer one; `refresh` reloads the page shown,
- * keeping its rows on screen meanwhile (focus stays where it was after an edit).
+ * A store for one keyset-paged list screen (shipments, customers, quote requests): its search,
+ * filters and page are the URL's, so Back, a reload and a shared link show the same rows.
+ * After a write the page on screen is asked again, its rows staying meanwhile.
  */
-export function pagedList<T, Q>(
-  fetchPage: (query: Q, signal: AbortSignal) => Promise<{ data: T[]; meta: ListMeta }>,
+export function pagedList<T, Q extends { [K in keyof Q]: string }>(
+  call: Call<{ data: T[]; meta: ListMeta }>,
+  route: 'shipments' | 'customers' | 'quotes',
+  paramsOf: (search: Record<string, string>) => Q,
   fallback: string,
-) {
-  const $state = atom<PagedState<T>>({ status: 'loading' });
-  let controller: AbortController | undefined;
-  let last: Q | undefined;
-
-  async function load(query: Q, { keepRows = false } = {}): Promise<void> {
-    controller?.abort();
-    const current = new AbortController();
-    controller = current;
-    last = query;
-    if (!keepRows || $state.get().status !== 'ready') $state.set({ status: 'loading' });
-    try {
-      const { data, meta } = await fetchPage(query, current.signal);
-      if (current.signal.aborted) return;
-      $state.set({
-        status: 'ready',
-        items: data,
-        total: meta.total,
-        totalIsEstimate: meta.total_is_estimate,
-        offset: meta.offset,
-        nextCursor: meta.next_cursor,
-        prevCursor: meta.prev_cursor,
-      });
-    } catch (error) {
-      if (current.signal.aborted) return;
-      const message = failureMessage(error, fallback);
-      if (message) $state.set({ status: 'error', message });
-    }
-  }
-
-  return {
-    $state,
-    load,
-    /** Reloads the page shown with the same query. */
-    refresh: () => (last === undefined ? Promise.resolve() : load(last, { keepRows: true })),
+): {
+  $state: ReadableAtom<PagedState<T>>;
+  refresh: () => Promise<void>;
+  /** Puts rows the server has just changed in place on the page shown. */
+  replace: (change: (item: T) => T) => void;
+} {
+  const $input = computed($router, (page) => {
+    if (page?.route !== route) return null;
+    const params = Object.entries<string>(paramsOf(page.search)).map(([name, value]) => [name, value.trim()]);
+    return { query: { ...Object.fromEntries(params), limit: PAGE_SIZE } };
+  });
+  const list = query(call, $input, { fallback, live: true, pick: (reply) => reply });
+  const $state = computed(list.$state, (state): PagedState<T> => {
+    if (state.status !== 'ready') return state;
+    const { data, meta } = state.data;
+    return {
+      status: 'ready',
+      items: data,
+      total: meta.total,
+      totalIsEstimate: meta.total_is_estimate,
+      offset: meta.offset,
+      nextCursor: meta.next_cursor,
+      prevCursor: meta.prev_cursor,
+    };
+  });
+  const replace = (change: (item: T) => T) => {
+    const shown = list.$state.get();
+    if (shown.status === 'ready') list.show({ ...shown.data, data: shown.data.data.map(change) });
   };
+  return { $state, refresh: list.refresh, replace };
 }

@@ -1,8 +1,6 @@
+import { quotesApi } from '@/lib/api/quotes';
 import type { QuoteRecord } from '@/lib/schemas/quote';
-import { listQuoteRequests } from '../api/quotes';
 import { pagedList } from './paged-list';
-
-const QUOTE_PAGE_SIZE = 20;
 
 /** The quote requests list's URL parameters. */
 export interface QuoteListParams {
@@ -20,17 +18,15 @@ export const quoteParams = (search: Record<string, string>): QuoteListParams => 
 });
 
 const list = pagedList<QuoteRecord, QuoteListParams>(
-  ({ q, ...rest }, signal) => listQuoteRequests({ q: q.trim(), ...rest, limit: QUOTE_PAGE_SIZE }, { signal }),
+  quotesApi.list,
+  'quotes',
+  quoteParams,
   'Failed to fetch quote requests.',
 );
 
+/** The page of quote requests the URL asks for. */
 export const $quoteList = list.$state;
-export const loadQuotes = list.load;
 export const refreshQuotes = list.refresh;
 
 /** Puts a changed request in place in the page shown. */
-export function replaceQuote(quote: QuoteRecord): void {
-  const state = $quoteList.get();
-  if (state.status !== 'ready') return;
-  $quoteList.set({ ...state, items: state.items.map((item) => (item.id === quote.id ? quote : item)) });
-}
+export const replaceQuote = (quote: QuoteRecord) => list.replace((item) => (item.id === quote.id ? quote : item));

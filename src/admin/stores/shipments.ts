@@ -1,8 +1,6 @@
+import { shipmentsApi } from '@/lib/api/shipments';
 import type { ShipmentListItem } from '@/lib/schemas/shipment/list-item';
-import { listShipments } from '../api/shipments';
 import { pagedList } from './paged-list';
-
-const PAGE_SIZE = 20;
 
 /** The list's URL parameters: search, filters and the page (after `cursor`, or before `before`). */
 export interface ShipmentListParams {
@@ -25,12 +23,13 @@ export const shipmentParams = (search: Record<string, string>): ShipmentListPara
 });
 
 const list = pagedList<ShipmentListItem, ShipmentListParams>(
-  ({ q, type, ...rest }, signal) =>
-    listShipments({ q: q.trim(), type: type.trim(), ...rest, limit: PAGE_SIZE }, { signal }),
+  shipmentsApi.list,
+  'shipments',
+  shipmentParams,
   'Failed to fetch shipments.',
 );
 
+/** The page of shipments the URL asks for. */
 export const $shipmentList = list.$state;
-export const loadShipments = list.load;
-/** Reloads the page being shown (after an edit), keeping its rows on screen until the answer arrives. */
-export const refreshPage = list.refresh;
+/** Asks for the page being shown again, keeping its rows on screen until the answer arrives. */
+export const refreshShipments = list.refresh;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import { toast } from 'sonner';
 import {
   COMPANY_FIELD_LABELS,
@@ -7,12 +7,12 @@ import {
   type SettingsMeta,
 } from '@/lib/schemas/settings';
 import { ApiError } from '../../api/client';
-import { getCompanySettings, saveCompanySettings } from '../../api/settings';
-import { buttonClass, ErrorAlert, Field, inputClass } from '../../components/Field';
-import { Loading } from '../../components/Loading';
+import { saveCompanySettings } from '../../api/settings';
+import { buttonClass, Field, inputClass } from '../../components/Field';
+import { Loaded } from '../../components/Loading';
 import { formatDateTime } from '../../format';
 import { applyServerErrors, messagesOf, useSchemaForm } from '../../forms';
-import { failureMessage } from '../../stores/load';
+import { $companySettings, showCompanySettings } from '../../stores/settings';
 
 type Name = keyof CompanySettingsValue;
 
@@ -54,8 +54,6 @@ const asForm = (value: CompanySettingsValue) => ({
   postal_code: value.postal_code ?? '',
 });
 
-type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; meta: SettingsMeta };
-
 function Saved({ meta }: { meta: SettingsMeta }) {
   return (
     <p className="text-sm text-slate-700">
@@ -68,34 +66,24 @@ function Saved({ meta }: { meta: SettingsMeta }) {
 
 /** General > Company Information: how the back office names the company on everything it produces. */
 export default function GeneralSettings() {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  return <Loaded state={useStore($companySettings)}>{(saved) => <CompanyForm saved={saved} />}</Loaded>;
+}
+
+/** The form starts from the saved values once; later answers change only "Last saved". */
+function CompanyForm({ saved }: { saved: { data: CompanySettingsValue; meta: SettingsMeta } }) {
   const {
     register,
     handleSubmit,
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useSchemaForm(companySettingsSchema, {});
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getCompanySettings({ signal: controller.signal })
-      .then(({ data, meta }) => {
-        reset(asForm(data));
-        setState({ status: 'ready', meta });
-      })
-      .catch((error: unknown) => {
-        const message = failureMessage(error, 'Failed to load the company information.');
-        if (message) setState({ status: 'error', message });
-      });
-    return () => controller.abort();
-  }, [reset]);
+  } = useSchemaForm(companySettingsSchema, asForm(saved.data));
 
   const submit = handleSubmit(async (values) => {
     try {
       const { data, meta } = await saveCompanySettings(values);
       reset(asForm(data));
-      setState({ status: 'ready', meta });
+      showCompanySettings({ status: 'success', data, meta });
       toast.success('Company information saved');
     } catch (error) {
       if (!(error instanceof ApiError) || error.status === 401) return;
@@ -109,12 +97,6 @@ export default function GeneralSettings() {
     }
   });
 
-  if (state.status === 'loading') {
-    return <Loading />;
-  }
-  if (state.status === 'error') {
-    return <ErrorAlert>{state.message}</ErrorAlert>;
-  }
   return (
     <form noValidate onSubmit={submit} aria-labelledby="company-information" className="flex flex-col gap-4">
       <div>
@@ -122,7 +104,7 @@ export default function GeneralSettings() {
           Company Information
         </h2>
         <p className="text-sm text-slate-700">Printed on waybills and used in emails the back office sends.</p>
-        <Saved meta={state.meta} />
+        <Saved meta={saved.meta} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         {FIELDS.map(({ name, type = 'text', autoComplete, required, wide, hint, list }) => (

@@ -9,7 +9,7 @@ import { buttonClass, Field, inputClass, secondaryButtonClass } from '../../comp
 import { ColumnHeads, ScrollingTable } from '../../components/ListParts';
 import { formatDateTime } from '../../format';
 import { applyServerErrors, messagesOf, useSchemaForm } from '../../forms';
-import { $apiKeys, loadApiKeys } from '../../stores/api-keys';
+import { $apiKeys } from '../../stores/api-keys';
 
 /** What this product cannot connect to, and what connecting would take. */
 const NOT_CONNECTED = [
@@ -179,10 +179,6 @@ export default function IntegrationsTab() {
   const [busy, setBusy] = useState(false);
   const gpsId = useId();
 
-  useEffect(() => {
-    void loadApiKeys();
-  }, []);
-
   const revoke = async () => {
     if (!revoking) return;
     setBusy(true);
@@ -190,7 +186,6 @@ export default function IntegrationsTab() {
       await revokeApiKey(revoking.id);
       toast.success(`Key “${revoking.name}” revoked.`);
       setRevoking(null);
-      void loadApiKeys();
     } catch (error) {
       if (error instanceof ApiError && error.status !== 401) toast.error(error.message || 'Could not revoke the key.');
     } finally {
@@ -228,7 +223,6 @@ export default function IntegrationsTab() {
           <CreateKeyForm
             onCreated={(key) => {
               setCreated(key);
-              void loadApiKeys();
             }}
           />
           {keys.status === 'loading' ? (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
@@ -9,47 +9,35 @@ import {
   type SettingsMeta,
 } from '@/lib/schemas/settings';
 import { ApiError } from '../../api/client';
-import { getNotificationSettings, saveNotificationSettings } from '../../api/settings';
-import { buttonClass, ErrorAlert } from '../../components/Field';
-import { Loading } from '../../components/Loading';
+import { saveNotificationSettings } from '../../api/settings';
+import { buttonClass } from '../../components/Field';
+import { Loaded } from '../../components/Loading';
 import { Switch } from '../../components/Switch';
 import { formatDateTime } from '../../format';
 import { useSchemaForm } from '../../forms';
-import { failureMessage } from '../../stores/load';
+import { $notificationSettings, showNotificationSettings } from '../../stores/settings';
 
 const SWITCHES = Object.keys(DEFAULT_NOTIFICATIONS) as Array<keyof Notifications>;
 
-type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; meta: SettingsMeta };
-
 /** Notifications > Email Notifications: which emails staff want, kept until a mail server can send them. */
 export default function NotificationSettings() {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  return <Loaded state={useStore($notificationSettings)}>{(saved) => <NotificationForm saved={saved} />}</Loaded>;
+}
+
+/** The switches start from the saved values once; later answers change only "Last saved". */
+function NotificationForm({ saved }: { saved: { data: Notifications; meta: SettingsMeta } }) {
   const {
     control,
     handleSubmit,
     reset,
     formState: { isSubmitting },
-  } = useSchemaForm(notificationSettingsSchema, DEFAULT_NOTIFICATIONS);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getNotificationSettings({ signal: controller.signal })
-      .then(({ data, meta }) => {
-        reset(data);
-        setState({ status: 'ready', meta });
-      })
-      .catch((error: unknown) => {
-        const message = failureMessage(error, 'Failed to load the notification preferences.');
-        if (message) setState({ status: 'error', message });
-      });
-    return () => controller.abort();
-  }, [reset]);
+  } = useSchemaForm(notificationSettingsSchema, saved.data);
 
   const submit = handleSubmit(async (values) => {
     try {
       const { data, meta } = await saveNotificationSettings(values);
       reset(data);
-      setState({ status: 'ready', meta });
+      showNotificationSettings({ status: 'success', data, meta });
       toast.success('Notification preferences saved');
     } catch (error) {
       if (!(error instanceof ApiError) || error.status === 401) return;
@@ -58,12 +46,6 @@ export default function NotificationSettings() {
     }
   });
 
-  if (state.status === 'loading') {
-    return <Loading />;
-  }
-  if (state.status === 'error') {
-    return <ErrorAlert>{state.message}</ErrorAlert>;
-  }
   return (
     <form noValidate onSubmit={submit} aria-labelledby="email-notifications" className="flex flex-col gap-4">
       <div>
@@ -71,8 +53,8 @@ export default function NotificationSettings() {
           Email Notifications
         </h2>
         <p className="text-sm text-slate-700">
-          {state.meta.updated_at
-            ? `Last saved ${formatDateTime(state.meta.updated_at)}${state.meta.updated_by ? ` by ${state.meta.updated_by}` : ''}.`
+          {saved.meta.updated_at
+            ? `Last saved ${formatDateTime(saved.meta.updated_at)}${saved.meta.updated_by ? ` by ${saved.meta.updated_by}` : ''}.`
             : 'Not saved yet: these are the defaults.'}
         </p>
       </div>

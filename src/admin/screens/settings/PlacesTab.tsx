@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { Place } from '@/lib/schemas/place';
 import { ApiError } from '../../api/client';
 import { removePlace } from '../../api/places';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { inputClass } from '../../components/Field';
-import { $places, loadPlaces, refreshPlaces } from '../../stores/places';
+import { $places, refreshPlaces } from '../../stores/places';
 import { type Draft, PlaceForm } from './PlaceForm';
 import { PlaceTable } from './PlaceTable';
 import { UnmappedPlaces } from './UnmappedPlaces';
@@ -24,10 +24,6 @@ export default function PlacesTab() {
   const [busy, setBusy] = useState(false);
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    void loadPlaces();
-  }, []);
 
   const remove = async () => {
     if (!removing) return;
@@ -72,7 +68,6 @@ export default function PlacesTab() {
           onSaved={(place) => {
             toast.success(`Place “${place.name}” added.`);
             setDraft(undefined);
-            void refreshPlaces();
           }}
         />
       </div>
@@ -123,7 +118,6 @@ export default function PlacesTab() {
             onSaved={(place) => {
               toast.success(`Place “${place.name}” saved.`);
               setEditing(null);
-              void refreshPlaces();
             }}
           />
         ) : null}

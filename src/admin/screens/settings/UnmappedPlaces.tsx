@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useEffect, useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { UnmappedPlace } from '@/lib/schemas/place';
 import { ColumnHeads, ScrollingTable } from '../../components/ListParts';
-import { $unmappedPlaces, loadUnmappedPlaces } from '../../stores/places';
+import { $unmappedPlaces } from '../../stores/places';
 import { rowActionClass } from './PlaceTable';
 
 /**
@@ -12,10 +12,6 @@ import { rowActionClass } from './PlaceTable';
 export function UnmappedPlaces({ onAdd }: { onAdd: (place: UnmappedPlace) => void }) {
   const unmapped = useStore($unmappedPlaces);
   const headingId = useId();
-
-  useEffect(() => {
-    void loadUnmappedPlaces();
-  }, []);
 
   let content: ReactNode;
   if (unmapped.status === 'loading') {

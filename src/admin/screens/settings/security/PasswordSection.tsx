@@ -7,7 +7,6 @@ import { changePassword } from '../../../api/account';
 import { ApiError } from '../../../api/client';
 import { buttonClass, ErrorAlert, Field, inputClass } from '../../../components/Field';
 import { applyServerErrors, messagesOf, useSchemaForm } from '../../../forms';
-import { refreshSessions } from '../../../stores/account';
 import { failureMessage } from '../../../stores/load';
 import { $session } from '../../../stores/session';
 
@@ -42,7 +41,6 @@ export function PasswordSection() {
       const { data } = await changePassword(input);
       reset(EMPTY);
       toast.success(`Password updated. Your other sessions were ended (${data.sessions_ended}).`);
-      void refreshSessions();
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) {
         const names = FIELDS.map(({ name }) => name);

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { SessionInfo } from '@/lib/schemas/account';
 import { secondaryButtonClass } from '../../../components/Field';
 import { formatDateTime } from '../../../format';
-import { $sessions, endAllOtherSessions, endOneSession, loadSessions } from '../../../stores/account';
+import { $sessions, endAllOtherSessions, endOneSession, refreshSessions } from '../../../stores/account';
 import { failureMessage } from '../../../stores/load';
 
 function SessionItem({
@@ -60,10 +60,6 @@ export function SessionsSection() {
   const [busy, setBusy] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
-
-  useEffect(() => {
-    void loadSessions();
-  }, []);
 
   /**
    * Runs one ending at a time (the buttons say so with aria-disabled, keeping focus where it is); the
@@ -125,7 +121,7 @@ export function SessionsSection() {
         ) : sessions.status === 'error' ? (
           <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-700">
             {sessions.message}
-            <button type="button" className={secondaryButtonClass} onClick={() => void loadSessions()}>
+            <button type="button" className={secondaryButtonClass} onClick={() => void refreshSessions()}>
               Try again
             </button>
           </div>

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { TwoFactorSetup } from '@/lib/schemas/account';
 import { startTwoFactorSetup } from '../../../api/account';
@@ -7,7 +7,7 @@ import { ApiError } from '../../../api/client';
 import { Dialog } from '../../../components/Dialog';
 import { buttonClass, secondaryButtonClass } from '../../../components/Field';
 import { formatDateTime } from '../../../format';
-import { $twoFactor, loadTwoFactor, refreshTwoFactor } from '../../../stores/account';
+import { $twoFactor, refreshTwoFactor } from '../../../stores/account';
 import { failureMessage } from '../../../stores/load';
 import { RecoveryCodesStep } from './RecoveryCodesStep';
 import { TwoFactorDisableForm } from './TwoFactorDisableForm';
@@ -29,10 +29,6 @@ export function TwoFactorSection() {
   const [starting, setStarting] = useState(false);
   const action = useRef<HTMLButtonElement>(null);
   const headingId = useId();
-
-  useEffect(() => {
-    void loadTwoFactor();
-  }, []);
 
   const configure = async () => {
     // Not disabled while it works: the button keeps focus, for the dialog to give it back.
@@ -88,7 +84,7 @@ export function TwoFactorSection() {
         ) : status.status === 'error' ? (
           <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-700">
             {status.message}
-            <button type="button" className={secondaryButtonClass} onClick={() => void loadTwoFactor()}>
+            <button type="button" className={secondaryButtonClass} onClick={() => void refreshTwoFactor()}>
               Try again
             </button>
           </div>

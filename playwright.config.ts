@@ -25,11 +25,7 @@ export default defineConfig({
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
   },
-  projects: [
-    { name: 'chromium', testIgnore: /tests\/e2e\/limits\// },
-    // Spends the lookup rate limit of the tests' one address (127.0.0.1), so it runs after all the others.
-    { name: 'limits', testMatch: /tests\/e2e\/limits\/.*\.spec\.ts$/, dependencies: ['chromium'] },
-  ],
+  projects: [{ name: 'chromium' }],
   // E2E_BASE_URL points the tests at a server that is already running.
   ...(process.env.E2E_BASE_URL
     ? {}

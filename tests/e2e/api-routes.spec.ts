@@ -1,6 +1,8 @@
 import { type APIResponse, expect, test } from '@playwright/test';
 import { buildSeedShipments } from '../../db/seed';
 import { seedAdminCredentials } from '../../netlify/lib/env';
+import { type Endpoint, pathFor } from '../../src/lib/api/contract';
+import { ENDPOINTS } from '../../src/lib/api/endpoints';
 
 // Proves that, in the served production build, every API route and method reaches its own function
 // (a JSON answer from it, not the site's 404 page or another function).
@@ -8,37 +10,20 @@ import { seedAdminCredentials } from '../../netlify/lib/env';
 const sample = buildSeedShipments()[0]!.tracking_number;
 const json = { 'Content-Type': 'application/json' };
 
-/** Every admin route and method: without a session each must answer the function's 401 JSON. */
-const ADMIN_ROUTES: Array<[method: string, path: string, body?: unknown]> = [
-  ['GET', '/api/trackings'],
-  ['GET', '/api/admin/session'],
-  ['GET', '/api/admin/dashboard'],
-  ['POST', '/api/add_tracking', {}],
-  ['POST', '/api/shipments', {}],
-  ['PATCH', `/api/shipments/${sample}`, {}],
-  ['PUT', `/api/tracking/${sample}/update`, {}],
-  ['PUT', `/api/tracking/${sample}/update-location`, {}],
-  ['GET', '/api/account/two-factor'],
-  ['POST', '/api/account/two-factor/setup', {}],
-  ['POST', '/api/account/two-factor/enable', {}],
-  ['POST', '/api/account/two-factor/disable', {}],
-  ['POST', '/api/account/password', {}],
-  ['GET', '/api/account/sessions'],
-  ['DELETE', '/api/account/sessions/0123456789abcdef0123456789abcdef', {}],
-  ['DELETE', '/api/account/other-sessions', {}],
-  ['POST', '/api/scans', {}],
-  ['GET', '/api/api-keys'],
-  ['POST', '/api/api-keys', {}],
-  ['POST', '/api/api-keys/1/revoke', {}],
-  ['GET', '/api/outbox'],
-  ['POST', '/api/outbox/1/retry', {}],
-  ['GET', `/api/waybills?numbers=${sample}`],
-  ['GET', '/api/places'],
-  ['GET', '/api/unmapped-places'],
-  ['POST', '/api/places', {}],
-  ['PUT', '/api/places/1', {}],
-  ['DELETE', '/api/places/1', {}],
-];
+/** Every staff call of the contract: without a session each must answer its function's 401 JSON. */
+const STAFF_CALLS = ENDPOINTS.map(({ endpoint }) => endpoint).filter(({ access }) => access !== 'public');
+
+/**
+ * The call's path with a value for each parameter: the session is checked before the path is read, so any
+ * value reaches the function; a seeded number and record 1 read as a real request would.
+ */
+const pathOf = (endpoint: Endpoint) =>
+  pathFor(
+    endpoint,
+    Object.fromEntries(
+      Object.keys(endpoint.params?.shape ?? {}).map((name) => [name, name === 'trackingNumber' ? sample : '1']),
+    ),
+  );
 
 /** How a browser may keep an answer: never, but for a found public lookup, which it asks the CDN for again. */
 const NOT_KEPT = /no-store|private/;
@@ -53,12 +38,12 @@ async function expectJson(response: APIResponse, status: number, caching = NOT_K
   return response.json();
 }
 
-for (const [method, path, body] of ADMIN_ROUTES) {
-  test(`${method} ${path} reaches its function: 401 JSON without a session`, async ({ request }) => {
-    const response = await request.fetch(path, {
-      method,
+for (const endpoint of STAFF_CALLS) {
+  test(`${endpoint.method} ${endpoint.path} reaches its function: 401 JSON without a session`, async ({ request }) => {
+    const response = await request.fetch(pathOf(endpoint), {
+      method: endpoint.method,
       headers: json,
-      ...(body === undefined ? {} : { data: body }),
+      ...(endpoint.body ? { data: {} } : {}),
     });
     expect(await expectJson(response, 401)).toEqual({ status: 'error', message: 'Authentication required' });
   });

@@ -1,0 +1,225 @@
+import { readdirSync } from 'node:fs';
+import type { Client } from '@libsql/client';
+import { buildSeedShipments } from '../../db/seed';
+import type { Handler } from '../../netlify/lib/handler';
+import { type Endpoint, pathFor } from '../../src/lib/api/contract';
+import { ENDPOINTS } from '../../src/lib/api/endpoints';
+import { apiRequest } from './requests';
+
+/**
+ * Every staff call of the API contract, generated from its endpoint list: the function file serving it
+ * (found by `config.path` and the handler's `endpoints`), a valid request and what a signed-in staff
+ * member is answered. Test files walk these to check access, origin, body and method rules of every call
+ * at once; a call added to the contract joins them, and fails them until it has the sample it needs.
+ */
+
+const FUNCTIONS = new URL('../../netlify/functions/', import.meta.url);
+
+interface FunctionModule {
+  /** The file's name without `.ts`, e.g. `customers-list-create`. */
+  file: string;
+  handler: Handler;
+  /** Its `config.path`; none for a scheduled function. */
+  path?: string;
+}
+
+// The platform loads every file of the folder; so do these tests.
+const functions: FunctionModule[] = await Promise.all(
+  readdirSync(FUNCTIONS).map(async (name) => {
+    const module = await import(new URL(name, FUNCTIONS).href);
+    return { file: name.replace(/\.ts$/, ''), handler: module.default, path: module.config?.path };
+  }),
+);
+
+/** Every function file, without `.ts`. */
+export const functionFiles = (): string[] => functions.map(({ file }) => file);
+
+/** Function files that answer no request: they run on a cron (`config.schedule`). */
+export const scheduledFunctions = (): string[] =>
+  functions.filter(({ path }) => path === undefined).map(({ file }) => file);
+
+/** The function files serving the contract's public calls (anyone may make them). */
+export const publicFunctions = (): string[] => [
+  ...new Set(
+    ENDPOINTS.filter(({ endpoint }) => endpoint.access === 'public').map(({ endpoint }) => servedBy(endpoint).file),
+  ),
+];
+
+/** The one function whose route is the endpoint's path and whose handler serves the endpoint. */
+function servedBy(endpoint: Endpoint): FunctionModule {
+  const serving = functions.filter(
+    ({ path, handler }) => path === endpoint.path && handler.endpoints?.includes(endpoint),
+  );
+  if (serving.length !== 1) {
+    throw new Error(`${routeOf(endpoint)} is served by ${serving.length} function files, not one`);
+  }
+  return serving[0]!;
+}
+
+const routeOf = (endpoint: Pick<Endpoint, 'method' | 'path'>) => `${endpoint.method} ${endpoint.path}`;
+
+/** A valid request of one call, beyond what the contract fixes: data, not a list of routes. */
+interface Sample {
+  /** A value for each path parameter, naming a record the seeded database (and `prepareStaffSamples`) has. */
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  /** The body, for a call that takes one. */
+  body?: unknown;
+  /**
+   * What a valid session is answered when the sample is one the call refuses (a wrong password, a record
+   * that does not exist): such a call changes nothing even when signed in, which the checks still exercise.
+   */
+  answers?: number[];
+  /** The body size limit, when larger than the usual 64 KB. */
+  bodyLimit?: number;
+}
+
+const number = buildSeedShipments()[0]!.tracking_number;
+const ABSENT_SESSION = '0123456789abcdef0123456789abcdef';
+
+/** Samples by `METHOD path`; a call with no path parameters and no body needs none. */
+export const STAFF_SAMPLES: Record<string, Sample> = {
+  'GET /api/trackings': { query: { q: 'NEC' } },
+  'POST /api/add_tracking': {
+    body: {
+      sender_name: 'S',
+      recipient_name: 'R',
+      recipient_address: 'A, D',
+      origin: 'O',
+      destination: 'D',
+      status: 'preparing',
+    },
+  },
+  'POST /api/shipments': { body: { customer: 'CUS-1001', origin: 'O', destination: 'D', status: 'preparing' } },
+  'GET /api/shipments/:trackingNumber': { params: { trackingNumber: number } },
+  'PATCH /api/shipments/:trackingNumber': { params: { trackingNumber: number }, body: { origin: 'Elsewhere' } },
+  'PUT /api/tracking/:trackingNumber/update': {
+    params: { trackingNumber: number },
+    body: { tracking_number: number, status: 'on_hold', note: 'n' },
+  },
+  'PUT /api/tracking/:trackingNumber/update-location': {
+    params: { trackingNumber: number },
+    body: { tracking_number: number, current_country: 'X', arrival_time: '2026-12-01' },
+  },
+  'POST /api/account/two-factor/setup': { body: {} },
+  // No setup to confirm (409), or the setup's sample ran first and the code is wrong (422).
+  'POST /api/account/two-factor/enable': { body: { code: '123456' }, answers: [409, 422] },
+  // Two-factor sign-in is never turned on here: nothing to turn off.
+  'POST /api/account/two-factor/disable': { body: { password: 'not the password', code: '123456' }, answers: [409] },
+  'POST /api/account/password': {
+    body: {
+      current_password: 'not the password',
+      new_password: 'another long password',
+      confirm_password: 'another long password',
+    },
+    answers: [422],
+  },
+  'DELETE /api/account/sessions/:sessionId': { params: { sessionId: ABSENT_SESSION }, body: {}, answers: [404] },
+  'DELETE /api/account/other-sessions': { body: {} },
+  'GET /api/customers': { query: { q: 'harbor', status: 'active' } },
+  'POST /api/customers': { body: { name: 'Matrix Freight' } },
+  'GET /api/customers/:id': { params: { id: 'CUS-1001' } },
+  'PATCH /api/customers/:id': { params: { id: 'CUS-1002' }, body: { phone: '+1 503 555 0100' } },
+  'POST /api/customers/:id/erase': { params: { id: 'CUS-1003' }, body: {} },
+  'GET /api/quote-requests': { query: { status: 'new' } },
+  'PATCH /api/quote-requests/:id': { params: { id: '1' }, body: { status: 'contacted' } },
+  'PUT /api/settings/company': {
+    body: {
+      company_name: 'Matrix Cargo',
+      email: 'office@matrix.example',
+      phone: '+1 916 555 0100',
+      address: '1 Main Street',
+      city: 'Sacramento',
+      time_zone: 'America/Los_Angeles',
+    },
+  },
+  'PUT /api/settings/notifications': {
+    body: { new_shipment: false, status_updates: true, new_customer: true, daily_summary: false },
+  },
+  'POST /api/scans': {
+    body: {
+      events: [
+        { event_id: 'matrix-1', tracking_number: number, note: 'Matrix scan', scanned_at: new Date().toISOString() },
+      ],
+    },
+    bodyLimit: 1024 * 1024,
+  },
+  'POST /api/api-keys': { body: { name: 'Matrix key' } },
+  'POST /api/api-keys/:keyId/revoke': { params: { keyId: '999999' }, body: {}, answers: [404] },
+  'GET /api/outbox': { query: { state: 'queued' } },
+  'POST /api/outbox/:messageId/retry': { params: { messageId: '999999' }, body: {}, answers: [404] },
+  'GET /api/waybills': { query: { numbers: number } },
+  'POST /api/places': { body: { city: 'Matrixville', country: 'Matrix', latitude: 1.5, longitude: 2.5 } },
+  'PUT /api/places/:placeId': {
+    params: { placeId: '1' },
+    body: { city: 'Matrix City', country: 'Matrix', latitude: 3, longitude: 4 },
+  },
+  'DELETE /api/places/:placeId': { params: { placeId: '999999' }, body: {}, answers: [404] },
+};
+
+/** What the samples name beyond the seed: a quote request (the seed has none). */
+export async function prepareStaffSamples(db: Client): Promise<void> {
+  await db.execute(
+    "INSERT INTO quote_requests (id, name, email, service) VALUES (1, 'Matrix Person', 'matrix@example.com', 'Warehousing')",
+  );
+}
+
+export interface StaffCall {
+  /** `METHOD path` as the contract declares it, e.g. `PATCH /api/customers/:id`. */
+  route: string;
+  endpoint: Endpoint;
+  /** The function file serving it, without `.ts`. */
+  file: string;
+  handler: Handler;
+  /** The path with its parameters filled in, and the sample's query. */
+  path: string;
+  params: Record<string, string>;
+  body?: unknown;
+  /** The statuses a valid staff session may be answered: the contract's success status, or the sample's refusals. */
+  answers: readonly number[];
+  bodyLimit: number;
+}
+
+/**
+ * Every call of the contract that needs a staff session or device key, each with its function and a valid
+ * request. Throws, naming them, when a call lacks the sample it needs (a value for each path parameter, a
+ * body) or a sample names no such call: no call can be left out unnoticed.
+ */
+export function staffCalls(samples: Record<string, Sample> = STAFF_SAMPLES): StaffCall[] {
+  const staff = ENDPOINTS.map(({ endpoint }) => endpoint).filter((endpoint) => endpoint.access !== 'public');
+  const problems = Object.keys(samples)
+    .filter((route) => !staff.some((endpoint) => routeOf(endpoint) === route))
+    .map((route) => `${route}: a sample for no staff call of the contract`);
+  const calls = staff.map((endpoint) => {
+    const route = routeOf(endpoint);
+    const sample = samples[route] ?? {};
+    const needed = Object.keys(endpoint.params?.shape ?? {}).filter((name) => sample.params?.[name] === undefined);
+    if (needed.length) problems.push(`${route}: needs a sample value for ${needed.join(', ')}`);
+    if (endpoint.body && sample.body === undefined) problems.push(`${route}: needs a sample body`);
+    if (!endpoint.body && sample.body !== undefined) problems.push(`${route}: takes no body, yet has a sample one`);
+    const { file, handler } = servedBy(endpoint);
+    const params = sample.params ?? {};
+    const query = sample.query ? `?${new URLSearchParams(sample.query)}` : '';
+    return {
+      route,
+      endpoint,
+      file,
+      handler,
+      path: needed.length ? endpoint.path : `${pathFor(endpoint, params)}${query}`,
+      params,
+      ...(sample.body === undefined ? {} : { body: sample.body }),
+      answers: sample.answers ?? [endpoint.status],
+      bodyLimit: sample.bodyLimit ?? 64 * 1024,
+    };
+  });
+  if (problems.length) throw new Error(`Staff calls without a valid sample request:\n${problems.join('\n')}`);
+  return calls;
+}
+
+/** The call's sample request with these headers (a session cookie, a key), as a browser on the site sends it. */
+export const sampleRequest = (call: StaffCall, headers: HeadersInit = {}): Request =>
+  apiRequest(call.path, {
+    method: call.endpoint.method,
+    headers,
+    ...(call.body === undefined ? {} : { json: call.body }),
+  });

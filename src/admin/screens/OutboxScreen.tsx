@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { formatDateTime } from '@/lib/date-display';
 import {
   OUTBOX_KIND_LABELS,
   OUTBOX_STATE_LABELS,
@@ -12,7 +13,6 @@ import { ApiError } from '../api/client';
 import { retryOutboxMessage } from '../api/outbox';
 import { inputClass, secondaryButtonClass } from '../components/Field';
 import { ColumnHeads, ScrollingTable } from '../components/ListParts';
-import { formatDateTime } from '../format';
 import { $outbox, loadOutbox } from '../stores/outbox';
 
 const STATE_COLOURS: Record<OutboxState, string> = {

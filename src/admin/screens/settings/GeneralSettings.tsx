@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { formatDateTime } from '@/lib/date-display';
 import {
   COMPANY_FIELD_LABELS,
   type CompanySettingsValue,
@@ -10,7 +11,6 @@ import { ApiError } from '../../api/client';
 import { getCompanySettings, saveCompanySettings } from '../../api/settings';
 import { buttonClass, ErrorAlert, Field, inputClass } from '../../components/Field';
 import { Loading } from '../../components/Loading';
-import { formatDateTime } from '../../format';
 import { applyServerErrors, messagesOf, useSchemaForm } from '../../forms';
 import { failureMessage } from '../../stores/load';
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
+import { formatDateTime } from '@/lib/date-display';
 import {
   DEFAULT_NOTIFICATIONS,
   NOTIFICATION_LABELS,
@@ -13,7 +14,6 @@ import { getNotificationSettings, saveNotificationSettings } from '../../api/set
 import { buttonClass, ErrorAlert } from '../../components/Field';
 import { Loading } from '../../components/Loading';
 import { Switch } from '../../components/Switch';
-import { formatDateTime } from '../../format';
 import { useSchemaForm } from '../../forms';
 import { failureMessage } from '../../stores/load';
 

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { CUSTOMER_NOT_FOUND } from '@/lib/api/customers';
 import type { CustomerDetail } from '@/lib/schemas/customer';
 import { getCustomer } from '../api/customers';
 import { failureMessage } from '../stores/load';
@@ -18,7 +19,7 @@ export function ShipmentCustomer({ id }: { id: string }) {
     getCustomer(id, { signal: controller.signal })
       .then(({ data }) => setState({ status: 'ready', customer: data }))
       .catch((error: unknown) => {
-        const message = failureMessage(error, 'The customer could not be loaded.', { 404: 'Customer not found.' });
+        const message = failureMessage(error, 'The customer could not be loaded.', { 404: CUSTOMER_NOT_FOUND });
         if (message) setState({ status: 'error', message });
       });
     return () => controller.abort();

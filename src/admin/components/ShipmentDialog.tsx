@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { SHIPMENT_NOT_FOUND } from '@/lib/api/shipments';
 import type { Shipment } from '@/lib/schemas/shipment/shipment';
 import { getShipment } from '../api/shipments';
 import { failureMessage } from '../stores/load';
@@ -54,7 +55,7 @@ function EditShipment({
     getShipment(trackingNumber, { signal: controller.signal }).then(
       ({ data }) => setState({ status: 'ready', shipment: data }),
       (error: unknown) => {
-        const message = failureMessage(error, 'Failed to fetch shipment.', { 404: 'Shipment not found.' });
+        const message = failureMessage(error, 'Failed to fetch shipment.', { 404: SHIPMENT_NOT_FOUND });
         if (message) setState({ status: 'error', message });
       },
     );

@@ -1,3 +1,4 @@
+import { CUSTOMER_NOT_FOUND } from '@/lib/api/customers';
 import type { CustomerDetail, CustomerListItem } from '@/lib/schemas/customer';
 import { getCustomer, listCustomers } from '../api/customers';
 import { loadable, loader } from './load';
@@ -36,7 +37,7 @@ export const $customer = loadable<CustomerDetail>();
 
 export const loadCustomer = loader($customer, async (signal, id: string) => (await getCustomer(id, { signal })).data, {
   fallback: 'Failed to fetch the customer.',
-  expected: { 404: 'Customer not found.' },
+  expected: { 404: CUSTOMER_NOT_FOUND },
 });
 
 /** Shows a customer the server has just answered after a change. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatDate, formatDateTime } from '@/lib/date-display';
 import { OUTBOX_KINDS } from '@/lib/schemas/outbox';
 import type { CompanySettingsValue } from '@/lib/schemas/settings';
 import { SHIPMENT_STATUSES, statusLabel } from '@/lib/shipment-status';
@@ -95,26 +96,11 @@ const unsubscribePage = (site: string, token: string) => `${site}/alerts/unsubsc
 /** RFC 8058: mail clients POST `List-Unsubscribe=One-Click` here. */
 const oneClickLink = (site: string, token: string) => `${site}/api/alerts/unsubscribe?token=${token}`;
 
-/** A moment as people read it in an email (UTC, the zone every stored time is in). */
-function formatMoment(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${date.toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-  })} UTC`;
-}
+/** Emails are read anywhere: times in UTC, the zone every stored time is in, and said so; dates spelled out. */
+const EMAIL_READING = { locale: 'en-GB', timeZone: 'UTC', style: 'long' } as const;
 
-const formatDay = (value: string) => {
-  const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(date.getTime())
-    ? value
-    : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-};
+const formatMoment = (iso: string) => `${formatDateTime(iso, EMAIL_READING)} UTC`;
+const formatDay = (value: string) => formatDate(value, EMAIL_READING);
 
 function content(kind: EmailKind, audience: Audience, raw: unknown, site: string, token: string | null): Content {
   switch (kind) {

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { hashToken } from './tokens';
 
 /** Two-factor recovery codes: ten letters and digits people cannot misread, each usable once. */
 
@@ -7,7 +8,7 @@ const RECOVERY_LENGTH = 10;
 
 /** What is stored of a code: its hash, salted with its owner. */
 export function recoveryCodeHash(userId: number, code: string): string {
-  return createHash('sha256').update(`${userId}:${code}`).digest('hex');
+  return hashToken(`${userId}:${code}`);
 }
 
 export function newRecoveryCode(): string {

@@ -2,6 +2,7 @@ import type { Client, InStatement } from '@libsql/client';
 import { z } from 'zod';
 import type { Reply } from '@/lib/api/contract';
 import type { scansApi } from '@/lib/api/scans';
+import { TRACKING_NOT_FOUND } from '@/lib/api/tracking';
 import { SCAN_CLOCK_SKEW_MS, type ScanEvent, type ScanResult } from '@/lib/schemas/scans';
 import type { StaffUser } from './activity';
 import { decodeRows } from './rows';
@@ -104,7 +105,7 @@ async function plan(db: Client, events: ScanEvent[], actor: StaffUser, source: s
     const base = { event_id: event.event_id, tracking_number: event.tracking_number };
     if (done.has(event.event_id)) return { ...base, result: 'duplicate', message: null };
     const last = latest.get(event.tracking_number);
-    if (last === undefined) return { ...base, result: 'not_found', message: 'No shipment has this tracking number' };
+    if (last === undefined) return { ...base, result: 'not_found', message: TRACKING_NOT_FOUND };
     if (event.scanned_at > latestAllowed) {
       return { ...base, result: 'rejected', message: 'scanned_at is in the future: check the device clock' };
     }

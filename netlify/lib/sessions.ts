@@ -7,7 +7,7 @@ import { type ClientInfo, HttpError } from './http';
 import { forgetAttempts } from './login-throttle';
 import { PURGE_BATCH } from './purge';
 import { decodeFirst, decodeRows } from './rows';
-import { cookieValue, hashToken, newToken } from './tokens';
+import { cookieValue, hashToken, newToken, tokenCookie } from './tokens';
 import { browserSummary } from './user-agent';
 
 /** Staff sessions: the cookie, the check every staff call starts with, and the one writer of `sessions`. */
@@ -36,12 +36,7 @@ export function sessionToken(request: Request): string | null {
   return cookieValue(request, SESSION_COOKIE) || null;
 }
 
-function sessionCookie(token: string, maxAgeSeconds?: number): string {
-  const age = maxAgeSeconds === undefined ? '' : `; Max-Age=${maxAgeSeconds}`;
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; Secure; SameSite=Strict${age}`;
-}
-
-export const CLEAR_SESSION_COOKIE = sessionCookie('', 0);
+export const CLEAR_SESSION_COOKIE = tokenCookie(SESSION_COOKIE, '', 0);
 
 const sessionRowSchema = z.object({
   id: z.number().int(),
@@ -146,7 +141,7 @@ export function openSession(
       sessionActivity(user, 'login', iso(now)),
     ],
     // Without "remember me" the cookie ends with the browser session; the server enforces 12 hours regardless.
-    cookie: sessionCookie(token, remember ? lifetime / 1000 : undefined),
+    cookie: tokenCookie(SESSION_COOKIE, token, remember ? lifetime / 1000 : undefined),
   };
 }
 

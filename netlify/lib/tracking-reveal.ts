@@ -5,7 +5,7 @@ import type { RevealInput, TrackingResult } from '@/lib/schemas/tracking';
 import { HttpError, invalidInput } from './http';
 import { clientNetwork, enforceRateLimit } from './rate-limit';
 import { decodeFirst, sqlBoolean } from './rows';
-import { cookieValue, hashToken, newToken } from './tokens';
+import { cookieValue, hashToken, newToken, tokenCookie } from './tokens';
 import { findPublicTracking } from './tracking';
 
 /**
@@ -97,6 +97,6 @@ export async function revealAddress(
   if (!data) throw new HttpError(404, TRACKING_NOT_FOUND);
   return {
     data,
-    cookie: kept ? null : `${REVEAL_COOKIE}=${granted}; Path=/; HttpOnly; Secure; SameSite=Strict`,
+    cookie: kept ? null : tokenCookie(REVEAL_COOKIE, granted),
   };
 }

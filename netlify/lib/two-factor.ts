@@ -6,7 +6,7 @@ import type { TwoFactorSetup, TwoFactorStatus } from '@/lib/schemas/account';
 import { type StaffUser, securityActivity } from './activity';
 import { HttpError, invalidInput } from './http';
 import { type Attempt, countAttempt, finishAttempt, releaseAttempt } from './login-throttle';
-import { reserveHash, verifyPassword } from './password';
+import { recheckPassword } from './password-recheck';
 import { formatRecoveryCode, isRecoveryCode, newRecoveryCode, recoveryCodeHash } from './recovery-codes';
 import { decodeFirst } from './rows';
 
@@ -232,7 +232,7 @@ export async function codeJustUsed(db: Client, userId: number, code: string, now
   return step !== null && step <= row.last_step;
 }
 
-const disableSchema = z.object({ password_hash: z.string(), enabled: z.number().int() });
+const enabledSchema = z.object({ enabled: z.number().int() });
 
 /** Turns two-factor sign-in off: needs the password and a code (or a recovery code); throttled like a sign-in. */
 export async function disableTwoFactor(
@@ -242,52 +242,36 @@ export async function disableTwoFactor(
   address: string,
   now = Date.now(),
 ): Promise<void> {
-  const ticket = reserveHash();
-  try {
-    const {
-      id,
-      reads: [account],
-    } = await countAttempt(
-      db,
-      { email: user.email.toLowerCase(), address, kind: 'password' },
+  const { attemptId } = await recheckPassword(db, user, {
+    field: 'password',
+    password: input.password,
+    address,
+    now,
+    reads: [
       {
-        now,
-        reads: [
-          {
-            sql: `SELECT u.password_hash, EXISTS (SELECT 1 FROM admin_two_factor t WHERE t.user_id = u.id AND t.secret IS NOT NULL) AS enabled
-                  FROM admin_users u WHERE u.id = ?`,
-            args: [user.id],
-          },
-        ],
+        sql: 'SELECT EXISTS (SELECT 1 FROM admin_two_factor WHERE user_id = ? AND secret IS NOT NULL) AS enabled',
+        args: [user.id],
       },
-    );
-    // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
-    const row = decodeFirst(disableSchema, account!.rows);
-    const refuse = async (error: HttpError) => {
-      await db.execute(finishAttempt(id));
-      return error;
-    };
-    if (!row?.enabled) {
-      await db.execute(releaseAttempt(id));
-      throw new HttpError(409, NOT_ENABLED);
-    }
-    if (!(await ticket.run(() => verifyPassword(input.password, row.password_hash))))
-      throw await refuse(invalidInput({ password: ['The password is incorrect'] }));
-    if (!(await consumeSecondFactor(db, user.id, input.code, now))) {
-      throw await refuse(invalidInput({ code: [CODE_NOT_VALID] }));
-    }
-    await db.batch(
-      [
-        releaseAttempt(id),
-        { sql: 'DELETE FROM admin_two_factor WHERE user_id = ?', args: [user.id] },
-        { sql: 'DELETE FROM admin_recovery_codes WHERE user_id = ?', args: [user.id] },
-        securityActivity(user, 'two_factor_disabled', iso(now)),
-      ],
-      'write',
-    );
-  } finally {
-    ticket.release();
+    ],
+    refuse: ([twoFactor]) => {
+      // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
+      const enabled = decodeFirst(enabledSchema, twoFactor!.rows)?.enabled;
+      return enabled ? null : new HttpError(409, NOT_ENABLED);
+    },
+  });
+  if (!(await consumeSecondFactor(db, user.id, input.code, now))) {
+    await db.execute(finishAttempt(attemptId));
+    throw invalidInput({ code: [CODE_NOT_VALID] });
   }
+  await db.batch(
+    [
+      releaseAttempt(attemptId),
+      { sql: 'DELETE FROM admin_two_factor WHERE user_id = ?', args: [user.id] },
+      { sql: 'DELETE FROM admin_recovery_codes WHERE user_id = ?', args: [user.id] },
+      securityActivity(user, 'two_factor_disabled', iso(now)),
+    ],
+    'write',
+  );
 }
 
 function codeAttempt(user: StaffUser, address: string): Attempt {

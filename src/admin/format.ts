@@ -1,24 +1,7 @@
-/** Dates and times as staff read them: in their browser's locale and time zone. */
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-function parse(value: string): Date | null {
-  // A bare date is a calendar day, not midnight UTC shifted into another day.
-  const time = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T12:00:00`) : Date.parse(value);
-  return Number.isNaN(time) ? null : new Date(time);
-}
-
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = parse(value);
-  return date ? dateFormat.format(date) : value;
-}
-
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = parse(value);
-  return date && !/^\d{4}-\d{2}-\d{2}$/.test(value) ? dateTimeFormat.format(date) : formatDate(value);
-}
+/**
+ * The admin app's date and time inputs: what a date or datetime-local field holds, and the UTC instant the server
+ * stores. Showing dates and times is @/lib/date-display's, shared with the public pages and the emails.
+ */
 
 /** The date part of a stored date or time, for a date input. */
 export function toDateInput(value: string | null | undefined): string {

@@ -1,12 +1,11 @@
 import { lazy, Suspense, useId, useState } from 'react';
+import { formatDate, formatDateTime } from '@/lib/date-display';
 import { AddressReveal } from './AddressReveal';
 import { RouteMapSlot } from './RouteMapSlot';
 import { TrackingProgress } from './TrackingProgress';
 import { TrackingTimeline } from './TrackingTimeline';
 import {
   deliveryOutlook,
-  formatDate,
-  formatDateTime,
   formatWeight,
   lastUpdated,
   type Outlook,
@@ -81,7 +80,7 @@ export function TrackingResultPanel({ result }: { result: TrackingResult }) {
           <div>
             <p className="text-sm font-medium text-slate-700">Estimated delivery</p>
             <p className="text-xl font-bold text-brand-900" data-testid="estimated-delivery">
-              {result.estimated_delivery ? formatDate(result.estimated_delivery) : 'Not set yet'}
+              {result.estimated_delivery ? formatDate(result.estimated_delivery, { style: 'full' }) : 'Not set yet'}
               {outlook && (
                 <span className={`ml-3 rounded-full px-3 py-1 align-middle text-sm ${OUTLOOK[outlook].tone}`}>
                   {OUTLOOK[outlook].label}
@@ -101,7 +100,7 @@ export function TrackingResultPanel({ result }: { result: TrackingResult }) {
           {result.status === 'delivered' && result.delivery_date && (
             <div>
               <p className="text-sm font-medium text-slate-700">Delivered</p>
-              <p className="font-semibold text-slate-900">{formatDate(result.delivery_date)}</p>
+              <p className="font-semibold text-slate-900">{formatDate(result.delivery_date, { style: 'full' })}</p>
             </div>
           )}
         </div>

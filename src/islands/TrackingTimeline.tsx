@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
+import { formatDateTime } from '@/lib/date-display';
 import { entryWording } from '@/lib/timeline';
-import { formatDateTime, newestFirst, statusBadge, type TrackingResult } from './tracking-view';
+import { newestFirst, statusBadge, type TrackingResult } from './tracking-view';
 
 /** Events shown before "Show all N events". */
 const FIRST_EVENTS = 4;

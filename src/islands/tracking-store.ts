@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { TRACKING_NUMBER_REQUIRED } from '@/lib/tracking-number';
 import { isObject, messageOf } from './api-answer';
 import {
   eventIds,
@@ -15,8 +16,7 @@ import {
 // what the page announces. The tracking widget renders what this store holds and calls its actions.
 
 export const MESSAGES = {
-  empty: 'Please enter a tracking number',
-  notFound: 'No shipment found with this tracking number',
+  empty: TRACKING_NUMBER_REQUIRED,
   failed: 'An error occurred while fetching the tracking info.',
   tooMany: `Enter at most ${MAX_NUMBERS} tracking numbers at once`,
 } as const;

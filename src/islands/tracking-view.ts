@@ -34,21 +34,6 @@ export function lastUpdated(histories: readonly HistoryEntry[]): string | null {
 export const newestFirst = (histories: readonly HistoryEntry[]): HistoryEntry[] =>
   [...histories].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || b.id - a.id);
 
-/** A date-time in the visitor's own locale and time zone. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-/** A calendar date (YYYY-MM-DD) in the visitor's locale, the same day everywhere. */
-export function formatDate(date: string, style: 'full' | 'medium' = 'full'): string {
-  const time = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(time.getTime())
-    ? date
-    : time.toLocaleDateString(undefined, { dateStyle: style, timeZone: 'UTC' });
-}
-
 /** A weight (kg, and lbs in brackets), or a dash when the shipment has none recorded. */
 export function formatWeight(weight: number | null): string {
   return weight === null ? '—' : kgAndLbs(weight);

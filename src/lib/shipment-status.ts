@@ -18,10 +18,19 @@ function isShipmentStatus(value: unknown): value is ShipmentStatus {
   return typeof value === 'string' && (SHIPMENT_STATUSES as readonly string[]).includes(value);
 }
 
-/** Matches a status case-insensitively (a status typed in any case still gets its badge); null when unknown. */
+/**
+ * The status a text names, as stored (in_transit) or as labelled (In Transit), in any case: the one reading
+ * of a status, for the schemas that check one and the badges that show one. Null when it names none.
+ */
 export function parseStatus(value: unknown): ShipmentStatus | null {
-  const lowered = typeof value === 'string' ? value.trim().toLowerCase() : '';
-  return isShipmentStatus(lowered) ? lowered : null;
+  const key =
+    typeof value === 'string'
+      ? value
+          .trim()
+          .toLowerCase()
+          .replace(/[\s-]+/g, '_')
+      : '';
+  return isShipmentStatus(key) ? key : null;
 }
 
 export function statusLabel(value: unknown): string {

@@ -19,6 +19,8 @@ export function generateTrackingNumber(): string {
   return TRACKING_PREFIX + body;
 }
 
+export const TRACKING_NUMBER_REQUIRED = 'Please enter a tracking number';
+
 /** Trims and upper-cases what a person typed, the form every lookup uses. */
 export function normalizeTrackingNumber(input: string): string {
   return input.trim().toUpperCase();
@@ -26,7 +28,7 @@ export function normalizeTrackingNumber(input: string): string {
 
 /** Says what is wrong with a (normalized) tracking number, or null when it is well-formed. */
 export function trackingNumberProblem(value: string): string | null {
-  if (value === '') return 'Please enter a tracking number';
+  if (value === '') return TRACKING_NUMBER_REQUIRED;
   if (!value.startsWith(TRACKING_PREFIX)) return `Tracking numbers start with ${TRACKING_PREFIX}`;
   if (value.length !== TRACKING_PREFIX.length + TRACKING_BODY_LENGTH) {
     return `Tracking numbers are ${TRACKING_PREFIX} followed by ${TRACKING_BODY_LENGTH} letters or digits`;

@@ -5,9 +5,10 @@ import sessionsEndOthers from '../../netlify/functions/account-sessions-end-othe
 import sessionsList from '../../netlify/functions/account-sessions-list';
 import login from '../../netlify/functions/auth-login';
 import session from '../../netlify/functions/auth-session';
-import { COMMON_PASSWORD, WRONG_CURRENT_PASSWORD } from '../../netlify/lib/account';
+import { COMMON_PASSWORD } from '../../netlify/lib/account';
 import { commonPasswordCount, isCommonPassword } from '../../netlify/lib/common-passwords';
 import { hashPassword } from '../../netlify/lib/password';
+import { WRONG_CURRENT_PASSWORD } from '../../netlify/lib/password-recheck';
 import { MAX_SESSIONS_PER_USER } from '../../netlify/lib/sessions';
 import { withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';

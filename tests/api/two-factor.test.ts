@@ -9,6 +9,7 @@ import loginTwoFactor from '../../netlify/functions/auth-login-two-factor';
 import session from '../../netlify/functions/auth-session';
 import { CHALLENGE_EXPIRED, CODE_JUST_USED, INVALID_CODE } from '../../netlify/lib/auth';
 import { LOGIN_LIMITS } from '../../netlify/lib/login-throttle';
+import { WRONG_CURRENT_PASSWORD } from '../../netlify/lib/password-recheck';
 import { TOTP_CODE_REQUIRED } from '../../src/lib/schemas/account';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';
@@ -223,7 +224,8 @@ describe('two-factor sign-in', { timeout: 120_000 }, () => {
     at(now + STEP);
     const wrongPassword = await post(disable, '/api/account/two-factor/disable', { password: 'not it', code: code() });
     expect(wrongPassword.status).toBe(422);
-    expect(Object.keys(wrongPassword.body.errors)).toEqual(['password']);
+    // The same words as a wrong current password when changing it, on the field this form sent it in.
+    expect(wrongPassword.body.errors).toEqual({ password: [WRONG_CURRENT_PASSWORD] });
     const wrongCode = await post(disable, '/api/account/two-factor/disable', {
       password: TEST_ADMIN.password,
       code: wrong(code()),

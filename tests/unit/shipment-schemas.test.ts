@@ -7,6 +7,7 @@ import { shipmentListQuerySchema } from '../../src/lib/schemas/shipment/list-que
 import { locationUpdateSchema } from '../../src/lib/schemas/shipment/location-update';
 import { shipmentPatchSchema } from '../../src/lib/schemas/shipment/patch';
 import { statusUpdateSchema } from '../../src/lib/schemas/shipment/status-update';
+import { parseStatus, statusLabel } from '../../src/lib/shipment-status';
 
 const REQUIRED = {
   sender_name: 'S',
@@ -53,10 +54,16 @@ describe('shipment schemas (shared by the admin forms and the functions)', () =>
     });
   });
 
-  it('statuses are accepted as stored or as labelled', () => {
+  it('statuses are accepted as stored or as labelled, and badges read them the same way', () => {
     for (const status of ['in_transit', 'In Transit', 'IN-TRANSIT']) {
       expect(statusUpdateSchema.parse({ tracking_number: 'NEC123456789', status }).status).toBe('in_transit');
+      expect(parseStatus(status)).toBe('in_transit');
+      expect(statusLabel(status)).toBe('In Transit');
     }
+    expect(parseStatus('in flight')).toBeNull();
+    expect(errorsOf(statusUpdateSchema.safeParse({ tracking_number: 'NEC123456789', status: 'in flight' }))).toEqual({
+      status: 'Must be one of preparing, processing, in_transit, on_hold, delivered',
+    });
     expect(errorsOf(statusUpdateSchema.safeParse({ tracking_number: 'NEC123456789' }))).toEqual({
       status: 'Please select a status',
     });

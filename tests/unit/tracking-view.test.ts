@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   deliveryOutlook,
   eventIds,
-  formatDate,
   newestFirst,
   numbersInUrl,
   placeOf,
@@ -101,8 +100,7 @@ describe('the result', () => {
     expect(deliveryOutlook({ ...delivered, delivery_date: '2026-11-20' }, now)).toBe('delivered_late');
   });
 
-  it('shows a calendar date as the same day everywhere, and how long ago it was updated', () => {
-    expect(formatDate('2026-11-24', 'medium')).toMatch(/24/);
+  it('says how long ago it was updated', () => {
     expect(updatedAgo(1_000, 50_000)).toBe('Updated just now');
     expect(updatedAgo(0, 3 * 60_000)).toMatch(/^Updated .*3/);
   });

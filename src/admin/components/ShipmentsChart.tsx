@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDate } from '../format';
+import { formatDate } from '@/lib/date-display';
 
 /** Shipments created per day: a bar chart for the eye, the same figures as a table for screen readers. */
 export default function ShipmentsChart({ days }: { days: Array<{ date: string; count: number }> }) {

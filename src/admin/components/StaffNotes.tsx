@@ -1,5 +1,5 @@
+import { formatDateTime } from '@/lib/date-display';
 import type { ShipmentNote } from '@/lib/schemas/shipment/note';
-import { formatDateTime } from '../format';
 
 /**
  * A shipment's staff notes, oldest first, each with its author and time in the viewer's time zone.

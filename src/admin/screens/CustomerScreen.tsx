@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useCallback, useState } from 'react';
 import { toast } from 'sonner';
+import { formatDate, formatDateTime } from '@/lib/date-display';
 import { type CustomerDetail, ERASED_NAME } from '@/lib/schemas/customer';
 import { ApiError } from '../api/client';
 import { eraseCustomer, updateCustomer } from '../api/customers';
@@ -11,7 +12,6 @@ import { dangerButtonClass, ErrorAlert, secondaryButtonClass } from '../componen
 import { Loading } from '../components/Loading';
 import { Panel } from '../components/Panel';
 import { StatusBadge } from '../components/StatusBadge';
-import { formatDate, formatDateTime } from '../format';
 import { $customer, showCustomer } from '../stores/customers';
 
 function Facts({ items }: { items: Array<[string, ReactNode]> }) {

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useState } from 'react';
+import { formatDate } from '@/lib/date-display';
 import { CUSTOMER_STATUS_LABELS, CUSTOMER_STATUSES, type CustomerListItem } from '@/lib/schemas/customer';
 import { CustomerDialog } from '../components/CustomerDialog';
 import { CustomerStatusBadge } from '../components/CustomerStatusBadge';
@@ -15,7 +16,6 @@ import {
   SkeletonRows,
   WideTable,
 } from '../components/ListParts';
-import { formatDate } from '../format';
 import { goToList, useSearchBox, useSearchParams } from '../list-url';
 import { $customerList, type CustomerListParams, customerParams, refreshCustomers } from '../stores/customers';
 

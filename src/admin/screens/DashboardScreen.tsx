@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense } from 'react';
 import type { Dashboard, DashboardFigure } from '@/lib/api/dashboard';
+import { formatDateTime } from '@/lib/date-display';
 import { ErrorAlert } from '../components/Field';
 import { Panel } from '../components/Panel';
 import { StatusBadge } from '../components/StatusBadge';
 import { ACTIVE_STATUSES, PENDING_FILTER } from '../components/StatusSelect';
-import { formatDateTime } from '../format';
 import { $dashboard } from '../stores/dashboard';
 
 // recharts is large: its chunk loads only with the chart, after the figures are shown.

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { openPage } from '@nanostores/router';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { formatDateTime } from '@/lib/date-display';
 import {
   OUTBOX_KIND_LABELS,
   OUTBOX_STATE_LABELS,
@@ -13,7 +14,6 @@ import { ApiError } from '../api/client';
 import { retryOutboxMessage } from '../api/outbox';
 import { inputClass, secondaryButtonClass } from '../components/Field';
 import { ColumnHeads, ScrollingTable } from '../components/ListParts';
-import { formatDateTime } from '../format';
 import { useSearchParams } from '../list-url';
 import { $router } from '../router';
 import { $outbox, outboxParams, refreshOutbox } from '../stores/outbox';

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { formatDateTime } from '@/lib/date-display';
 import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, type QuoteRecord, type QuoteStatus } from '@/lib/schemas/quote';
 import { formatWeight } from '@/lib/weight';
 import { ApiError } from '../api/client';
@@ -17,7 +18,6 @@ import {
   SkeletonRows,
   WideTable,
 } from '../components/ListParts';
-import { formatDateTime } from '../format';
 import { goToList, useSearchBox, useSearchParams } from '../list-url';
 import { $quoteList, type QuoteListParams, quoteParams, refreshQuotes, replaceQuote } from '../stores/quotes';
 

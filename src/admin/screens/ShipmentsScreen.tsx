@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useId, useState } from 'react';
+import { formatDate, formatDateTime } from '@/lib/date-display';
 import type { ShipmentListItem } from '@/lib/schemas/shipment/list-item';
 import { buttonClass, secondaryButtonClass } from '../components/Field';
 import { ListFooter } from '../components/ListFooter';
@@ -16,7 +17,6 @@ import {
 import { ShipmentDialog } from '../components/ShipmentDialog';
 import { StatusBadge } from '../components/StatusBadge';
 import { PACKAGE_TYPES, StatusFilterOptions } from '../components/StatusSelect';
-import { formatDate, formatDateTime } from '../format';
 import { goToList, useSearchBox, useSearchParams } from '../list-url';
 import { $shipmentList, refreshShipments, type ShipmentListParams, shipmentParams } from '../stores/shipments';
 

@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useId } from 'react';
+import { formatDate } from '@/lib/date-display';
 import type { CompanySettingsValue } from '@/lib/schemas/settings';
 import type { WaybillShipment } from '@/lib/schemas/waybill';
 import { statusLabel } from '@/lib/shipment-status';
 import { formatWeight } from '@/lib/weight';
 import { Code128, QrCode } from '../components/Barcodes';
 import { buttonClass, ErrorAlert, secondaryButtonClass } from '../components/Field';
-import { formatDate } from '../format';
 import { $router } from '../router';
 import { $waybills, waybillNumbers } from '../stores/waybills';
 

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { toast } from 'sonner';
+import { formatDateTime } from '@/lib/date-display';
 import {
   COMPANY_FIELD_LABELS,
   type CompanySettingsValue,
@@ -10,7 +11,6 @@ import { ApiError } from '../../api/client';
 import { saveCompanySettings } from '../../api/settings';
 import { buttonClass, Field, inputClass } from '../../components/Field';
 import { Loaded } from '../../components/Loading';
-import { formatDateTime } from '../../format';
 import { applyServerErrors, messagesOf, useSchemaForm } from '../../forms';
 import { $companySettings, showCompanySettings } from '../../stores/settings';
 

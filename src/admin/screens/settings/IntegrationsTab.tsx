@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { formatDateTime } from '@/lib/date-display';
 import { type ApiKeyInfo, apiKeyCreateSchema } from '@/lib/schemas/api-keys';
 import { createApiKey, revokeApiKey } from '../../api/api-keys';
 import { ApiError } from '../../api/client';
 import { ConfirmDialog } from '../../components/Dialog';
 import { buttonClass, Field, inputClass, secondaryButtonClass } from '../../components/Field';
 import { ColumnHeads, ScrollingTable } from '../../components/ListParts';
-import { formatDateTime } from '../../format';
 import { applyServerErrors, messagesOf, useSchemaForm } from '../../forms';
 import { $apiKeys } from '../../stores/api-keys';
 

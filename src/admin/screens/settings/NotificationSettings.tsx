@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
+import { formatDateTime } from '@/lib/date-display';
 import {
   DEFAULT_NOTIFICATIONS,
   NOTIFICATION_LABELS,
@@ -13,7 +14,6 @@ import { saveNotificationSettings } from '../../api/settings';
 import { buttonClass } from '../../components/Field';
 import { Loaded } from '../../components/Loading';
 import { Switch } from '../../components/Switch';
-import { formatDateTime } from '../../format';
 import { useSchemaForm } from '../../forms';
 import { $notificationSettings, showNotificationSettings } from '../../stores/settings';
 

@@ -1,6 +1,6 @@
+import { formatDateTime } from '@/lib/date-display';
 import type { Place } from '@/lib/schemas/place';
 import { ColumnHeads, ScrollingTable } from '../../components/ListParts';
-import { formatDateTime } from '../../format';
 
 // The table of Settings > Places: each place listed for the route map, and Edit and Remove for it.
 

@@ -1,7 +1,7 @@
+import { formatDateTime } from '@/lib/date-display';
 import type { ShipmentChange } from '@/lib/schemas/shipment/change';
 import { SHIPMENT_FIELD_LABELS } from '@/lib/schemas/shipment/field-labels';
 import { statusLabel } from '@/lib/shipment-status';
-import { formatDateTime } from '../../format';
 
 // The record of a shipment's edits on the view screen: each changed field's value before and after, who
 // changed it and when.

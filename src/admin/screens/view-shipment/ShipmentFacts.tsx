@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
+import { formatDate, formatDateTime } from '@/lib/date-display';
 import type { Shipment } from '@/lib/schemas/shipment/shipment';
 import { formatWeight } from '@/lib/weight';
 import { Panel } from '../../components/Panel';
 import { StatusBadge } from '../../components/StatusBadge';
-import { formatDate, formatDateTime } from '../../format';
 
 // What the view screen knows of a shipment, in three panels: the sender, the recipient and the shipment's
 // details (goods, route, dates, courier and customs); a missing value shows as a dash.

@@ -1,8 +1,8 @@
+import { formatDateTime } from '@/lib/date-display';
 import type { Shipment } from '@/lib/schemas/shipment/shipment';
 import { entryWording } from '@/lib/timeline';
 import { Panel } from '../../components/Panel';
 import { StatusBadge } from '../../components/StatusBadge';
-import { formatDateTime } from '../../format';
 
 /**
  * The Tracking History panel of the view screen: the shipment's events newest first, as customers see them on

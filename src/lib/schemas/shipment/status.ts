@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SHIPMENT_STATUSES } from '@/lib/shipment-status';
+import { parseStatus, SHIPMENT_STATUSES } from '@/lib/shipment-status';
 import { blankToUndefined } from '../fields';
 
 // A shipment's status: as people give it (stored or labelled, any case) and as the API answers it.
@@ -7,15 +7,8 @@ import { blankToUndefined } from '../fields';
 /** A status as given; `required` is the message when it is absent. */
 export const statusSchema = (required: string) =>
   z.preprocess(
-    (value) =>
-      typeof value === 'string'
-        ? blankToUndefined(
-            value
-              .trim()
-              .toLowerCase()
-              .replace(/[\s-]+/g, '_'),
-          )
-        : value,
+    // A status it cannot read is left as given, for the enum to refuse in words.
+    (value) => (typeof value === 'string' ? blankToUndefined(parseStatus(value) ?? value) : value),
     z.enum(SHIPMENT_STATUSES, {
       error: (issue) => (issue.input === undefined ? required : `Must be one of ${SHIPMENT_STATUSES.join(', ')}`),
     }),

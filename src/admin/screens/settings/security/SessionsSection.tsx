@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { formatDateTime } from '@/lib/date-display';
 import type { SessionInfo } from '@/lib/schemas/account';
 import { secondaryButtonClass } from '../../../components/Field';
-import { formatDateTime } from '../../../format';
 import { $sessions, endAllOtherSessions, endOneSession, refreshSessions } from '../../../stores/account';
 import { failureMessage } from '../../../stores/load';
 

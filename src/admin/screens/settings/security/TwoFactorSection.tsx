@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { formatDateTime } from '@/lib/date-display';
 import type { TwoFactorSetup } from '@/lib/schemas/account';
 import { startTwoFactorSetup } from '../../../api/account';
 import { ApiError } from '../../../api/client';
 import { Dialog } from '../../../components/Dialog';
 import { buttonClass, secondaryButtonClass } from '../../../components/Field';
-import { formatDateTime } from '../../../format';
 import { $twoFactor, refreshTwoFactor } from '../../../stores/account';
 import { failureMessage } from '../../../stores/load';
 import { RecoveryCodesStep } from './RecoveryCodesStep';

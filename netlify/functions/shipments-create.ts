@@ -1,11 +1,12 @@
 import type { Config } from '@netlify/functions';
 import { shipmentsApi } from '@/lib/api/shipments';
 import { defineHandler, on, success } from '../lib/handler';
-import { createShipmentFromDialog } from '../lib/shipments';
+import { createShipmentFromDialog, dialogReads } from '../lib/shipments';
 
 /** A shipment created from the New Shipment page; its confirmation email goes out after the answer. */
 export default defineHandler(
-  on(shipmentsApi.create)(({ db, user, body }) => success(createShipmentFromDialog(db, body, user)), {
+  on(shipmentsApi.create)(({ db, user, body, results }) => success(createShipmentFromDialog(db, body, user, results)), {
+    reads: ({ body }) => dialogReads(body),
     delivers: true,
   }),
 );

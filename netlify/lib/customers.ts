@@ -15,11 +15,20 @@ import { decodeFirst, decodeRows } from './rows';
  * customers are never picked.
  */
 export async function resolveCustomer(db: Client, reference: string): Promise<CustomerContact> {
-  const { rows } = await db.execute({
+  return customerByReference(await db.execute(customerReferenceStatement(reference)), reference);
+}
+
+/** The read of `resolveCustomer`, for a caller's own batch (its answer goes to `customerByReference`). */
+export function customerReferenceStatement(reference: string): InStatement {
+  return {
     sql: `SELECT id, name, email, phone FROM customers WHERE (id = upper(?1) OR name = ?1) AND erased_at IS NULL
           ORDER BY id = upper(?1) DESC, number LIMIT 3`,
     args: [reference.trim()],
-  });
+  };
+}
+
+/** The customer a `customerReferenceStatement` found, or the 422 of `resolveCustomer`. */
+export function customerByReference({ rows }: ResultSet, reference: string): CustomerContact {
   const [customer, ...others] = decodeRows(customerContactSchema, rows);
   if (!customer) throw invalidInput({ customer: ['Unknown customer'] });
   if (others.length && customer.id !== reference.trim().toUpperCase()) {
@@ -31,9 +40,13 @@ export async function resolveCustomer(db: Client, reference: string): Promise<Cu
   return customer;
 }
 
-/** A customer by id only; a 422 on `field` when there is none or it was erased. */
-export async function resolveCustomerId(db: Client, id: string, field: string): Promise<void> {
-  const { rows } = await db.execute({ sql: 'SELECT 1 FROM customers WHERE id = ? AND erased_at IS NULL', args: [id] });
+/** Whether a customer with this id exists and was not erased, for a caller's own batch (see `knownCustomer`). */
+export function customerIdStatement(id: string): InStatement {
+  return { sql: 'SELECT 1 FROM customers WHERE id = ? AND erased_at IS NULL', args: [id] };
+}
+
+/** A 422 on `field` unless the `customerIdStatement` found the customer. */
+export function knownCustomer({ rows }: ResultSet, field: string): void {
   if (!rows.length) throw invalidInput({ [field]: ['Unknown customer'] });
 }
 

@@ -61,9 +61,10 @@ type Action<E extends Endpoint> = (call: Call<E>) => Promise<Reply<E> | Response
 interface Options<E extends Endpoint> {
   /**
    * The first reads of a staff call, made in the session check's round trip (with a remote database each
-   * costs one); none when the path or query is at fault.
+   * costs one); none when the path, query or body is at fault. A call with reads has its body read
+   * before the caller is checked, its faults still answered only to a caller who may make the call.
    */
-  reads?: (input: { params: Input<E, 'params'>; query: Input<E, 'query'> }) => InStatement[];
+  reads?: (input: { params: Input<E, 'params'>; query: Input<E, 'query'>; body: Input<E, 'body'> }) => InStatement[];
   /** Runs before the body is read or a faulty address answered: a public call's rate limit. */
   guard?: (call: { db: Client; client: ClientInfo }) => Promise<void> | void;
   /** The body's size limit when it is not the usual 64 KB. */
@@ -152,6 +153,15 @@ const refuse = (endpoint: Endpoint, allow: string[]) =>
 /** Parses a path, query or body part; the failure, if any, is thrown later (after the access check). */
 type Parsed<T> = { value: T; fault?: undefined } | { value?: undefined; fault: HttpError };
 
+async function parsedAsync<T>(parse: () => Promise<T>): Promise<Parsed<T>> {
+  try {
+    return { value: await parse() };
+  } catch (error) {
+    if (error instanceof HttpError) return { fault: error };
+    throw error;
+  }
+}
+
 function parsed<T>(parse: () => T): Parsed<T> {
   try {
     return { value: parse() };
@@ -200,19 +210,23 @@ async function run<E extends Endpoint>(route: Route<E>, request: Request, contex
   if (!endpoint.crossSite && !presentsKey(endpoint, request)) assertSameOrigin(request);
   const params = parsed(() => pathParams(endpoint, context));
   const query = parsed(() => (endpoint.query ? readQuery(request, endpoint.query) : {}));
+  const limits = options.maxBytes ? { maxBytes: options.maxBytes } : {};
+  const readBody = async () =>
+    endpoint.body ? await (options.form ? readJsonOrForm : readJson)(request, endpoint.body, limits) : {};
+  const early = options.reads ? await parsedAsync(readBody) : undefined;
   const db = await getDb();
   const reads =
-    options.reads && params.value && query.value
-      ? options.reads({ params: params.value, query: query.value } as never)
+    options.reads && params.value && query.value && early?.value
+      ? options.reads({ params: params.value, query: query.value, body: early.value } as never)
       : [];
   const caller = await callerOf(endpoint, request, db, reads);
   const client = clientInfo(request, context);
   await options.guard?.({ db, client });
-  // Only a caller who may make the call learns what is wrong with its address.
+  // Only a caller who may make the call learns what is wrong with its address or body.
   if (params.fault) throw params.fault;
   if (query.fault) throw query.fault;
-  const limits = options.maxBytes ? { maxBytes: options.maxBytes } : {};
-  const body = endpoint.body ? await (options.form ? readJsonOrForm : readJson)(request, endpoint.body, limits) : {};
+  if (early?.fault) throw early.fault;
+  const body = early ? early.value : await readBody();
   const call = { request, context, db, params: params.value, query: query.value, body, client, ...caller };
   const answer = await action(call as Call<E>);
   if (answer instanceof Response) return answer;

@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import { isIPv6 } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Client, InStatement, InValue } from '@libsql/client';
+import type { Client, InStatement, InValue, ResultSet } from '@libsql/client';
 import { localDatabasePath } from './db';
 import { getEnv } from './env';
 import { HttpError } from './http';
@@ -59,34 +59,46 @@ export function clientNetwork(address: string): string {
  * instances) and throws a 429 with Retry-After once the window's limit is passed. For calls that
  * write anyway (quote requests, address reveals); the public lookups use `takeFromWindow`.
  */
-export async function enforceRateLimit(
-  db: Client,
+export async function enforceRateLimit(db: Client, limit: RateLimit, now = Date.now()): Promise<void> {
+  const counting = countRequest(limit, now);
+  counting.check(await db.batch(counting.statements, 'write'));
+}
+
+/**
+ * `enforceRateLimit` as statements for a caller's own batch (one round trip for the count and what
+ * the call reads): `statements`, in that order, from index `at` of the batch; `check` takes the
+ * batch's results and throws the 429 once the window's limit is passed.
+ */
+export function countRequest(
   { key, limit, windowSeconds }: RateLimit,
   now = Date.now(),
-): Promise<void> {
+): { statements: InStatement[]; check(results: ResultSet[], at?: number): void } {
   if (windowSeconds > MAX_WINDOW_SECONDS) throw new Error(`${key}: a rate-limit window is at most a day`);
   const nowSeconds = Math.floor(now / 1000);
   const { start: windowStart, retryAfter } = windowOf(now, windowSeconds);
-  const [, , counted] = await db.batch(
-    [
-      { sql: 'DELETE FROM rate_limits WHERE key = ? AND window_start < ?', args: [key, windowStart] },
-      // Other keys' old windows (visitors who never came back), a bounded batch per request.
-      {
-        sql: `DELETE FROM rate_limits WHERE (key, window_start) IN (
-                SELECT key, window_start FROM rate_limits WHERE window_start < ? ORDER BY window_start LIMIT ?)`,
-        args: [nowSeconds - MAX_WINDOW_SECONDS, PURGE_BATCH],
-      },
-      {
-        sql: `INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 1)
-              ON CONFLICT (key, window_start) DO UPDATE SET count = count + 1
-              RETURNING count`,
-        args: [key, windowStart],
-      },
-    ],
-    'write',
-  );
-  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement; a COUNT answers one row
-  if (Number(counted!.rows[0]!.count) > limit) throw tooMany(retryAfter);
+  const statements: InStatement[] = [
+    { sql: 'DELETE FROM rate_limits WHERE key = ? AND window_start < ?', args: [key, windowStart] },
+    // Other keys' old windows (visitors who never came back), a bounded batch per request.
+    {
+      sql: `DELETE FROM rate_limits WHERE (key, window_start) IN (
+              SELECT key, window_start FROM rate_limits WHERE window_start < ? ORDER BY window_start LIMIT ?)`,
+      args: [nowSeconds - MAX_WINDOW_SECONDS, PURGE_BATCH],
+    },
+    {
+      sql: `INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 1)
+            ON CONFLICT (key, window_start) DO UPDATE SET count = count + 1
+            RETURNING count`,
+      args: [key, windowStart],
+    },
+  ];
+  return {
+    statements,
+    check(results, at = 0) {
+      const counted = results[at + statements.length - 1]?.rows[0]?.count;
+      if (counted === undefined) throw new Error(`${key}: the batch lacks the count's statements`);
+      if (Number(counted) > limit) throw tooMany(retryAfter);
+    },
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Client, InStatement } from '@libsql/client';
+import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { addressIsIn } from '@/lib/place';
 import { CORRECTION_FIELDS, type CorrectionField } from '@/lib/schemas/shipment/corrections';
 import { ADDRESS_NOT_IN_DESTINATION } from '@/lib/schemas/shipment/create';
@@ -7,10 +7,10 @@ import type { ShipmentPatchInput } from '@/lib/schemas/shipment/patch';
 import type { Shipment } from '@/lib/schemas/shipment/shipment';
 import { statusLabel } from '@/lib/shipment-status';
 import { type StaffUser, shipmentActivity } from './activity';
-import { resolveCustomer } from './customers';
+import { customerByReference, customerReferenceStatement } from './customers';
 import { invalidInput } from './http';
 import { statusUpdateMail } from './outbox';
-import { findShipment, shipmentNotFound } from './shipment-read';
+import { fromBatch, readShipment, shipmentNotFound } from './shipment-read';
 import { historyEntryStatement, noteStatement, writeShipment } from './shipment-statements';
 
 /** The edit dialog's save: every field staff can correct, each change kept with its value before and after. */
@@ -47,6 +47,14 @@ function changeStatement(
   };
 }
 
+const SHIPMENT_READS = readShipment('').length;
+
+/** What an edit reads in the session check's round trip: the shipment as it is, and the customer it names. */
+export const editReads = (trackingNumber: string, patch: ShipmentPatchInput): InStatement[] => [
+  ...readShipment(trackingNumber),
+  ...(patch.customer ? [customerReferenceStatement(patch.customer)] : []),
+];
+
 /**
  * The edit dialog's save: changes only the fields given, recording each change with its value before
  * and after; a status change also appends a history entry; a note is appended to the staff notes.
@@ -59,13 +67,19 @@ export async function editShipment(
   trackingNumber: string,
   patch: ShipmentPatchInput,
   actor: StaffUser,
+  reads: ResultSet[],
   now = new Date(),
 ): Promise<Shipment> {
-  const current = await findShipment(db, trackingNumber);
+  const current = fromBatch(reads.slice(0, SHIPMENT_READS));
   if (!current) throw shipmentNotFound();
   const wanted = new Map<EditableColumn, ColumnValue>();
   if (patch.customer !== undefined) {
-    wanted.set('customer_id', patch.customer === null ? null : (await resolveCustomer(db, patch.customer)).id);
+    const customer = reads[SHIPMENT_READS];
+    if (patch.customer !== null && !customer) throw new Error('A new customer needs the answer of editReads');
+    wanted.set(
+      'customer_id',
+      patch.customer === null || !customer ? null : customerByReference(customer, patch.customer).id,
+    );
   }
   if (patch.origin !== undefined) wanted.set('origin', patch.origin);
   if (patch.destination !== undefined) wanted.set('destination', patch.destination);

@@ -1,4 +1,4 @@
-import type { Client } from '@libsql/client';
+import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { formatPlace, parsePlace } from '@/lib/place';
 import type { ShipmentCreateInput } from '@/lib/schemas/shipment/create';
 import type { ShipmentDialogInput } from '@/lib/schemas/shipment/dialog';
@@ -8,7 +8,7 @@ import type { StatusUpdateInput } from '@/lib/schemas/shipment/status-update';
 import { statusLabel } from '@/lib/shipment-status';
 import { generateTrackingNumber } from '@/lib/tracking-number';
 import { type StaffUser, shipmentActivity } from './activity';
-import { resolveCustomer, resolveCustomerId } from './customers';
+import { customerByReference, customerIdStatement, customerReferenceStatement, knownCustomer } from './customers';
 import { invalidInput } from './http';
 import { shipmentCreatedMail, statusUpdateMail } from './outbox';
 import { fromBatch, readShipment } from './shipment-read';
@@ -20,14 +20,6 @@ const isUniqueTrackingNumberError = (error: unknown) =>
   error instanceof Error &&
   /UNIQUE constraint failed: shipments\.tracking_number/.test(`${error.message} ${String(error.cause ?? '')}`);
 
-async function trackingNumberTaken(db: Client, trackingNumber: string): Promise<boolean> {
-  const { rows } = await db.execute({
-    sql: 'SELECT 1 FROM shipments WHERE tracking_number = ?',
-    args: [trackingNumber],
-  });
-  return rows.length > 0;
-}
-
 const GENERATE_ATTEMPTS = 8;
 
 export type NewShipment = Omit<ShipmentCreateInput, 'tracking_number'> & {
@@ -35,26 +27,32 @@ export type NewShipment = Omit<ShipmentCreateInput, 'tracking_number'> & {
   customer_id?: string | null | undefined;
 };
 
+/** What creating a shipment reads in the session check's round trip: whether its customer, if any, exists. */
+export const createReads = (input: { customer_id?: string | null | undefined }): InStatement[] =>
+  input.customer_id ? [customerIdStatement(input.customer_id)] : [];
+
 /**
  * Creates a shipment with its first history entry (at the origin), its first staff note (from
- * `admin_notes`) and its activity row in one transaction. A given tracking number that is taken is a
- * 422 on `tracking_number`; a missing one is generated (and drawn again on a collision).
+ * `admin_notes`) and its activity row in one transaction. `reads` are the answers of `createReads`.
+ * A given tracking number that is taken is a 422 on `tracking_number`; a missing one is generated
+ * (and drawn again on a collision, which the unique index reports).
  */
 export async function createShipment(
   db: Client,
   input: NewShipment,
   actor: StaffUser,
+  reads: ResultSet[],
   now = new Date(),
 ): Promise<Shipment> {
   const given = input.tracking_number;
   // Customers are never deleted, so one that exists now still exists at the insert.
-  if (input.customer_id) await resolveCustomerId(db, input.customer_id, 'customer_id');
+  if (input.customer_id) {
+    const [customer] = reads;
+    if (!customer) throw new Error('A shipment for a customer needs the answer of createReads');
+    knownCustomer(customer, 'customer_id');
+  }
   for (let attempt = 1; ; attempt++) {
     const trackingNumber = given ?? generateTrackingNumber();
-    if (await trackingNumberTaken(db, trackingNumber)) {
-      if (given) throw invalidInput({ tracking_number: ['This tracking number is already in use'] });
-      if (attempt < GENERATE_ATTEMPTS) continue;
-    }
     try {
       return await insertShipment(db, { ...input, tracking_number: trackingNumber }, actor, now.toISOString());
     } catch (error) {
@@ -96,17 +94,22 @@ async function insertShipment(
   return created;
 }
 
+/** What the add dialog reads in the session check's round trip: the customer it names. */
+export const dialogReads = (input: ShipmentDialogInput): InStatement[] => [customerReferenceStatement(input.customer)];
+
 /**
- * The add dialog: the customer record becomes the sender and, until staff edit the shipment, the
- * consignee, whose address is then the destination itself (so the two agree).
+ * The add dialog: the customer record (the answer of `dialogReads`) becomes the sender and, until
+ * staff edit the shipment, the consignee, whose address is then the destination itself (so the two agree).
  */
 export async function createShipmentFromDialog(
   db: Client,
   input: ShipmentDialogInput,
   actor: StaffUser,
+  [found]: ResultSet[],
   now = new Date(),
 ) {
-  const customer = await resolveCustomer(db, input.customer);
+  if (!found) throw new Error('The add dialog needs the answer of its customer read');
+  const customer = customerByReference(found, input.customer);
   return createShipment(
     db,
     {
@@ -127,6 +130,8 @@ export async function createShipmentFromDialog(
       current_location: input.origin,
     },
     actor,
+    // The customer's read found it: a row, as `createReads` would.
+    [found],
     now,
   );
 }

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { TRACKING_NOT_FOUND } from '@/lib/api/tracking';
 import type { RevealInput, TrackingResult } from '@/lib/schemas/tracking';
 import { HttpError, invalidInput } from './http';
-import { clientNetwork, enforceRateLimit } from './rate-limit';
+import { clientNetwork, countRequest } from './rate-limit';
 import { decodeFirst, sqlBoolean } from './rows';
 import { cookieValue, hashToken, newToken, tokenCookie } from './tokens';
-import { findPublicTracking } from './tracking';
+import { publicTrackingStatement, publicTrackings } from './tracking';
 
 /**
  * The recipient's reveal: proving their email or the last digits of their phone shows the full address to
@@ -56,21 +56,30 @@ export async function revealAddress(
   { token, client, now = new Date() }: { token: string | null; client: string; now?: Date },
 ): Promise<{ data: TrackingResult; cookie: string | null }> {
   const network = clientNetwork(client);
-  await enforceRateLimit(db, { key: `reveal:${network}`, ...REVEAL_LIMITS.perClient }, now.getTime());
-  await enforceRateLimit(
-    db,
+  const perClient = countRequest({ key: `reveal:${network}`, ...REVEAL_LIMITS.perClient }, now.getTime());
+  const perShipment = countRequest(
     { key: `reveal:${trackingNumber}:${network}`, ...REVEAL_LIMITS.perShipmentAndClient },
     now.getTime(),
   );
-
   const time = now.toISOString();
-  const { rows } = await db.execute({
-    sql: `SELECT s.id, s.recipient_mail, s.recipient_phone,
-                 EXISTS (SELECT 1 FROM tracking_reveals r WHERE r.token_hash = ? AND r.expires_at > ?) AS token_known
-          FROM shipments s WHERE s.tracking_number = ?`,
-    args: [token ? hashToken(token) : '', time, trackingNumber],
-  });
-  const recipient = decodeFirst(recipientSchema, rows);
+  // One round trip counts the attempt and reads what it is checked against; a second records the grant
+  // and reads the revealed answer.
+  const counted = await db.batch(
+    [
+      ...perClient.statements,
+      ...perShipment.statements,
+      {
+        sql: `SELECT s.id, s.recipient_mail, s.recipient_phone,
+                     EXISTS (SELECT 1 FROM tracking_reveals r WHERE r.token_hash = ? AND r.expires_at > ?) AS token_known
+              FROM shipments s WHERE s.tracking_number = ?`,
+        args: [token ? hashToken(token) : '', time, trackingNumber],
+      },
+    ],
+    'write',
+  );
+  perClient.check(counted);
+  perShipment.check(counted, perClient.statements.length);
+  const recipient = decodeFirst(recipientSchema, counted.at(-1)?.rows ?? []);
   if (!recipient) throw new HttpError(404, TRACKING_NOT_FOUND);
 
   const matches =
@@ -82,7 +91,7 @@ export async function revealAddress(
 
   const kept = token && recipient.token_known ? token : null;
   const granted = kept ?? newToken();
-  await db.batch(
+  const written = await db.batch(
     [
       { sql: 'DELETE FROM tracking_reveals WHERE expires_at <= ?', args: [time] },
       {
@@ -90,10 +99,12 @@ export async function revealAddress(
               ON CONFLICT (token_hash, shipment_id) DO UPDATE SET expires_at = excluded.expires_at`,
         args: [hashToken(granted), recipient.id, new Date(now.getTime() + REVEAL_LIFETIME_MS).toISOString()],
       },
+      publicTrackingStatement([trackingNumber], granted, now),
     ],
     'write',
   );
-  const data = await findPublicTracking(db, trackingNumber, granted);
+  const answer = written.at(-1);
+  const data = answer && publicTrackings(answer).get(trackingNumber);
   if (!data) throw new HttpError(404, TRACKING_NOT_FOUND);
   return {
     data,

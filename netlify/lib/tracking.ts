@@ -1,4 +1,4 @@
-import type { Client, InStatement } from '@libsql/client';
+import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import type { Reply } from '@/lib/api/contract';
 import { TRACKING_NOT_FOUND, type trackingApi } from '@/lib/api/tracking';
@@ -124,11 +124,22 @@ async function findPublicTrackings(
   revealToken: string | null = null,
   now = new Date(),
 ): Promise<Map<string, TrackingResult>> {
+  if (numbers.length === 0) return new Map();
+  return publicTrackings(await db.execute(publicTrackingStatement(numbers, revealToken, now)));
+}
+
+/** The statement of the public view of these shipments, for a caller's own batch (read with `publicTrackings`). */
+export function publicTrackingStatement(
+  numbers: readonly string[],
+  revealToken: string | null,
+  now = new Date(),
+): InStatement {
+  return lookupStatement(numbers, revealToken ? hashToken(revealToken) : null, now.toISOString());
+}
+
+/** The public views a `publicTrackingStatement` answered, by number. */
+export function publicTrackings({ rows }: ResultSet): Map<string, TrackingResult> {
   const found = new Map<string, TrackingResult>();
-  if (numbers.length === 0) return found;
-  const { rows } = await db.execute(
-    lookupStatement(numbers, revealToken ? hashToken(revealToken) : null, now.toISOString()),
-  );
   for (const { document } of decodeRows(documentRowSchema, rows)) {
     const { sender_is_company, revealed, ...shipment } = document;
     const result: TrackingResult = {

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
+import addTracking from '../../netlify/functions/shipments-add-tracking';
+import createShipment from '../../netlify/functions/shipments-create';
+import shipment from '../../netlify/functions/shipments-read-edit';
 import batch from '../../netlify/functions/tracking-batch';
 import tracking from '../../netlify/functions/tracking-lookup';
+import reveal from '../../netlify/functions/tracking-reveal';
 import { closeDb, getDb } from '../../netlify/lib/db';
+import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';
 import { type CountingProxy, startCountingProxy } from '../helpers/sqld';
 import { DB_MODE, useTestDatabase } from '../helpers/test-db';
@@ -53,5 +58,89 @@ describe.skipIf(DB_MODE !== 'sqld')('round trips of the public lookups to the da
       expect(body.data.filter((item: { result: string }) => item.result === 'found')).toHaveLength(10);
     });
     expect(requests).toBe(1);
+  });
+});
+
+describe.skipIf(DB_MODE !== 'sqld')('round trips of the writes that read first', () => {
+  let proxy: CountingProxy;
+  let server: string;
+  let cookie: string;
+  beforeAll(async () => {
+    cookie = await signIn();
+    server = process.env.DATABASE_URL!;
+    proxy = await startCountingProxy(server);
+    await closeDb();
+    process.env.DATABASE_URL = proxy.url;
+    await getDb();
+  });
+  afterAll(async () => {
+    await closeDb();
+    process.env.DATABASE_URL = server;
+    await proxy.stop();
+  });
+
+  const staff = (path: string, init: { method?: string; json: unknown }) =>
+    apiRequest(path, { ...init, headers: withSession(cookie) });
+
+  it('a reveal makes two: the attempt with what it is checked against, then the grant with the answer', async () => {
+    const seeded = buildSeedShipments()[2]!;
+    const requests = await proxy.count(async () => {
+      const { status } = await call(
+        reveal,
+        apiRequest(`/api/tracking/${seeded.tracking_number}/reveal`, {
+          json: { email: seeded.recipient_mail },
+          headers: { 'x-nf-client-connection-ip': '192.0.2.77' },
+        }),
+        { trackingNumber: seeded.tracking_number },
+      );
+      expect(status).toBe(200);
+    });
+    expect(requests).toBe(2);
+  });
+
+  it('creating a shipment makes two, for a customer too: the session with the customer, then the insert', async () => {
+    const fields = {
+      sender_name: 'Round Trip Sender',
+      recipient_name: 'Round Trip Recipient',
+      recipient_address: '1 Quay Street, Lisbon, Portugal',
+      origin: 'Porto, Portugal',
+      destination: 'Lisbon, Portugal',
+      status: 'preparing',
+    };
+    const page = await proxy.count(async () => {
+      const { status } = await call(
+        addTracking,
+        staff('/api/add_tracking', { json: { ...fields, customer_id: 'CUS-1001' } }),
+      );
+      expect(status).toBe(201);
+    });
+    const dialog = await proxy.count(async () => {
+      const { status } = await call(
+        createShipment,
+        staff('/api/shipments', {
+          json: {
+            customer: 'CUS-1002',
+            origin: 'Porto, Portugal',
+            destination: 'Lisbon, Portugal',
+            status: 'preparing',
+          },
+        }),
+      );
+      expect(status).toBe(201);
+    });
+    expect({ page, dialog }).toEqual({ page: 2, dialog: 2 });
+  });
+
+  it('an edit makes two, a new customer included: the session with the shipment and customer, then the write', async () => {
+    const number = numbers[3]!;
+    const requests = await proxy.count(async () => {
+      const { status } = await call(
+        shipment,
+        staff(`/api/shipments/${number}`, { method: 'PATCH', json: { customer: 'CUS-1003', notes: 'Counted.' } }),
+        { trackingNumber: number },
+      );
+      expect(status).toBe(200);
+    });
+    expect(requests).toBe(2);
   });
 });

@@ -48,7 +48,7 @@ function EditShipment({
   const state = useQuery(
     shipmentsApi.get,
     { params: { trackingNumber } },
-    { fallback: 'Failed to fetch shipment.', expected: { 404: SHIPMENT_NOT_FOUND } },
+    { fallback: 'Failed to fetch shipment.', expected: { 404: SHIPMENT_NOT_FOUND }, fresh: true },
   );
 
   if (state.status === 'loading') {

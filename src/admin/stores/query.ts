@@ -89,16 +89,28 @@ const queries = new Map<string, Query<unknown, unknown>>();
 
 /**
  * The `data` of one GET call for inputs a component holds (an id it was given, a search being
- * typed): `query` for inputs that are not in the URL, showing only a fresh answer. Null inputs load
- * nothing and answer null.
+ * typed): `query` for inputs that are not in the URL. `fresh` for a form that starts from the answer:
+ * it waits for one asked for now. Null inputs load nothing and answer null.
  */
-export function useQuery<T>(call: Call<{ data: T }>, input: Inputs, messages: Messages): Loadable<T>;
-export function useQuery<T>(call: Call<{ data: T }>, input: Inputs | null, messages: Messages): Loadable<T> | null;
-export function useQuery<T>(call: Call<{ data: T }>, input: Inputs | null, messages: Messages): Loadable<T> | null {
-  const key = input ? `${messages.fallback}\n${callUrl(call, input)}` : '';
+export function useQuery<T>(
+  call: Call<{ data: T }>,
+  input: Inputs,
+  options: Messages & { fresh?: boolean },
+): Loadable<T>;
+export function useQuery<T>(
+  call: Call<{ data: T }>,
+  input: Inputs | null,
+  options: Messages & { fresh?: boolean },
+): Loadable<T> | null;
+export function useQuery<T>(
+  call: Call<{ data: T }>,
+  input: Inputs | null,
+  options: Messages & { fresh?: boolean },
+): Loadable<T> | null {
+  const key = input ? `${options.fresh ? 'fresh' : ''}\n${options.fallback}\n${callUrl(call, input)}` : '';
   let found = queries.get(key) as Query<{ data: T }, T> | undefined;
   if (!found) {
-    found = query(call, atom(input), { ...messages, pick: dataOf, fresh: true });
+    found = query(call, atom(input), { ...options, pick: dataOf });
     queries.set(key, found as Query<unknown, unknown>);
   }
   const state = useStore(found.$state);

@@ -10,15 +10,9 @@ import { customerCreatedMail } from './outbox';
 import { decodeFirst, decodeRows } from './rows';
 
 /**
- * A customer by id (CUS-####, any case) or by exact name; a 422 on `customer` when there is none, and
- * when two or more share the name (staff choose one from the list, never the server). Erased
- * customers are never picked.
+ * The read that finds a customer by id (CUS-####, any case) or by exact name, for a caller's own batch;
+ * `customerByReference` reads its answer. Erased customers are never picked.
  */
-export async function resolveCustomer(db: Client, reference: string): Promise<CustomerContact> {
-  return customerByReference(await db.execute(customerReferenceStatement(reference)), reference);
-}
-
-/** The read of `resolveCustomer`, for a caller's own batch (its answer goes to `customerByReference`). */
 export function customerReferenceStatement(reference: string): InStatement {
   return {
     sql: `SELECT id, name, email, phone FROM customers WHERE (id = upper(?1) OR name = ?1) AND erased_at IS NULL
@@ -27,7 +21,10 @@ export function customerReferenceStatement(reference: string): InStatement {
   };
 }
 
-/** The customer a `customerReferenceStatement` found, or the 422 of `resolveCustomer`. */
+/**
+ * The customer a `customerReferenceStatement` found; a 422 on `customer` when there is none, and when two
+ * or more share the name (staff choose one from the list, never the server).
+ */
 export function customerByReference({ rows }: ResultSet, reference: string): CustomerContact {
   const [customer, ...others] = decodeRows(customerContactSchema, rows);
   if (!customer) throw invalidInput({ customer: ['Unknown customer'] });

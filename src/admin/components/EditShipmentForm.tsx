@@ -1,16 +1,15 @@
 import { useEffect, useId } from 'react';
-import { useController, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { BodyInput } from '@/lib/api/contract';
 import type { shipmentsApi } from '@/lib/api/shipments';
 import { CORRECTION_FIELDS } from '@/lib/schemas/shipment/corrections';
 import { shipmentEditFormSchema } from '@/lib/schemas/shipment/edit-form';
 import type { Shipment } from '@/lib/schemas/shipment/shipment';
-import { ApiError } from '../api/client';
 import { editShipment } from '../api/shipments';
 import { toDateInput, toDateTimeInput } from '../format';
-import { applyServerErrors, messagesOf, useSchemaForm } from '../forms';
-import { CustomerCombobox } from './CustomerCombobox';
+import { messagesOf, serverRefusal, useSchemaForm } from '../forms';
+import { CustomerField } from './CustomerField';
 import { DialogActions } from './Dialog';
 import { ErrorSummary, Field, inputClass } from './Field';
 import { ShipmentCorrectionFields } from './ShipmentCorrectionFields';
@@ -83,7 +82,6 @@ export function EditShipmentForm({
     },
     { localDateTimes: ['arrival_time'] },
   );
-  const { field: customer } = useController({ control, name: 'customer' });
   const notesId = useId();
   const destination = String(useWatch({ control, name: 'destination' }) ?? '');
   const moved = destination.trim() !== shipment.destination;
@@ -112,31 +110,22 @@ export function EditShipmentForm({
       toast.success(`Shipment ${shipment.tracking_number} updated successfully`);
       onSaved(data);
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status === 401) return;
+      const refusal = serverRefusal(error, setError, EDIT_FIELDS);
+      if (!refusal) return;
       console.error('Failed to update shipment', error);
-      applyServerErrors(setError, EDIT_FIELDS, error.fieldErrors);
-      toast.error(error.message || 'Failed to update shipment');
+      toast.error(refusal.message || 'Failed to update shipment');
     }
   });
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
       <ErrorSummary count={EDIT_FIELDS.filter((name) => errors[name]).length} server={errors.root?.server?.message} />
-      <Field
-        label="Customer"
+      <CustomerField
+        control={control}
+        name="customer"
         errors={messagesOf(errors, 'customer')}
         hint={`${shipment.customer_id ? `Now ${shipment.customer_id}. ` : ''}Leave empty to keep it; to change it, type part of a name, email, phone or id and choose from the list.`}
-        className="sm:col-span-2"
-      >
-        {(props) => (
-          <CustomerCombobox
-            {...props}
-            inputRef={customer.ref}
-            onBlur={customer.onBlur}
-            onChange={(text, chosen) => customer.onChange(chosen?.id ?? text)}
-          />
-        )}
-      </Field>
+      />
       <Field label="Origin" errors={messagesOf(errors, 'origin')} className="sm:col-span-2">
         {(props) => <input {...props} {...register('origin')} type="text" className={inputClass} />}
       </Field>

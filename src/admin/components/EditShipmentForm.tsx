@@ -20,19 +20,6 @@ import { StaffNotes } from './StaffNotes';
 // changed, keeps a quick-added shipment's address following its destination until staff type one, and adds
 // a staff note beside the ones kept.
 
-const EDIT_FIELDS = [
-  'customer',
-  'origin',
-  'destination',
-  'recipient_address',
-  'estimated_delivery',
-  'arrival_time',
-  'type',
-  'status',
-  ...CORRECTION_FIELDS,
-  'notes',
-] as const;
-
 /** The fields whose change is sent as it is; an emptied optional one is sent as null (cleared). */
 const CHANGEABLE = [
   'origin',
@@ -44,6 +31,9 @@ const CHANGEABLE = [
   'status',
   ...CORRECTION_FIELDS,
 ] as const;
+
+/** Every field of the form: besides those, a new customer and a note are sent only when given. */
+const EDIT_FIELDS = ['customer', ...CHANGEABLE, 'notes'] as const;
 
 const ADDRESS_AFTER_MOVE = "The destination changed: enter the recipient's address there.";
 

@@ -10,6 +10,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import type { FieldErrors } from '@/lib/field-errors';
+import { ApiError } from './api/client';
 import { localDateTimeToIso } from './format';
 
 /**
@@ -64,6 +65,21 @@ export function applyServerErrors<T extends FieldValues>(
     else others.push(...messages);
   }
   if (others.length) setError('root.server', { message: others.join(' ') });
+}
+
+/**
+ * A failed save as the form answers it: the API's refusal, its field errors already on the fields, for the
+ * caller to say the rest; null when the form has nothing to say (a lapsed session, which the sign-in screen
+ * takes over, or a fault the API client did not raise).
+ */
+export function serverRefusal<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+): ApiError | null {
+  if (!(error instanceof ApiError) || error.status === 401) return null;
+  applyServerErrors(setError, fields, error.fieldErrors);
+  return error;
 }
 
 /** Every message of an errors map, "Field: message", for a banner. */

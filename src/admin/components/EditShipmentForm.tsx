@@ -1,16 +1,15 @@
 import { useEffect, useId } from 'react';
-import { useController, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { BodyInput } from '@/lib/api/contract';
 import type { shipmentsApi } from '@/lib/api/shipments';
 import { CORRECTION_FIELDS } from '@/lib/schemas/shipment/corrections';
 import { shipmentEditFormSchema } from '@/lib/schemas/shipment/edit-form';
 import type { Shipment } from '@/lib/schemas/shipment/shipment';
-import { ApiError } from '../api/client';
 import { editShipment } from '../api/shipments';
 import { toDateInput, toDateTimeInput } from '../format';
-import { applyServerErrors, messagesOf, useSchemaForm } from '../forms';
-import { CustomerCombobox } from './CustomerCombobox';
+import { messagesOf, serverRefusal, useSchemaForm } from '../forms';
+import { CustomerField } from './CustomerField';
 import { DialogActions } from './Dialog';
 import { ErrorSummary, Field, inputClass } from './Field';
 import { ShipmentCorrectionFields } from './ShipmentCorrectionFields';
@@ -20,19 +19,6 @@ import { StaffNotes } from './StaffNotes';
 // The edit form of the Manage Shipments dialog (`PATCH /api/shipments/{n}`): it sends only what staff
 // changed, keeps a quick-added shipment's address following its destination until staff type one, and adds
 // a staff note beside the ones kept.
-
-const EDIT_FIELDS = [
-  'customer',
-  'origin',
-  'destination',
-  'recipient_address',
-  'estimated_delivery',
-  'arrival_time',
-  'type',
-  'status',
-  ...CORRECTION_FIELDS,
-  'notes',
-] as const;
 
 /** The fields whose change is sent as it is; an emptied optional one is sent as null (cleared). */
 const CHANGEABLE = [
@@ -45,6 +31,9 @@ const CHANGEABLE = [
   'status',
   ...CORRECTION_FIELDS,
 ] as const;
+
+/** Every field of the form: besides those, a new customer and a note are sent only when given. */
+const EDIT_FIELDS = ['customer', ...CHANGEABLE, 'notes'] as const;
 
 const ADDRESS_AFTER_MOVE = "The destination changed: enter the recipient's address there.";
 
@@ -83,7 +72,6 @@ export function EditShipmentForm({
     },
     { localDateTimes: ['arrival_time'] },
   );
-  const { field: customer } = useController({ control, name: 'customer' });
   const notesId = useId();
   const destination = String(useWatch({ control, name: 'destination' }) ?? '');
   const moved = destination.trim() !== shipment.destination;
@@ -112,31 +100,22 @@ export function EditShipmentForm({
       toast.success(`Shipment ${shipment.tracking_number} updated successfully`);
       onSaved(data);
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status === 401) return;
+      const refusal = serverRefusal(error, setError, EDIT_FIELDS);
+      if (!refusal) return;
       console.error('Failed to update shipment', error);
-      applyServerErrors(setError, EDIT_FIELDS, error.fieldErrors);
-      toast.error(error.message || 'Failed to update shipment');
+      toast.error(refusal.message || 'Failed to update shipment');
     }
   });
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
       <ErrorSummary count={EDIT_FIELDS.filter((name) => errors[name]).length} server={errors.root?.server?.message} />
-      <Field
-        label="Customer"
+      <CustomerField
+        control={control}
+        name="customer"
         errors={messagesOf(errors, 'customer')}
         hint={`${shipment.customer_id ? `Now ${shipment.customer_id}. ` : ''}Leave empty to keep it; to change it, type part of a name, email, phone or id and choose from the list.`}
-        className="sm:col-span-2"
-      >
-        {(props) => (
-          <CustomerCombobox
-            {...props}
-            inputRef={customer.ref}
-            onBlur={customer.onBlur}
-            onChange={(text, chosen) => customer.onChange(chosen?.id ?? text)}
-          />
-        )}
-      </Field>
+      />
       <Field label="Origin" errors={messagesOf(errors, 'origin')} className="sm:col-span-2">
         {(props) => <input {...props} {...register('origin')} type="text" className={inputClass} />}
       </Field>

@@ -3,18 +3,17 @@ import { secondaryButtonClass } from './Field';
 
 /**
  * Where the page is in the list, "Showing 16-30 of 36 <noun>" ("Showing 15 of 36 <noun>" when its
- * place was not counted), with Previous and Next, each enabled only when there is a page that way.
+ * place was not counted), with Previous and Next, each enabled only when there is a page that way:
+ * `onPage` opens the page before one cursor or the one after another, as the list's URL names them.
  */
 export function ListFooter<T>({
   state,
   noun,
-  onPrevious,
-  onNext,
+  onPage,
 }: {
   state: PagedState<T>;
   noun: string;
-  onPrevious: (cursor: string) => void;
-  onNext: (cursor: string) => void;
+  onPage: (page: { before: string } | { cursor: string }) => void;
 }) {
   const ready = state.status === 'ready' ? state : null;
   const total = ready ? `${ready.total.toLocaleString('en')}${ready.totalIsEstimate ? '+' : ''}` : '';
@@ -32,7 +31,7 @@ export function ListFooter<T>({
           type="button"
           className={secondaryButtonClass}
           disabled={!ready?.prevCursor}
-          onClick={() => ready?.prevCursor && onPrevious(ready.prevCursor)}
+          onClick={() => ready?.prevCursor && onPage({ before: ready.prevCursor })}
         >
           Previous
         </button>
@@ -40,7 +39,7 @@ export function ListFooter<T>({
           type="button"
           className={secondaryButtonClass}
           disabled={!ready?.nextCursor}
-          onClick={() => ready?.nextCursor && onNext(ready.nextCursor)}
+          onClick={() => ready?.nextCursor && onPage({ cursor: ready.nextCursor })}
         >
           Next
         </button>

@@ -115,7 +115,7 @@ export function Filter({
 }
 
 /** The list as a table on wide screens (phones get cards); `busy` while a new page loads. */
-export function WideTable({ caption, busy, children }: { caption: string; busy: boolean; children: ReactNode }) {
+function WideTable({ caption, busy, children }: { caption: string; busy: boolean; children: ReactNode }) {
   return (
     <div className="mt-4 hidden overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm md:block">
       <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={busy}>
@@ -127,7 +127,7 @@ export function WideTable({ caption, busy, children }: { caption: string; busy: 
 }
 
 /** The list itself, or in its place the load error (with Try again) or what an empty page says. */
-export function ListBody<T>({
+function ListBody<T>({
   state,
   empty,
   onRetry,
@@ -156,6 +156,50 @@ export function ListBody<T>({
     );
   }
   return children;
+}
+
+/**
+ * A paged list screen's page: in place of the list, its load error or what an empty page says; else the
+ * list twice over, a table on wide screens (`row` per item; `first` heads a cell before the columns,
+ * `cells` names every cell for the placeholders) and on phones a card per item (`card`) with its actions
+ * always in view. Both show placeholders while a page loads.
+ */
+export function ListViews<T>({
+  state,
+  empty,
+  onRetry,
+  caption,
+  columns,
+  first,
+  cells = columns.map((column) => (typeof column === 'string' ? column : column.label)),
+  cardHeight,
+  row,
+  card,
+}: {
+  state: PagedState<T>;
+  empty: string;
+  onRetry: () => void;
+  caption: string;
+  columns: Column[];
+  first?: ReactNode;
+  cells?: string[];
+  cardHeight: 'h-28' | 'h-32';
+  row: (item: T) => ReactNode;
+  card: (item: T) => ReactNode;
+}) {
+  const loading = state.status === 'loading';
+  const items = state.status === 'ready' ? state.items : [];
+  return (
+    <ListBody state={state} empty={empty} onRetry={onRetry}>
+      <WideTable caption={caption} busy={loading}>
+        <ColumnHeads columns={columns} first={first} />
+        <tbody className="divide-y divide-slate-200">{loading ? <SkeletonRows cells={cells} /> : items.map(row)}</tbody>
+      </WideTable>
+      <ul aria-label={caption} aria-busy={loading} className="mt-4 flex flex-col gap-3 md:hidden">
+        {loading ? <SkeletonCards height={cardHeight} /> : items.map(card)}
+      </ul>
+    </ListBody>
+  );
 }
 
 /** A column heading: its text, read only by screen readers when `hidden` (an actions column), numbers at the right. */
@@ -193,7 +237,7 @@ export function ColumnHeads({
 }
 
 /** Placeholder rows while a page loads, one cell per column. */
-export function SkeletonRows({ cells }: { cells: string[] }) {
+function SkeletonRows({ cells }: { cells: string[] }) {
   return SKELETON.map((row) => (
     <tr key={row}>
       {cells.map((cell) => (
@@ -206,7 +250,7 @@ export function SkeletonRows({ cells }: { cells: string[] }) {
 }
 
 /** Placeholder cards while a page loads at phone width, about as tall as the cards to come. */
-export function SkeletonCards({ height }: { height: 'h-28' | 'h-32' }) {
+function SkeletonCards({ height }: { height: 'h-28' | 'h-32' }) {
   return SKELETON.map((row) => (
     <li key={row} aria-hidden="true" className={`${height} animate-pulse rounded-lg bg-slate-200`} />
   ));

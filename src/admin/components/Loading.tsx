@@ -17,3 +17,24 @@ export function Loaded<T>({ state, children }: { state: Loadable<T>; children: (
   if (state.status === 'error') return <ErrorAlert>{state.message}</ErrorAlert>;
   return children(state.data);
 }
+
+/** A record's screen when the record could not be loaded: what went wrong, and the way back to its list. */
+export function LoadFailed({
+  title,
+  message,
+  back,
+}: {
+  title: string;
+  message: string;
+  back: { href: string; label: string };
+}) {
+  return (
+    <section>
+      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      <ErrorAlert className="mt-4">{message}</ErrorAlert>
+      <a href={back.href} className="mt-4 inline-block font-semibold text-brand-700 underline">
+        {back.label}
+      </a>
+    </section>
+  );
+}

@@ -1,11 +1,9 @@
-import { useController } from 'react-hook-form';
 import { toast } from 'sonner';
 import { shipmentDialogSchema } from '@/lib/schemas/shipment/dialog';
 import type { Shipment } from '@/lib/schemas/shipment/shipment';
-import { ApiError } from '../api/client';
 import { quickAddShipment } from '../api/shipments';
-import { applyServerErrors, messagesOf, useSchemaForm } from '../forms';
-import { CustomerCombobox } from './CustomerCombobox';
+import { messagesOf, serverRefusal, useSchemaForm } from '../forms';
+import { CustomerField } from './CustomerField';
 import { DialogActions } from './Dialog';
 import { ErrorSummary, Field, inputClass } from './Field';
 import { ShipmentScheduleFields } from './ShipmentScheduleFields';
@@ -51,38 +49,26 @@ export function QuickAddShipmentForm({
     },
     { localDateTimes: ['arrival_time'] },
   );
-  // The customer is chosen in a combobox: its value is the chosen customer's id (or the text typed).
-  const { field: customer } = useController({ control, name: 'customer' });
   const submit = handleSubmit(async (values) => {
     try {
       const { data } = await quickAddShipment(values);
       toast.success('Shipment added successfully');
       onSaved(data);
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status === 401) return;
+      if (!serverRefusal(error, setError, ADD_FIELDS)) return;
       console.error('Failed to add shipment', error);
-      applyServerErrors(setError, ADD_FIELDS, error.fieldErrors);
       toast.error('Failed to add shipment');
     }
   });
   return (
     <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
       <ErrorSummary count={ADD_FIELDS.filter((name) => errors[name]).length} server={errors.root?.server?.message} />
-      <Field
-        label="Customer"
+      <CustomerField
+        control={control}
+        name="customer"
         errors={messagesOf(errors, 'customer')}
         hint="Type part of a name, contact, email or id, then choose from the list."
-        className="sm:col-span-2"
-      >
-        {(props) => (
-          <CustomerCombobox
-            {...props}
-            inputRef={customer.ref}
-            onBlur={customer.onBlur}
-            onChange={(text, chosen) => customer.onChange(chosen?.id ?? text)}
-          />
-        )}
-      </Field>
+      />
       <Field label="Origin" errors={messagesOf(errors, 'origin')}>
         {(props) => <input {...props} {...register('origin')} type="text" className={inputClass} />}
       </Field>

@@ -89,6 +89,28 @@ export default function LoginForm() {
     notify((toast) => toast.error(text));
   }
 
+  /**
+   * One step's call to the server, the card busy meanwhile; a failure is said on the card and in a toast
+   * (`fallback401` when a refused sign-in comes without words), after `refused` has marked the fields.
+   */
+  async function attempt(
+    call: () => Promise<void>,
+    fallback401: string,
+    refused: (error: unknown, text: string) => void,
+  ) {
+    setMessage(null);
+    setSubmitting(true);
+    try {
+      await call();
+    } catch (error) {
+      const text = failureText(error, fallback401);
+      refused(error, text);
+      fail(text);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
   function signedIn() {
     setLeaving(true);
     setAuthFlag();
@@ -117,29 +139,26 @@ export default function LoginForm() {
       (found.email ? emailRef : passwordRef).current?.focus();
       return;
     }
-    setMessage(null);
-    setSubmitting(true);
     const body: BodyInput<typeof authApi.login> = values;
-    try {
-      const answer = await login(body);
-      if (answer.status === 'two_factor_required') {
-        setCode('');
-        setCodeError(undefined);
-        setChecked(false);
-        setChallenge({ token: answer.challenge, guarded: answer.guarded });
-        return;
-      }
-      if (answer.status === 'email_sent') {
-        setEmailSent(true);
-        return;
-      }
-      signedIn();
-    } catch (error) {
-      setErrors(serverFieldErrors(error, ['email', 'password'] as const));
-      fail(failureText(error, LOGIN_MESSAGES.invalidCredentials));
-    } finally {
-      setSubmitting(false);
-    }
+    await attempt(
+      async () => {
+        const answer = await login(body);
+        if (answer.status === 'two_factor_required') {
+          setCode('');
+          setCodeError(undefined);
+          setChecked(false);
+          setChallenge({ token: answer.challenge, guarded: answer.guarded });
+          return;
+        }
+        if (answer.status === 'email_sent') {
+          setEmailSent(true);
+          return;
+        }
+        signedIn();
+      },
+      LOGIN_MESSAGES.invalidCredentials,
+      (error) => setErrors(serverFieldErrors(error, ['email', 'password'] as const)),
+    );
   }
 
   async function submitCode(event: FormEvent<HTMLFormElement>) {
@@ -152,22 +171,20 @@ export default function LoginForm() {
       codeRef.current?.focus();
       return;
     }
-    setMessage(null);
-    setSubmitting(true);
     const body: BodyInput<typeof authApi.loginTwoFactor> = { challenge: challenge.token, code };
-    try {
-      await loginTwoFactor(body);
-      signedIn();
-    } catch (error) {
-      const text = failureText(error, LOGIN_MESSAGES.invalidCode);
-      setCodeError(serverFieldErrors(error, ['code'] as const).code);
-      // The challenge ended (too late, or too many wrong codes): start again from the password.
-      if (error instanceof ApiError && error.message === LOGIN_MESSAGES.challengeExpired) startOver();
-      else if (error instanceof ApiError && error.status === 401) setCodeError(text);
-      fail(text);
-    } finally {
-      setSubmitting(false);
-    }
+    await attempt(
+      async () => {
+        await loginTwoFactor(body);
+        signedIn();
+      },
+      LOGIN_MESSAGES.invalidCode,
+      (error, text) => {
+        setCodeError(serverFieldErrors(error, ['code'] as const).code);
+        // The challenge ended (too late, or too many wrong codes): start again from the password.
+        if (error instanceof ApiError && error.message === LOGIN_MESSAGES.challengeExpired) startOver();
+        else if (error instanceof ApiError && error.status === 401) setCodeError(text);
+      },
+    );
   }
 
   function startOver() {

@@ -8,8 +8,8 @@ import { eraseCustomer, updateCustomer } from '../api/customers';
 import { CustomerDialog } from '../components/CustomerDialog';
 import { CustomerStatusBadge } from '../components/CustomerStatusBadge';
 import { ConfirmDialog } from '../components/Dialog';
-import { dangerButtonClass, ErrorAlert, secondaryButtonClass } from '../components/Field';
-import { Loading } from '../components/Loading';
+import { dangerButtonClass, secondaryButtonClass } from '../components/Field';
+import { LoadFailed, Loading } from '../components/Loading';
 import { Panel } from '../components/Panel';
 import { StatusBadge } from '../components/StatusBadge';
 import { $customer, showCustomer } from '../stores/customers';
@@ -111,13 +111,11 @@ export default function CustomerScreen() {
   }
   if (state.status === 'error') {
     return (
-      <section>
-        <h1 className="text-2xl font-bold text-slate-900">Customer</h1>
-        <ErrorAlert className="mt-4">{state.message}</ErrorAlert>
-        <a href="/admin/customers" className="mt-4 inline-block font-semibold text-brand-700 underline">
-          Back to customers
-        </a>
-      </section>
+      <LoadFailed
+        title="Customer"
+        message={state.message}
+        back={{ href: '/admin/customers', label: 'Back to customers' }}
+      />
     );
   }
 

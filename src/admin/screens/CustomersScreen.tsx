@@ -6,16 +6,7 @@ import { CustomerDialog } from '../components/CustomerDialog';
 import { CustomerStatusBadge } from '../components/CustomerStatusBadge';
 import { buttonClass } from '../components/Field';
 import { ListFooter } from '../components/ListFooter';
-import {
-  ColumnHeads,
-  Filter,
-  ListBody,
-  SearchAndFilters,
-  SearchBox,
-  SkeletonCards,
-  SkeletonRows,
-  WideTable,
-} from '../components/ListParts';
+import { Filter, ListViews, SearchAndFilters, SearchBox } from '../components/ListParts';
 import { goToList, useSearchBox, useSearchParams } from '../list-url';
 import { $customerList, type CustomerListParams, customerParams, refreshCustomers } from '../stores/customers';
 
@@ -60,7 +51,6 @@ export default function CustomersScreen() {
   };
 
   const activeFilters = [status, since].filter(Boolean).length;
-  const items = list.status === 'ready' ? list.items : [];
 
   return (
     <section aria-labelledby="customers-title">
@@ -95,72 +85,58 @@ export default function CustomersScreen() {
         />
       </SearchAndFilters>
 
-      <ListBody state={list} empty="No customers found." onRetry={() => void refreshCustomers()}>
-        <WideTable caption="Customers" busy={list.status === 'loading'}>
-          <ColumnHeads columns={COLUMNS} />
-          <tbody className="divide-y divide-slate-200">
-            {list.status === 'loading' ? (
-              <SkeletonRows cells={COLUMNS} />
-            ) : (
-              items.map((customer) => (
-                <tr key={customer.id}>
-                  <td className="whitespace-nowrap px-4 py-3 font-mono text-slate-700">{customer.id}</td>
-                  <td className="px-4 py-3 font-semibold text-slate-900">{customer.name}</td>
-                  <td className="px-4 py-3 text-slate-700">{orDash(customer.contact)}</td>
-                  <td className="px-4 py-3 text-slate-700">{orDash(customer.email)}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-700">{orDash(customer.phone)}</td>
-                  <td className="px-4 py-3 text-slate-900">{customer.shipments.toLocaleString('en')}</td>
-                  <td className="px-4 py-3">
-                    <CustomerStatusBadge status={customer.status} />
-                  </td>
-                  <td className="px-4 py-3">
-                    <Actions customer={customer} onEdit={() => openDialog(customer)} />
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </WideTable>
-        <ul aria-label="Customers" aria-busy={list.status === 'loading'} className="mt-4 flex flex-col gap-3 md:hidden">
-          {list.status === 'loading' ? (
-            <SkeletonCards height="h-28" />
-          ) : (
-            items.map((customer) => (
-              <li key={customer.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="font-semibold text-slate-900">{customer.name}</span>
-                  <CustomerStatusBadge status={customer.status} />
-                </div>
-                <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 text-sm [overflow-wrap:anywhere]">
-                  <dt className="text-slate-700">ID</dt>
-                  <dd className="font-mono text-slate-900">{customer.id}</dd>
-                  <dt className="text-slate-700">Contact</dt>
-                  <dd className="text-slate-900">{orDash(customer.contact)}</dd>
-                  <dt className="text-slate-700">Email</dt>
-                  <dd className="text-slate-900">{orDash(customer.email)}</dd>
-                  <dt className="text-slate-700">Phone</dt>
-                  <dd className="text-slate-900">{orDash(customer.phone)}</dd>
-                  <dt className="text-slate-700">Shipments</dt>
-                  <dd className="text-slate-900">{customer.shipments.toLocaleString('en')}</dd>
-                </dl>
-                <div className="mt-2 -ml-2">
-                  <Actions customer={customer} onEdit={() => openDialog(customer)} />
-                </div>
-              </li>
-            ))
-          )}
-        </ul>
-      </ListBody>
+      <ListViews
+        state={list}
+        empty="No customers found."
+        onRetry={() => void refreshCustomers()}
+        caption="Customers"
+        columns={COLUMNS}
+        cardHeight="h-28"
+        row={(customer) => (
+          <tr key={customer.id}>
+            <td className="whitespace-nowrap px-4 py-3 font-mono text-slate-700">{customer.id}</td>
+            <td className="px-4 py-3 font-semibold text-slate-900">{customer.name}</td>
+            <td className="px-4 py-3 text-slate-700">{orDash(customer.contact)}</td>
+            <td className="px-4 py-3 text-slate-700">{orDash(customer.email)}</td>
+            <td className="whitespace-nowrap px-4 py-3 text-slate-700">{orDash(customer.phone)}</td>
+            <td className="px-4 py-3 text-slate-900">{customer.shipments.toLocaleString('en')}</td>
+            <td className="px-4 py-3">
+              <CustomerStatusBadge status={customer.status} />
+            </td>
+            <td className="px-4 py-3">
+              <Actions customer={customer} onEdit={() => openDialog(customer)} />
+            </td>
+          </tr>
+        )}
+        card={(customer) => (
+          <li key={customer.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="font-semibold text-slate-900">{customer.name}</span>
+              <CustomerStatusBadge status={customer.status} />
+            </div>
+            <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 text-sm [overflow-wrap:anywhere]">
+              <dt className="text-slate-700">ID</dt>
+              <dd className="font-mono text-slate-900">{customer.id}</dd>
+              <dt className="text-slate-700">Contact</dt>
+              <dd className="text-slate-900">{orDash(customer.contact)}</dd>
+              <dt className="text-slate-700">Email</dt>
+              <dd className="text-slate-900">{orDash(customer.email)}</dd>
+              <dt className="text-slate-700">Phone</dt>
+              <dd className="text-slate-900">{orDash(customer.phone)}</dd>
+              <dt className="text-slate-700">Shipments</dt>
+              <dd className="text-slate-900">{customer.shipments.toLocaleString('en')}</dd>
+            </dl>
+            <div className="mt-2 -ml-2">
+              <Actions customer={customer} onEdit={() => openDialog(customer)} />
+            </div>
+          </li>
+        )}
+      />
 
       {since ? (
         <p className="mt-3 text-sm text-slate-700">Showing customers created since {formatDate(since)}.</p>
       ) : null}
-      <ListFooter
-        state={list}
-        noun="customers"
-        onPrevious={(before) => go({ before })}
-        onNext={(cursor) => go({ cursor })}
-      />
+      <ListFooter state={list} noun="customers" onPage={go} />
 
       <CustomerDialog
         key={dialog.key}

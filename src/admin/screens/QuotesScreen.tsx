@@ -9,15 +9,7 @@ import { setQuoteStatus } from '../api/quotes';
 import { CustomerDialog } from '../components/CustomerDialog';
 import { inputClass, secondaryButtonClass } from '../components/Field';
 import { ListFooter } from '../components/ListFooter';
-import {
-  ColumnHeads,
-  Filter,
-  ListBody,
-  SearchBox,
-  SkeletonCards,
-  SkeletonRows,
-  WideTable,
-} from '../components/ListParts';
+import { Filter, ListViews, SearchBox } from '../components/ListParts';
 import { goToList, useSearchBox, useSearchParams } from '../list-url';
 import { $quoteList, type QuoteListParams, quoteParams, refreshQuotes, replaceQuote } from '../stores/quotes';
 
@@ -110,7 +102,6 @@ export default function QuotesScreen() {
   const close = useCallback(() => setDialog((current) => ({ ...current, open: false })), []);
 
   const create = (quote: QuoteRecord) => setDialog((current) => ({ open: true, key: current.key + 1, quote }));
-  const items = list.status === 'ready' ? list.items : [];
 
   return (
     <section aria-labelledby="quotes-title">
@@ -131,74 +122,56 @@ export default function QuotesScreen() {
         </Filter>
       </div>
 
-      <ListBody state={list} empty="No quote requests found." onRetry={() => void refreshQuotes()}>
-        <WideTable caption="Quote requests" busy={list.status === 'loading'}>
-          <ColumnHeads columns={COLUMNS} />
-          <tbody className="divide-y divide-slate-200">
-            {list.status === 'loading' ? (
-              <SkeletonRows cells={COLUMNS} />
-            ) : (
-              items.map((quote) => (
-                <tr key={quote.id}>
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-700">
-                    <time dateTime={quote.created_at}>{formatDateTime(quote.created_at)}</time>
-                  </td>
-                  <td className="px-4 py-3">
-                    <Requester quote={quote} />
-                  </td>
-                  <td className="px-4 py-3 text-slate-900">{quote.service}</td>
-                  <td className="px-4 py-3 text-slate-700">{route(quote)}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-700">{weight(quote)}</td>
-                  <td className="px-4 py-3">
-                    <StatusControl quote={quote} />
-                  </td>
-                  <td className="px-4 py-3">
-                    <CustomerCell quote={quote} onCreate={() => create(quote)} />
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </WideTable>
-        <ul
-          aria-label="Quote requests"
-          aria-busy={list.status === 'loading'}
-          className="mt-4 flex flex-col gap-3 md:hidden"
-        >
-          {list.status === 'loading' ? (
-            <SkeletonCards height="h-32" />
-          ) : (
-            items.map((quote) => (
-              <li key={quote.id} className="rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm">
-                <Requester quote={quote} />
-                <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3">
-                  <dt className="text-slate-700">Received</dt>
-                  <dd className="text-slate-900">
-                    <time dateTime={quote.created_at}>{formatDateTime(quote.created_at)}</time>
-                  </dd>
-                  <dt className="text-slate-700">Service</dt>
-                  <dd className="text-slate-900">{quote.service}</dd>
-                  <dt className="text-slate-700">Route</dt>
-                  <dd className="text-slate-900">{route(quote)}</dd>
-                  <dt className="text-slate-700">Weight</dt>
-                  <dd className="text-slate-900">{weight(quote)}</dd>
-                </dl>
-                <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-                  <StatusControl quote={quote} />
-                  <CustomerCell quote={quote} onCreate={() => create(quote)} />
-                </div>
-              </li>
-            ))
-          )}
-        </ul>
-      </ListBody>
-
-      <ListFooter
+      <ListViews
         state={list}
-        noun="quote requests"
-        onPrevious={(before) => go({ before })}
-        onNext={(cursor) => go({ cursor })}
+        empty="No quote requests found."
+        onRetry={() => void refreshQuotes()}
+        caption="Quote requests"
+        columns={COLUMNS}
+        cardHeight="h-32"
+        row={(quote) => (
+          <tr key={quote.id}>
+            <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+              <time dateTime={quote.created_at}>{formatDateTime(quote.created_at)}</time>
+            </td>
+            <td className="px-4 py-3">
+              <Requester quote={quote} />
+            </td>
+            <td className="px-4 py-3 text-slate-900">{quote.service}</td>
+            <td className="px-4 py-3 text-slate-700">{route(quote)}</td>
+            <td className="whitespace-nowrap px-4 py-3 text-slate-700">{weight(quote)}</td>
+            <td className="px-4 py-3">
+              <StatusControl quote={quote} />
+            </td>
+            <td className="px-4 py-3">
+              <CustomerCell quote={quote} onCreate={() => create(quote)} />
+            </td>
+          </tr>
+        )}
+        card={(quote) => (
+          <li key={quote.id} className="rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm">
+            <Requester quote={quote} />
+            <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3">
+              <dt className="text-slate-700">Received</dt>
+              <dd className="text-slate-900">
+                <time dateTime={quote.created_at}>{formatDateTime(quote.created_at)}</time>
+              </dd>
+              <dt className="text-slate-700">Service</dt>
+              <dd className="text-slate-900">{quote.service}</dd>
+              <dt className="text-slate-700">Route</dt>
+              <dd className="text-slate-900">{route(quote)}</dd>
+              <dt className="text-slate-700">Weight</dt>
+              <dd className="text-slate-900">{weight(quote)}</dd>
+            </dl>
+            <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+              <StatusControl quote={quote} />
+              <CustomerCell quote={quote} onCreate={() => create(quote)} />
+            </div>
+          </li>
+        )}
       />
+
+      <ListFooter state={list} noun="quote requests" onPage={go} />
       {status || q ? (
         <button type="button" className={`${secondaryButtonClass} mt-3`} onClick={() => go({ q: '', status: '' })}>
           Show all requests

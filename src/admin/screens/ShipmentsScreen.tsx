@@ -4,16 +4,7 @@ import { formatDate, formatDateTime } from '@/lib/date-display';
 import type { ShipmentListItem } from '@/lib/schemas/shipment/list-item';
 import { buttonClass, secondaryButtonClass } from '../components/Field';
 import { ListFooter } from '../components/ListFooter';
-import {
-  ColumnHeads,
-  Filter,
-  ListBody,
-  SearchAndFilters,
-  SearchBox,
-  SkeletonCards,
-  SkeletonRows,
-  WideTable,
-} from '../components/ListParts';
+import { Filter, ListViews, SearchAndFilters, SearchBox } from '../components/ListParts';
 import { ShipmentDialog } from '../components/ShipmentDialog';
 import { StatusBadge } from '../components/StatusBadge';
 import { PACKAGE_TYPES, StatusFilterOptions } from '../components/StatusSelect';
@@ -165,91 +156,74 @@ export default function ShipmentsScreen() {
         ) : null}
       </SearchAndFilters>
 
-      <ListBody state={list} empty="No shipments found." onRetry={() => void refreshShipments()}>
-        {/* Wide screens: the table, one row per shipment. */}
-        <WideTable caption="Shipments" busy={list.status === 'loading'}>
-          <ColumnHeads
-            columns={COLUMNS}
-            first={
-              <th scope="col" className="px-4 py-3">
-                <input
-                  type="checkbox"
-                  aria-label="Select every shipment on this page"
-                  checked={pageNumbers.length > 0 && pageSelected === pageNumbers.length}
-                  ref={(box) => {
-                    if (box) box.indeterminate = pageSelected > 0 && pageSelected < pageNumbers.length;
-                  }}
-                  disabled={pageNumbers.length === 0}
-                  onChange={(event) => toggle(pageNumbers, event.target.checked)}
-                />
-              </th>
-            }
-          />
-          <tbody className="divide-y divide-slate-200">
-            {list.status === 'loading' ? (
-              <SkeletonRows cells={CELLS} />
-            ) : (
-              items.map((shipment) => (
-                <tr key={shipment.id}>
-                  <td className="px-4 py-3">{selectBox(shipment.tracking_number)}</td>
-                  <td className="px-4 py-3 text-slate-700">{shipment.id}</td>
-                  <td className="px-4 py-3 font-mono font-semibold text-slate-900">{shipment.tracking_number}</td>
-                  <td className="px-4 py-3">
-                    <Route shipment={shipment} />
-                  </td>
-                  <td className="px-4 py-3">
-                    <StatusBadge status={shipment.status} />
-                  </td>
-                  <td className="px-4 py-3 text-slate-700">{formatDate(shipment.estimated_delivery)}</td>
-                  <td className="px-4 py-3 text-slate-700">{shipment.package_type ?? '—'}</td>
-                  <td className="px-4 py-3">
-                    <Actions shipment={shipment} onEdit={() => openDialog(shipment)} />
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </WideTable>
-        {/* Small screens: one card per shipment, its actions always in view. */}
-        <ul aria-label="Shipments" aria-busy={list.status === 'loading'} className="mt-4 flex flex-col gap-3 md:hidden">
-          {list.status === 'loading' ? (
-            <SkeletonCards height="h-28" />
-          ) : (
-            items.map((shipment) => (
-              <li key={shipment.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="flex items-center gap-2 font-mono font-semibold text-slate-900">
-                    {selectBox(shipment.tracking_number)}
-                    {shipment.tracking_number}
-                  </span>
-                  <StatusBadge status={shipment.status} />
-                </div>
-                <div className="mt-2 text-sm">
-                  <Route shipment={shipment} />
-                </div>
-                <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 text-sm">
-                  <dt className="text-slate-700">ID</dt>
-                  <dd className="text-slate-900">{shipment.id}</dd>
-                  <dt className="text-slate-700">ETA</dt>
-                  <dd className="text-slate-900">{formatDate(shipment.estimated_delivery)}</dd>
-                  <dt className="text-slate-700">Type</dt>
-                  <dd className="text-slate-900">{shipment.package_type ?? '—'}</dd>
-                </dl>
-                <div className="mt-2 -ml-2">
-                  <Actions shipment={shipment} onEdit={() => openDialog(shipment)} />
-                </div>
-              </li>
-            ))
-          )}
-        </ul>
-      </ListBody>
-
-      <ListFooter
+      <ListViews
         state={list}
-        noun="shipments"
-        onPrevious={(before) => go({ before })}
-        onNext={(cursor) => go({ cursor })}
+        empty="No shipments found."
+        onRetry={() => void refreshShipments()}
+        caption="Shipments"
+        columns={COLUMNS}
+        first={
+          <th scope="col" className="px-4 py-3">
+            <input
+              type="checkbox"
+              aria-label="Select every shipment on this page"
+              checked={pageNumbers.length > 0 && pageSelected === pageNumbers.length}
+              ref={(box) => {
+                if (box) box.indeterminate = pageSelected > 0 && pageSelected < pageNumbers.length;
+              }}
+              disabled={pageNumbers.length === 0}
+              onChange={(event) => toggle(pageNumbers, event.target.checked)}
+            />
+          </th>
+        }
+        cells={CELLS}
+        cardHeight="h-28"
+        row={(shipment) => (
+          <tr key={shipment.id}>
+            <td className="px-4 py-3">{selectBox(shipment.tracking_number)}</td>
+            <td className="px-4 py-3 text-slate-700">{shipment.id}</td>
+            <td className="px-4 py-3 font-mono font-semibold text-slate-900">{shipment.tracking_number}</td>
+            <td className="px-4 py-3">
+              <Route shipment={shipment} />
+            </td>
+            <td className="px-4 py-3">
+              <StatusBadge status={shipment.status} />
+            </td>
+            <td className="px-4 py-3 text-slate-700">{formatDate(shipment.estimated_delivery)}</td>
+            <td className="px-4 py-3 text-slate-700">{shipment.package_type ?? '—'}</td>
+            <td className="px-4 py-3">
+              <Actions shipment={shipment} onEdit={() => openDialog(shipment)} />
+            </td>
+          </tr>
+        )}
+        card={(shipment) => (
+          <li key={shipment.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="flex items-center gap-2 font-mono font-semibold text-slate-900">
+                {selectBox(shipment.tracking_number)}
+                {shipment.tracking_number}
+              </span>
+              <StatusBadge status={shipment.status} />
+            </div>
+            <div className="mt-2 text-sm">
+              <Route shipment={shipment} />
+            </div>
+            <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 text-sm">
+              <dt className="text-slate-700">ID</dt>
+              <dd className="text-slate-900">{shipment.id}</dd>
+              <dt className="text-slate-700">ETA</dt>
+              <dd className="text-slate-900">{formatDate(shipment.estimated_delivery)}</dd>
+              <dt className="text-slate-700">Type</dt>
+              <dd className="text-slate-900">{shipment.package_type ?? '—'}</dd>
+            </dl>
+            <div className="mt-2 -ml-2">
+              <Actions shipment={shipment} onEdit={() => openDialog(shipment)} />
+            </div>
+          </li>
+        )}
       />
+
+      <ListFooter state={list} noun="shipments" onPage={go} />
 
       <ShipmentDialog
         key={dialog.key}

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { ErrorAlert, secondaryButtonClass } from '../components/Field';
+import { secondaryButtonClass } from '../components/Field';
+import { LoadFailed, Loading } from '../components/Loading';
 import { Panel } from '../components/Panel';
 import { ShipmentCustomer } from '../components/ShipmentCustomer';
 import { ShipmentDialog } from '../components/ShipmentDialog';
@@ -23,22 +24,14 @@ export default function ViewShipmentScreen() {
   const state = useStore($shipment);
   const [editing, setEditing] = useState(false);
 
-  if (state.status === 'loading') {
-    return (
-      <p role="status" className="text-slate-700">
-        Loading...
-      </p>
-    );
-  }
+  if (state.status === 'loading') return <Loading />;
   if (state.status === 'error') {
     return (
-      <section>
-        <h1 className="text-2xl font-bold text-slate-900">View Shipment</h1>
-        <ErrorAlert className="mt-4">{state.message}</ErrorAlert>
-        <a href="/admin/shipments" className="mt-4 inline-block font-semibold text-brand-700 underline">
-          Back to shipments
-        </a>
-      </section>
+      <LoadFailed
+        title="View Shipment"
+        message={state.message}
+        back={{ href: '/admin/shipments', label: 'Back to shipments' }}
+      />
     );
   }
 

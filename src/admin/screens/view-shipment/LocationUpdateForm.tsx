@@ -1,12 +1,12 @@
 import { toast } from 'sonner';
 import { locationUpdateSchema } from '@/lib/schemas/shipment/location-update';
 import type { Shipment } from '@/lib/schemas/shipment/shipment';
-import { ApiError } from '../../api/client';
 import { updateLocation } from '../../api/shipments';
 import { buttonClass, Field, inputClass } from '../../components/Field';
 import { localTimeZone } from '../../format';
-import { applyServerErrors, messagesOf, useSchemaForm } from '../../forms';
-import { firstMessage, useUpdated } from './update-outcome';
+import { messagesOf, serverRefusal, useSchemaForm } from '../../forms';
+import { PlaceFields } from './PlaceFields';
+import { firstMessage, sendUpdate } from './update-outcome';
 
 /**
  * Update Location, on the view screen: where the shipment is now, when it arrives there if it is on its way
@@ -24,38 +24,30 @@ export function LocationUpdateForm({ shipment }: { shipment: Shipment }) {
     { tracking_number: shipment.tracking_number, current_country: '', current_city: '', arrival_time: '', note: '' },
     { localDateTimes: ['arrival_time'] },
   );
-  const done = useUpdated('Location updated successfully!', reset);
   const submit = handleSubmit(
-    async (update) => {
-      try {
-        done((await updateLocation(update)).data);
-      } catch (error) {
-        if (!(error instanceof ApiError) || error.status === 401) return;
-        applyServerErrors(setError, ['current_country', 'current_city', 'arrival_time', 'note'], error.fieldErrors);
-        toast.error(
-          error.status === 0
+    (update) =>
+      sendUpdate(() => updateLocation(update), {
+        success: 'Location updated successfully!',
+        reset,
+        refusal: (error) => serverRefusal(error, setError, ['current_country', 'current_city', 'arrival_time', 'note']),
+        failure: (refused) =>
+          refused.status === 0
             ? 'An error occurred while updating location.'
-            : error.status === 422 && error.message
-              ? error.message
+            : refused.status === 422 && refused.message
+              ? refused.message
               : 'Failed to update location.',
-        );
-      }
-    },
+      }),
     (invalid) => toast.error(firstMessage(invalid)),
   );
 
   return (
     <form noValidate onSubmit={submit} className="grid max-w-xl gap-4 sm:grid-cols-2">
-      <Field label="Current country" errors={messagesOf(errors, 'current_country')}>
-        {(props) => (
-          <input {...props} {...register('current_country')} type="text" autoComplete="off" className={inputClass} />
-        )}
-      </Field>
-      <Field label="Current city (optional)" errors={messagesOf(errors, 'current_city')}>
-        {(props) => (
-          <input {...props} {...register('current_city')} type="text" autoComplete="off" className={inputClass} />
-        )}
-      </Field>
+      <PlaceFields
+        country={{ label: 'Current country' }}
+        city="Current city (optional)"
+        field={(name) => register(name)}
+        errorsOf={(name) => messagesOf(errors, name)}
+      />
       <Field
         label="Expected arrival (optional)"
         hint={`Only while it is on its way there: when it will arrive, in your time zone (${localTimeZone()}); it becomes the next arrival. Leave empty when it is there now.`}

@@ -1,12 +1,12 @@
 import { toast } from 'sonner';
 import type { Shipment } from '@/lib/schemas/shipment/shipment';
 import { statusUpdateSchema } from '@/lib/schemas/shipment/status-update';
-import { ApiError } from '../../api/client';
 import { updateStatus } from '../../api/shipments';
 import { buttonClass, Field, inputClass } from '../../components/Field';
 import { StatusOptions } from '../../components/StatusSelect';
-import { applyServerErrors, messagesOf, useSchemaForm } from '../../forms';
-import { firstMessage, useUpdated } from './update-outcome';
+import { messagesOf, serverRefusal, useSchemaForm } from '../../forms';
+import { PlaceFields } from './PlaceFields';
+import { firstMessage, sendUpdate } from './update-outcome';
 
 /**
  * Update Status, on the view screen: a new status, where it happened (it becomes the current location) and a
@@ -26,17 +26,14 @@ export function StatusUpdateForm({ shipment }: { shipment: Shipment }) {
     current_city: '',
     note: '',
   });
-  const done = useUpdated('Status updated successfully!', reset);
   const submit = handleSubmit(
-    async (update) => {
-      try {
-        done((await updateStatus(update)).data);
-      } catch (error) {
-        if (!(error instanceof ApiError) || error.status === 401) return;
-        applyServerErrors(setError, ['status', 'current_country', 'current_city', 'note'], error.fieldErrors);
-        toast.error(error.status === 0 ? 'Error updating status.' : 'Failed to update status.');
-      }
-    },
+    (update) =>
+      sendUpdate(() => updateStatus(update), {
+        success: 'Status updated successfully!',
+        reset,
+        refusal: (error) => serverRefusal(error, setError, ['status', 'current_country', 'current_city', 'note']),
+        failure: (refused) => (refused.status === 0 ? 'Error updating status.' : 'Failed to update status.'),
+      }),
     (invalid) => toast.error(invalid.status ? 'Please select a status' : firstMessage(invalid)),
   );
 
@@ -49,20 +46,12 @@ export function StatusUpdateForm({ shipment }: { shipment: Shipment }) {
           </select>
         )}
       </Field>
-      <Field
-        label="Where (country, optional)"
-        hint="Where it happened; it becomes the current location."
-        errors={messagesOf(errors, 'current_country')}
-      >
-        {(props) => (
-          <input {...props} {...register('current_country')} type="text" autoComplete="off" className={inputClass} />
-        )}
-      </Field>
-      <Field label="City (optional)" errors={messagesOf(errors, 'current_city')}>
-        {(props) => (
-          <input {...props} {...register('current_city')} type="text" autoComplete="off" className={inputClass} />
-        )}
-      </Field>
+      <PlaceFields
+        country={{ label: 'Where (country, optional)', hint: 'Where it happened; it becomes the current location.' }}
+        city="City (optional)"
+        field={(name) => register(name)}
+        errorsOf={(name) => messagesOf(errors, name)}
+      />
       <Field
         className="sm:col-span-2"
         label="Note"

@@ -1,12 +1,18 @@
 import { runCli } from '../db/cli';
-import { adminCredentialsProblem, setAdminPassword } from '../netlify/lib/admin-users';
+import { adminCredentialsProblem, LAST_ADMIN, setAdminPassword } from '../netlify/lib/admin-users';
 import { getDb } from '../netlify/lib/db';
+import { isRole, ROLES } from '../src/lib/roles';
 
-/** `npm run admin:password -- <email>`: asks for the new password twice on a terminal, else reads one line from stdin. */
+const USAGE = `Usage: npm run admin:password -- <email> [--role ${ROLES.join('|')}]  (the password is prompted, or read from stdin)`;
+
+/**
+ * `npm run admin:password -- <email> [--role <role>]`: asks for the new password twice on a terminal, else
+ * reads one line from stdin; a new account is an admin unless `--role` says otherwise.
+ */
 await runCli(async () => {
-  const email = (process.argv[2] ?? '').trim();
-  if (!email || process.argv.length > 3)
-    return fail('Usage: npm run admin:password -- <email>  (the password is prompted, or read from stdin)');
+  const [given = '', flag, role, ...rest] = process.argv.slice(2);
+  const email = given.trim();
+  if (!email || rest.length || (flag !== undefined && (flag !== '--role' || !isRole(role)))) return fail(USAGE);
 
   let password: string;
   if (process.stdin.isTTY) {
@@ -18,8 +24,18 @@ await runCli(async () => {
   const problem = adminCredentialsProblem(email, password);
   if (problem) return fail(problem);
 
-  const { created } = await setAdminPassword(await getDb(), email, password);
-  console.log(created ? `Created admin ${email}` : `Password of ${email} changed; its sessions have ended`);
+  let created: boolean;
+  try {
+    ({ created } = await setAdminPassword(await getDb(), email, password, isRole(role) ? role : undefined));
+  } catch (error) {
+    if (error instanceof Error && error.message === LAST_ADMIN) return fail(LAST_ADMIN);
+    throw error;
+  }
+  console.log(
+    created
+      ? `Created ${isRole(role) ? role : 'admin'} ${email}`
+      : `Password of ${email} changed${isRole(role) ? `, role ${role}` : ''}; its sessions have ended`,
+  );
 });
 
 function fail(message: string): void {

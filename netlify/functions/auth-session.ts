@@ -3,6 +3,8 @@ import { authApi } from '@/lib/api/auth';
 import { defineHandler, on } from '../lib/handler';
 
 /** Who is signed in with this session (401 when nobody). */
-export default defineHandler(on(authApi.session)(async ({ user }) => ({ user: { email: user.email } })));
+export default defineHandler(
+  on(authApi.session)(async ({ user }) => ({ user: { email: user.email, role: user.role } })),
+);
 
 export const config: Config = { path: '/api/admin/session' };

@@ -1,5 +1,6 @@
 import type { Client, InStatement } from '@libsql/client';
 import { z } from 'zod';
+import type { Role } from '@/lib/roles';
 import { DEFAULT_ADMIN_PASSWORD } from './env';
 import { hashPassword } from './password';
 import { decodeFirst } from './rows';
@@ -21,27 +22,48 @@ export function adminCredentialsProblem(email: string, password: string): string
   return null;
 }
 
+export const LAST_ADMIN = 'This is the last admin: make another account an admin first';
+
 /**
- * Sets an admin's password, creating the account when there is none. Its sessions end and its failed
- * sign-ins are forgotten, in one transaction. Returns whether the account was created.
+ * Sets a staff member's password, creating the account (an admin unless `role` says otherwise) when there
+ * is none, and changing its role when one is given. Its sessions end and its failed sign-ins are
+ * forgotten, in one transaction. The last admin keeps the role. Returns whether the account was created.
  */
-export async function setAdminPassword(db: Client, email: string, password: string): Promise<{ created: boolean }> {
+export async function setAdminPassword(
+  db: Client,
+  email: string,
+  password: string,
+  role?: Role,
+): Promise<{ created: boolean }> {
   const hash = await hashPassword(password);
-  const [upserted] = await db.batch(
-    [
-      {
-        sql: `INSERT INTO admin_users (email, password_hash) VALUES (?, ?)
+  const results = await db
+    .batch(
+      [
+        {
+          // Demoting the last admin writes a role the column's CHECK refuses, so the whole change fails.
+          sql: `INSERT INTO admin_users (email, password_hash, role) VALUES (:email, :hash, coalesce(:role, 'admin'))
               ON CONFLICT (email) DO UPDATE SET password_hash = excluded.password_hash,
+                role = CASE
+                  WHEN :role IS NULL OR :role = 'admin' THEN coalesce(:role, admin_users.role)
+                  WHEN admin_users.role <> 'admin'
+                    OR EXISTS (SELECT 1 FROM admin_users o WHERE o.role = 'admin' AND o.email <> admin_users.email)
+                    THEN :role
+                  ELSE 'last admin'
+                END,
                 updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
               RETURNING created_at = updated_at AS created`,
-        args: [email, hash],
-      },
-      ...endSessionsOf(email),
-    ],
-    'write',
-  );
-  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
-  return { created: decodeFirst(z.object({ created: z.number() }), upserted!.rows)?.created === 1 };
+          args: { email, hash, role: role ?? null },
+        },
+        ...endSessionsOf(email),
+      ],
+      'write',
+    )
+    .catch((error: unknown) => {
+      if (role && /CHECK constraint failed/.test(`${error} ${(error as Error).cause ?? ''}`))
+        throw new Error(LAST_ADMIN);
+      throw error;
+    });
+  return { created: decodeFirst(z.object({ created: z.number() }), results[0]?.rows ?? [])?.created === 1 };
 }
 
 /** Creates the account unless one with this email exists (the seed: running it again changes nothing). */

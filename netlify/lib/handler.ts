@@ -1,6 +1,7 @@
 import type { Client, InStatement, ResultSet } from '@libsql/client';
 import type { z } from 'zod';
 import type { Endpoint, Reply } from '@/lib/api/contract';
+import { ROLE_LABELS } from '@/lib/roles';
 import { NO_CONTROL_CHARACTERS } from '@/lib/schemas/text';
 import type { StaffUser } from './activity';
 import { keyCaller } from './api-keys';
@@ -249,5 +250,8 @@ async function callerOf(
     return { results: reads.length ? await db.batch(reads, 'read') : [], actor, source };
   }
   const { user, results } = await sessionCaller(db, request, reads);
+  if (endpoint.roles && !endpoint.roles.includes(user.role)) {
+    throw new HttpError(403, `Your role (${ROLE_LABELS[user.role]}) does not allow this call.`);
+  }
   return { user, results, actor: user, source: `user:${user.id}` };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { z } from 'zod';
+import { ROLES, type Role } from '@/lib/roles';
 import type { SessionInfo } from '@/lib/schemas/account';
 import { type StaffUser, securityActivity, sessionActivity } from './activity';
 import { type ClientInfo, HttpError } from './http';
@@ -27,6 +28,7 @@ const SESSION_NOT_FOUND = 'No such session';
 /** The signed-in staff member of a request, with the public id of the session it came with. */
 export interface SessionUser extends StaffUser {
   sessionId: string;
+  role: Role;
 }
 
 const iso = (time: number) => new Date(time).toISOString();
@@ -41,6 +43,7 @@ export const CLEAR_SESSION_COOKIE = tokenCookie(SESSION_COOKIE, '', 0);
 const sessionRowSchema = z.object({
   id: z.number().int(),
   email: z.string(),
+  role: z.enum(ROLES),
   session_id: z.string(),
   last_seen_at: z.string(),
   expires_at: z.string(),
@@ -65,7 +68,7 @@ async function currentUserReading(
   if (!token || token.length > 100) return { user: null, results: [] };
   const tokenHash = hashToken(token);
   const session: InStatement = {
-    sql: `SELECT u.id, u.email, s.id AS session_id, s.last_seen_at, s.expires_at
+    sql: `SELECT u.id, u.email, u.role, s.id AS session_id, s.last_seen_at, s.expires_at
           FROM sessions s JOIN admin_users u ON u.id = s.user_id WHERE s.token_hash = ?`,
     args: [tokenHash],
   };
@@ -81,7 +84,7 @@ async function currentUserReading(
   if (now - lastSeen >= TOUCH_INTERVAL_MS) {
     await db.execute({ sql: 'UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?', args: [iso(now), tokenHash] });
   }
-  return { user: { id: row.id, email: row.email, sessionId: row.session_id }, results };
+  return { user: { id: row.id, email: row.email, role: row.role, sessionId: row.session_id }, results };
 }
 
 /**

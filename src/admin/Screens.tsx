@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
+import { mayOpen, useRole } from './access';
 import { Layout } from './components/Layout';
 import { Loading } from './components/Loading';
 import { $router } from './router';
@@ -14,11 +15,14 @@ const CustomerScreen = lazy(() => import('./screens/CustomerScreen'));
 const QuotesScreen = lazy(() => import('./screens/QuotesScreen'));
 const SettingsScreen = lazy(() => import('./screens/SettingsScreen'));
 const NotFoundScreen = lazy(() => import('./screens/NotFoundScreen'));
+const NotAllowedScreen = lazy(() => import('./screens/NotAllowedScreen'));
 const OutboxScreen = lazy(() => import('./screens/OutboxScreen'));
 const WaybillScreen = lazy(() => import('./screens/WaybillScreen'));
 
 function Screen() {
   const page = useStore($router);
+  const role = useRole();
+  if (page && !mayOpen(role, page.route)) return <NotAllowedScreen />;
   switch (page?.route) {
     case 'dashboard':
       return <DashboardScreen />;
@@ -49,6 +53,7 @@ function Screen() {
  */
 export default function Screens() {
   const page = useStore($router);
+  const role = useRole();
   const firstRoute = useRef(true);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each route change, which is what the path stands for
@@ -62,7 +67,7 @@ export default function Screens() {
     window.scrollTo(0, 0);
   }, [page?.path]);
 
-  return page?.route === 'waybills' ? (
+  return page?.route === 'waybills' && mayOpen(role, 'waybills') ? (
     // The print page has no admin frame: it is what the paper shows.
     <Suspense fallback={<Loading />}>
       <WaybillScreen />

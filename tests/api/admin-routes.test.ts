@@ -3,6 +3,7 @@ import apiKeys from '../../netlify/functions/api-keys-list-create';
 import apiKeyRevoke from '../../netlify/functions/api-keys-revoke';
 import { setAdminPassword } from '../../netlify/lib/admin-users';
 import { hashToken } from '../../netlify/lib/tokens';
+import { ROLE_LABELS, ROLES, type Role } from '../../src/lib/roles';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';
 import {
@@ -66,9 +67,17 @@ let expired: string;
 let idle: string;
 let valid: string;
 let revokedKey: string;
+/** A signed-in session of each role but admin (the seeded account). */
+const sessionOf = new Map<Role, string>();
 beforeAll(async () => {
   const db = await getDb();
   await prepareStaffSamples(db);
+  for (const role of ROLES.filter((candidate) => candidate !== 'admin')) {
+    const member = { email: `${role}@nec-cargo.example`, password: `a ${role} signs in with this` };
+    await setAdminPassword(db, member.email, member.password);
+    await db.execute({ sql: 'UPDATE admin_users SET role = ? WHERE email = ?', args: [role, member.email] });
+    sessionOf.set(role, await signIn(member));
+  }
   // The expired and idle sessions are another staff member's: ending the signed-in member's other sessions
   // (a call checked below) leaves them as they are, whichever check runs first.
   const colleague = { email: 'colleague@nec-cargo.example', password: 'another correct horse battery' };
@@ -238,6 +247,28 @@ describe('every staff call', () => {
     async (_, staffCall) => {
       const { status } = await send(staffCall, withSession(valid));
       expect(staffCall.answers).toContain(status);
+    },
+  );
+});
+
+describe('every staff call, for each role', () => {
+  const cases = calls.flatMap((staffCall) =>
+    ROLES.filter((role) => role !== 'admin').map((role) => [`${staffCall.route} as ${role}`, staffCall, role] as const),
+  );
+
+  it.each(cases)(
+    '%s: refused with 403 and nothing changed unless the contract names the role',
+    async (_, staffCall, role) => {
+      const before = await snapshot();
+      const { status, body } = await send(staffCall, withSession(sessionOf.get(role)!));
+      if (staffCall.endpoint.roles?.includes(role)) {
+        expect(status, JSON.stringify(body)).not.toBe(403);
+        expect(status).not.toBe(401);
+        return;
+      }
+      expect(status).toBe(403);
+      expect(body).toEqual({ status: 'error', message: `Your role (${ROLE_LABELS[role]}) does not allow this call.` });
+      expect(await snapshot()).toEqual(before);
     },
   );
 });

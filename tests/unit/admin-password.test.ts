@@ -20,9 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-function run(script: string, args: string[], input = '') {
+function run(script: string, args: string[], input = '', database = env.DATABASE_URL!) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, DATABASE_URL: database },
     input,
     encoding: 'utf8',
     timeout: 60_000,
@@ -30,8 +30,8 @@ function run(script: string, args: string[], input = '') {
   return { status: result.status, stdout: result.stdout.trim(), stderr: result.stderr.trim() };
 }
 
-async function sql(statement: string, args: Array<string | number> = []) {
-  const db = createClient({ url: env.DATABASE_URL! });
+async function sql(statement: string, args: Array<string | number> = [], database = env.DATABASE_URL!) {
+  const db = createClient({ url: database });
   try {
     return (await db.execute({ sql: statement, args })).rows;
   } finally {
@@ -48,6 +48,9 @@ async function storedHash(email: string) {
     db.close();
   }
 }
+
+const USAGE =
+  'Usage: npm run admin:password -- <email> [--role admin|dispatcher|driver|viewer]  (the password is prompted, or read from stdin)';
 
 describe('npm run admin:password', () => {
   // Two runs of the command, each starting tsx and hashing: over 20 s on a busy two-core machine.
@@ -74,14 +77,39 @@ describe('npm run admin:password', () => {
     expect(await sql('SELECT token_hash FROM sessions')).toHaveLength(0);
   });
 
+  it('creates a staff member of another role, and never demotes the last admin', { timeout: 90_000 }, async () => {
+    // A database of its own: "the last admin" depends on every account in it.
+    const database = `file:${join(dir, 'roles.db')}`;
+    expect(run('db/migrate-cli.ts', [], '', database).status).toBe(0);
+    const owner = run('scripts/admin-password.ts', ['owner@nec-cargo.example'], 'an owner passphrase\n', database);
+    expect(owner).toMatchObject({ status: 0, stdout: 'Created admin owner@nec-cargo.example' });
+    const desk = run(
+      'scripts/admin-password.ts',
+      ['desk@nec-cargo.example', '--role', 'dispatcher'],
+      'a dispatcher passphrase\n',
+      database,
+    );
+    expect(desk).toMatchObject({ status: 0, stdout: 'Created dispatcher desk@nec-cargo.example' });
+
+    const refused = run(
+      'scripts/admin-password.ts',
+      ['owner@nec-cargo.example', '--role', 'viewer'],
+      'a long enough password\n',
+      database,
+    );
+    expect(refused).toMatchObject({ status: 1, stderr: 'This is the last admin: make another account an admin first' });
+    const roles = await sql('SELECT email, role FROM admin_users ORDER BY email', [], database);
+    expect(roles.map((row) => `${row.email} ${row.role}`)).toEqual([
+      'desk@nec-cargo.example dispatcher',
+      'owner@nec-cargo.example admin',
+    ]);
+  });
+
   it.each([
     [['ops@nec-cargo.example'], 'too short\n', 'The password must be at least 12 characters'],
     [['not-an-email'], 'a long enough password\n', 'Not an email address: not-an-email'],
-    [
-      [],
-      'a long enough password\n',
-      'Usage: npm run admin:password -- <email>  (the password is prompted, or read from stdin)',
-    ],
+    [[], 'a long enough password\n', USAGE],
+    [['ops@nec-cargo.example', '--role', 'owner'], 'a long enough password\n', USAGE],
     [['ops@nec-cargo.example'], 'change-me-local-admin\n', 'The built-in local default password cannot be used'],
     [['ops@nec-cargo.example'], 'a long\tenough password\n', 'The password must not contain control characters'],
   ])('refuses %j with one line', (args, input, message) => {

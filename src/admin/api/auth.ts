@@ -1,6 +1,7 @@
 import type { authApi } from '@/lib/api/auth';
 import type { BodyInput, Reply } from '@/lib/api/contract';
 import { AUTH_PATHS } from '@/lib/api/paths';
+import { isRole } from '@/lib/roles';
 import { type CallOptions, callApi, guard } from './client';
 
 // These calls run in the shell and on the sign-in page, before any screen: their answers are
@@ -12,7 +13,9 @@ const isUser = (value: unknown): value is { email: string } =>
 const hasUser = (value: unknown): value is { user: { email: string } } =>
   typeof value === 'object' && value !== null && 'user' in value && isUser(value.user);
 
-const sessionReply = guard((value): value is Reply<typeof authApi.session> => hasUser(value));
+const sessionReply = guard(
+  (value): value is Reply<typeof authApi.session> => hasUser(value) && 'role' in value.user && isRole(value.user.role),
+);
 const isSignedIn = (value: unknown): value is Reply<typeof authApi.loginTwoFactor> =>
   hasUser(value) && 'status' in value && value.status === 'success';
 

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
+import { mayOpen, useRole } from '../access';
 import { $router, type RouteName } from '../router';
 import { $sidebarOpen } from '../stores/ui';
 
@@ -17,6 +18,10 @@ export const SIDEBAR_ID = 'admin-sidebar';
 export function Sidebar({ onExit }: { onExit: () => void }) {
   const page = useStore($router);
   const open = useStore($sidebarOpen);
+  const role = useRole();
+  // Only the screens the role may use; each entry's first route is its own screen.
+  // biome-ignore lint/style/noNonNullAssertion: every entry names at least one route
+  const entries = NAV.filter((item) => mayOpen(role, item.routes[0]!));
   const firstLink = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => {
@@ -30,7 +35,7 @@ export function Sidebar({ onExit }: { onExit: () => void }) {
       className={`${open ? 'flex' : 'hidden'} fixed inset-y-0 left-0 top-14 z-30 w-64 flex-col border-r border-slate-200 bg-brand-900 text-white md:sticky md:top-14 md:flex md:h-[calc(100vh-3.5rem)] md:self-start`}
     >
       <ul className="flex flex-col gap-1 p-3">
-        {NAV.map((item, index) => {
+        {entries.map((item, index) => {
           const current = page ? item.routes.includes(page.route) : false;
           return (
             <li key={item.href}>

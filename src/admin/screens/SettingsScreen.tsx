@@ -1,5 +1,6 @@
 import { redirectPage } from '@nanostores/router';
 import { Suspense } from 'react';
+import { useRole } from '../access';
 import { Loading } from '../components/Loading';
 import { Tabs } from '../components/Tabs';
 import { useSearchParams } from '../list-url';
@@ -8,9 +9,11 @@ import { SETTINGS_TABS } from './settings/tabs';
 
 export default function SettingsScreen() {
   const { tab } = useSearchParams();
+  const role = useRole();
+  const tabs = SETTINGS_TABS.filter((candidate) => candidate.roles.includes(role));
   const selected = Math.max(
     0,
-    SETTINGS_TABS.findIndex((candidate) => candidate.id === tab),
+    tabs.findIndex((candidate) => candidate.id === tab),
   );
   return (
     <section aria-labelledby="settings-title">
@@ -23,9 +26,9 @@ export default function SettingsScreen() {
           label="Settings"
           selected={selected}
           // The tab is kept in the URL without a history entry of its own.
-          // biome-ignore lint/style/noNonNullAssertion: the tabs call onSelect with the index of one of SETTINGS_TABS
-          onSelect={(index) => redirectPage($router, 'settings', {}, index ? { tab: SETTINGS_TABS[index]!.id } : {})}
-          tabs={SETTINGS_TABS.map(({ title, panel: Panel }) => ({
+          // biome-ignore lint/style/noNonNullAssertion: the tabs call onSelect with the index of one of the tabs shown
+          onSelect={(index) => redirectPage($router, 'settings', {}, index ? { tab: tabs[index]!.id } : {})}
+          tabs={tabs.map(({ title, panel: Panel }) => ({
             title,
             panel: (
               <Suspense fallback={<Loading />}>

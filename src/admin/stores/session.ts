@@ -1,12 +1,12 @@
 import { atom } from 'nanostores';
-import type { AdminUser } from '@/lib/schemas/login';
+import type { SessionUser } from '@/lib/schemas/login';
 import { getSession, logout } from '../api/auth';
 import { ApiError, goToLogin } from '../api/client';
 import { clearAuthFlag, setAuthFlag } from '../auth-flag';
 
 export type SessionState =
   | { status: 'checking' }
-  | { status: 'signed-in'; user: AdminUser }
+  | { status: 'signed-in'; user: SessionUser }
   | { status: 'error'; message: string };
 
 export const $session = atom<SessionState>({ status: 'checking' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EVERY_ROLE } from '../roles';
 import {
   emptyBodySchema,
   passwordChangeSchema,
@@ -8,6 +9,7 @@ import {
   twoFactorSetupSchema,
   twoFactorStatusSchema,
 } from '../schemas/account';
+
 import { defineEndpoint } from './contract';
 
 const sessionIdParams = z.object({
@@ -25,6 +27,7 @@ export const accountApi = {
     path: '/api/account/two-factor',
     summary: 'Whether two-factor sign-in is on, since when, and how many recovery codes are left unused.',
     access: 'session',
+    roles: EVERY_ROLE,
     status: 200,
     response: z.object({ status: z.literal('success'), data: twoFactorStatusSchema }),
   }),
@@ -34,6 +37,7 @@ export const accountApi = {
     summary:
       'Start (or restart) setting up two-factor sign-in: a new secret, its otpauth URI and QR code. Nothing changes until Enable confirms a code.',
     access: 'session',
+    roles: EVERY_ROLE,
     body: emptyBodySchema,
     status: 200,
     response: z.object({ status: z.literal('success'), data: twoFactorSetupSchema }),
@@ -45,6 +49,7 @@ export const accountApi = {
     summary:
       'Turn two-factor sign-in on with a code from the app set up with the secret. Answers ten one-time recovery codes, shown only this once.',
     access: 'session',
+    roles: EVERY_ROLE,
     body: twoFactorEnableSchema,
     status: 200,
     response: z.object({
@@ -59,6 +64,7 @@ export const accountApi = {
     path: '/api/account/two-factor/disable',
     summary: 'Turn two-factor sign-in off: needs the password and a current code (or a recovery code).',
     access: 'session',
+    roles: EVERY_ROLE,
     body: twoFactorDisableSchema,
     status: 200,
     response: z.object({ status: z.literal('success'), message: z.string() }),
@@ -70,6 +76,7 @@ export const accountApi = {
     summary:
       'Change your password: current, new (12+ characters, not a common password) and its confirmation. Every other session of yours ends.',
     access: 'session',
+    roles: EVERY_ROLE,
     body: passwordChangeSchema,
     status: 200,
     response: z.object({
@@ -85,6 +92,7 @@ export const accountApi = {
     summary:
       'Your live sessions, most recently used first: created, last seen, browser, address, and which is this one.',
     access: 'session',
+    roles: EVERY_ROLE,
     status: 200,
     response: z.object({ status: z.literal('success'), data: z.array(sessionInfoSchema) }),
   }),
@@ -93,6 +101,7 @@ export const accountApi = {
     path: '/api/account/sessions/:sessionId',
     summary: 'End one of your sessions (send `{}`). Ending this very session signs you out and clears the cookie.',
     access: 'session',
+    roles: EVERY_ROLE,
     params: sessionIdParams,
     body: emptyBodySchema,
     status: 200,
@@ -104,6 +113,7 @@ export const accountApi = {
     path: '/api/account/other-sessions',
     summary: 'End every session of yours but this one (send `{}`).',
     access: 'session',
+    roles: EVERY_ROLE,
     body: emptyBodySchema,
     status: 200,
     response: z.object({ status: z.literal('success'), data: z.object({ ended: z.number().int().min(0) }) }),

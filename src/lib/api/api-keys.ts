@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMINS } from '../roles';
 import { apiKeyCreateSchema, apiKeyInfoSchema } from '../schemas/api-keys';
 import { defineEndpoint, recordNumber } from './contract';
 
@@ -13,6 +14,7 @@ export const apiKeysApi = {
     path: '/api/api-keys',
     summary: 'Every device API key (never its secret): name, prefix, who created it, when last used, whether revoked.',
     access: 'session',
+    roles: ADMINS,
     status: 200,
     response: z.object({ status: z.literal('success'), data: z.array(apiKeyInfoSchema) }),
   }),
@@ -21,6 +23,7 @@ export const apiKeysApi = {
     path: '/api/api-keys',
     summary: 'Create a named device API key. The answer is the only time the key is shown; only its hash is stored.',
     access: 'session',
+    roles: ADMINS,
     body: apiKeyCreateSchema,
     status: 201,
     response: z.object({
@@ -33,6 +36,7 @@ export const apiKeysApi = {
     path: '/api/api-keys/:keyId/revoke',
     summary: 'Revoke a key: its next call is refused. Revoking a revoked key changes nothing.',
     access: 'session',
+    roles: ADMINS,
     params: apiKeyIdParams,
     body: z.object({}),
     status: 200,

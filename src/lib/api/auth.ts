@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { adminUserSchema, loginLinkSchema, loginSchema, loginTwoFactorSchema } from '../schemas/login';
+import { EVERY_ROLE } from '../roles';
+import {
+  adminUserSchema,
+  loginLinkSchema,
+  loginSchema,
+  loginTwoFactorSchema,
+  sessionUserSchema,
+} from '../schemas/login';
 import { defineEndpoint } from './contract';
 import { AUTH_PATHS } from './paths';
 
@@ -69,7 +76,8 @@ export const authApi = {
     path: AUTH_PATHS.session,
     summary: 'Who is signed in with this session.',
     access: 'session',
+    roles: EVERY_ROLE,
     status: 200,
-    response: z.object({ user: adminUserSchema }),
+    response: z.object({ user: sessionUserSchema }),
   }),
 };

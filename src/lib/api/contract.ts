@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES, type Role } from '../roles';
 import { TRACKING_NUMBER_PATTERN } from '../tracking-number';
 import '../zod-config';
 
@@ -28,6 +29,8 @@ export interface Endpoint {
   /** A short sentence for people reading the API document. */
   summary: string;
   access: Access;
+  /** The staff roles a signed-in caller must have (every staff call names them; others get 403). */
+  roles?: readonly Role[];
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
@@ -76,7 +79,8 @@ export function errorSchema(endpoint: Endpoint): z.ZodType {
 
 /**
  * Every error status an endpoint can answer: its own, plus 405 (another method) and 503 (the
- * database cannot be reached) for all; 403 for a cross-site write (but where other sites may call);
+ * database cannot be reached) for all; 403 for a cross-site write (but where other sites may call)
+ * and for a role the call does not allow;
  * 401 for staff and key calls; 400, 413, 415 and 422 for a JSON body; 422 for a query; 404 and 422
  * for path parameters (an id that names nothing, a control character).
  */
@@ -84,6 +88,7 @@ export function errorStatuses(endpoint: Endpoint): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>([...(endpoint.errors ?? []), 405, 503]);
   if (endpoint.access !== 'public') statuses.add(401);
   if (endpoint.method !== 'GET' && !endpoint.crossSite) statuses.add(403);
+  if (endpoint.roles && endpoint.roles.length < ROLES.length) statuses.add(403);
   if (endpoint.body) for (const status of [400, 413, 415, 422] as const) statuses.add(status);
   if (endpoint.params) for (const status of [404, 422] as const) statuses.add(status);
   if (endpoint.query) statuses.add(422);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMINS, OFFICE, READERS } from '../roles';
 import {
   CUSTOMER_ID_PATTERN,
   customerCreateSchema,
@@ -8,6 +9,7 @@ import {
   customerListQuerySchema,
   customerPatchSchema,
 } from '../schemas/customer';
+
 import { defineEndpoint } from './contract';
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found.';
@@ -36,6 +38,7 @@ export const customersApi = {
     summary:
       'One page of customers, newest first, each with its shipment count: optional search (id, name, contact or email; 3+ characters match anywhere, 1-2 the start of a word), status filter, created-since filter, keyset paging by cursor (next) or before (previous).',
     access: 'session',
+    roles: READERS,
     query: customerListQuerySchema,
     status: 200,
     response: z.object({
@@ -50,6 +53,7 @@ export const customersApi = {
     summary:
       'Create a customer; the server allocates the next CUS- id. With quote_request_id, the request is linked to the new customer. A customer with the same email (any case) or the same name and phone is a 409 naming the field, with duplicate_of the existing id, unless allow_duplicate is true.',
     access: 'session',
+    roles: OFFICE,
     body: customerCreateSchema,
     status: 201,
     response: oneCustomer,
@@ -60,6 +64,7 @@ export const customersApi = {
     path: '/api/customers/:id',
     summary: 'Read one customer with their shipment count and most recent shipments.',
     access: 'session',
+    roles: READERS,
     params: idParams,
     status: 200,
     response: oneCustomer,
@@ -71,6 +76,7 @@ export const customersApi = {
     summary:
       'Change a customer; only the fields given change, a blank optional field is cleared. Deactivate or reactivate with status. An erased customer cannot be changed (409).',
     access: 'session',
+    roles: OFFICE,
     params: idParams,
     body: customerPatchSchema,
     status: 200,
@@ -83,6 +89,7 @@ export const customersApi = {
     summary:
       'Erase a customer on their request, in one transaction: the name becomes "Erased customer" and contact, email, phone and address are removed, on the customer and on the shipments that named them (shipments are kept); their quote requests, email subscriptions and personal values in the record of shipment changes go; emails to them not yet sent are cancelled. Erasing again changes nothing.',
     access: 'session',
+    roles: ADMINS,
     params: idParams,
     body: z.object({}),
     status: 200,

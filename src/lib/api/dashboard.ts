@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { READERS } from '../roles';
 import { shipmentRecordSchema } from '../schemas/shipment/record';
 import { defineEndpoint } from './contract';
 
@@ -65,6 +66,7 @@ export const dashboardApi = {
     path: '/api/admin/dashboard',
     summary: 'The figures of the admin dashboard at this moment.',
     access: 'session',
+    roles: READERS,
     status: 200,
     response: z.object({ status: z.literal('success'), data: dashboardSchema }),
   }),

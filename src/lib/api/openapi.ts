@@ -1,5 +1,6 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { company } from '@/data/company';
+import { ROLE_LABELS } from '../roles';
 import { shipmentSchema } from '../schemas/shipment/shipment';
 import { trackingResultSchema } from '../schemas/tracking';
 import { apiErrorSchema, type Endpoint, errorSchema, errorStatuses, trackingErrorSchema } from './contract';
@@ -66,6 +67,12 @@ function operation(resource: string, name: string, endpoint: Endpoint): ZodOpenA
     summary: endpoint.summary,
     tags: [tagOf(resource)],
     security: SECURITY[endpoint.access],
+    ...(endpoint.roles
+      ? {
+          description: `Staff roles allowed: ${endpoint.roles.map((role) => ROLE_LABELS[role]).join(', ')}.`,
+          'x-roles': [...endpoint.roles],
+        }
+      : {}),
     ...(endpoint.params || endpoint.query
       ? {
           requestParams: {

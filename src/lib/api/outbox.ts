@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMINS } from '../roles';
 import { outboxListMetaSchema, outboxListQuerySchema, outboxMessageSchema } from '../schemas/outbox';
 import { defineEndpoint, recordNumber } from './contract';
 
@@ -12,6 +13,7 @@ export const outboxApi = {
     summary:
       'A page of emails, newest first, optionally of one state: recipient, subject, text, state, attempts, last error; with the count of each state and whether a mail server is configured.',
     access: 'session',
+    roles: ADMINS,
     query: outboxListQuerySchema,
     status: 200,
     response: z.object({
@@ -25,6 +27,7 @@ export const outboxApi = {
     path: '/api/outbox/:messageId/retry',
     summary: 'Queue a failed email again, due now.',
     access: 'session',
+    roles: ADMINS,
     params: z.object({ messageId: recordNumber(MESSAGE_NOT_FOUND, 'The numeric id of the message') }),
     body: z.object({}),
     status: 200,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMINS } from '../roles';
 import { placeInputSchema, placeSchema, unmappedPlaceSchema } from '../schemas/place';
 import { defineEndpoint, recordNumber } from './contract';
 
@@ -22,6 +23,7 @@ export const placesApi = {
     path: '/api/places',
     summary: 'Every place of the gazetteer with its coordinates, by country then city.',
     access: 'session',
+    roles: ADMINS,
     status: 200,
     response: z.object({ status: z.literal('success'), data: z.array(placeSchema) }),
   }),
@@ -31,6 +33,7 @@ export const placesApi = {
     summary:
       'Add a place: a country (its centre) or a city in a country, with its latitude and longitude. A name already in use (in any case) answers 409.',
     access: 'session',
+    roles: ADMINS,
     body: placeInputSchema,
     status: 201,
     response: onePlace,
@@ -42,6 +45,7 @@ export const placesApi = {
     summary:
       "Change a place's name or coordinates; the route map uses them from the next lookup. A name another place has answers 409.",
     access: 'session',
+    roles: ADMINS,
     params: placeIdParams,
     body: placeInputSchema,
     status: 200,
@@ -53,6 +57,7 @@ export const placesApi = {
     path: '/api/unmapped-places',
     summary: `The place names shipments use that the gazetteer lacks: those the map cannot draw first, then those it draws at their country's centre, each the most used first; at most ${UNMAPPED_PLACES_SHOWN}, with how many there are in all.`,
     access: 'session',
+    roles: ADMINS,
     status: 200,
     response: z.object({
       status: z.literal('success'),
@@ -65,6 +70,7 @@ export const placesApi = {
     summary:
       'Remove a place: the map then places shipments there by their country, or not at all. Answers the place removed.',
     access: 'session',
+    roles: ADMINS,
     params: placeIdParams,
     body: z.object({}),
     status: 200,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OFFICE } from '../roles';
 import {
   quoteListMetaSchema,
   quoteListQuerySchema,
@@ -6,6 +7,7 @@ import {
   quoteRequestSchema,
   quoteStatusUpdateSchema,
 } from '../schemas/quote';
+
 import { defineEndpoint, recordNumber } from './contract';
 import { QUOTE_PATHS } from './paths';
 
@@ -36,6 +38,7 @@ export const quotesApi = {
     summary:
       'One page of quote requests, newest first: optional search (name, email, phone, service, origin, destination), status filter, keyset paging.',
     access: 'session',
+    roles: OFFICE,
     query: quoteListQuerySchema,
     status: 200,
     response: z.object({
@@ -49,6 +52,7 @@ export const quotesApi = {
     path: '/api/quote-requests/:id',
     summary: "Change a quote request's status (new, contacted, won, lost).",
     access: 'session',
+    roles: OFFICE,
     params: idParams,
     body: quoteStatusUpdateSchema,
     status: 200,

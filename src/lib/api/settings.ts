@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { ADMINS } from '../roles';
 import {
   companySettingsSchema,
   companySettingsValueSchema,
   notificationSettingsSchema,
   settingsMetaSchema,
 } from '../schemas/settings';
+
 import { defineEndpoint } from './contract';
 
 const answer = <S extends z.ZodType>(data: S) =>
@@ -20,6 +22,7 @@ export const settingsApi = {
     path: '/api/settings/company',
     summary: "The company's details as the back office uses them (waybills, emails); the site's own until saved.",
     access: 'session',
+    roles: ADMINS,
     status: 200,
     response: answer(companySettingsValueSchema),
   }),
@@ -28,6 +31,7 @@ export const settingsApi = {
     path: '/api/settings/company',
     summary: "Save the company's details.",
     access: 'session',
+    roles: ADMINS,
     body: companySettingsSchema,
     status: 200,
     response: answer(companySettingsValueSchema),
@@ -37,6 +41,7 @@ export const settingsApi = {
     path: '/api/settings/notifications',
     summary: 'Which email notifications are on (the defaults until saved).',
     access: 'session',
+    roles: ADMINS,
     status: 200,
     response: answer(notificationSettingsSchema),
   }),
@@ -45,6 +50,7 @@ export const settingsApi = {
     path: '/api/settings/notifications',
     summary: 'Save which email notifications are on.',
     access: 'session',
+    roles: ADMINS,
     body: notificationSettingsSchema,
     status: 200,
     response: answer(notificationSettingsSchema),

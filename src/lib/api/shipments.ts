@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OFFICE, READERS } from '../roles';
 import { customerIdSchema } from '../schemas/customer';
 import { blankToUndefined, listMetaSchema } from '../schemas/fields';
 import { shipmentCreateSchema } from '../schemas/shipment/create';
@@ -39,6 +40,7 @@ export const shipmentsApi = {
     summary:
       'One page of shipments, newest first: optional search (id, tracking number, places, customer, sender or recipient name, sender or recipient email or phone; accents and phone separators do not matter), status and type filters, keyset paging by cursor (`offset`: the matches before the page). The ETA column is estimated_delivery.',
     access: 'session',
+    roles: READERS,
     query: shipmentListQuerySchema,
     status: 200,
     response: z.object({
@@ -53,6 +55,7 @@ export const shipmentsApi = {
     summary:
       "Create a shipment from every creation field (the New Shipment page), optionally for a customer (customer_id); the tracking number is generated when absent, admin_notes becomes the first staff note, and the recipient address must lie in the destination's city.",
     access: 'session',
+    roles: OFFICE,
     body: newShipmentSchema,
     status: 201,
     response: z.object({ status: z.literal('success'), message: z.string(), data: shipmentSchema }),
@@ -63,6 +66,7 @@ export const shipmentsApi = {
     summary:
       'Create a shipment from the quick-add dialog: a customer, the route, the estimated delivery (date) and next arrival (date-time), type, status and a first staff note.',
     access: 'session',
+    roles: OFFICE,
     body: shipmentDialogSchema,
     status: 201,
     response: oneShipment,
@@ -72,6 +76,7 @@ export const shipmentsApi = {
     path: '/api/shipments/:trackingNumber',
     summary: 'Read a whole shipment with its history (staff).',
     access: 'session',
+    roles: READERS,
     params: trackingNumberParams,
     status: 200,
     response: oneShipment,
@@ -83,6 +88,7 @@ export const shipmentsApi = {
     summary:
       "Change the edit dialog's fields: the route, schedule, type and status, the sender's and recipient's contact details, the goods, courier, customs and dates; only the fields given change, a null optional field is cleared, and each change is recorded with its value before and after (the shipment's changes). estimated_delivery (date) and arrival_time (next arrival, date-time) are separate; notes appends a staff note; a new destination needs the recipient_address in it in the same call. A status change adds a history entry.",
     access: 'session',
+    roles: OFFICE,
     params: trackingNumberParams,
     body: shipmentPatchSchema,
     status: 200,
@@ -95,6 +101,7 @@ export const shipmentsApi = {
     summary:
       'Set the status and add a history entry with the note, and with current_country (optional current_city) where it happened, which becomes the current location; emails the status to the recipient, confirmed alert subscribers and the company (per Settings > Notifications). Staff session or device API key.',
     access: 'session-or-key',
+    roles: OFFICE,
     params: trackingNumberParams,
     body: statusUpdateSchema,
     status: 200,
@@ -107,6 +114,7 @@ export const shipmentsApi = {
     summary:
       'Set the current location (country, optional city) and add a history entry carrying it and the optional note. With arrival_time the shipment is on its way there, expected then (its next arrival); without, it is there now and its next arrival is cleared.',
     access: 'session-or-key',
+    roles: OFFICE,
     params: trackingNumberParams,
     body: locationUpdateSchema,
     status: 200,

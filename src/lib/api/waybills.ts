@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OFFICE } from '../roles';
 import { waybillQuerySchema, waybillsSchema } from '../schemas/waybill';
 import { defineEndpoint } from './contract';
 
@@ -10,6 +11,7 @@ export const waybillsApi = {
     summary:
       'What the waybills of up to 100 shipments print: the company details of Settings > General, and each shipment in the order asked; numbers that name no shipment are listed in `missing`.',
     access: 'session',
+    roles: OFFICE,
     query: waybillQuerySchema,
     status: 200,
     response: z.object({ status: z.literal('success'), data: waybillsSchema }),

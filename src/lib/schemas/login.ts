@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from '../roles';
 import { LOGIN_LIMITS, LOGIN_MESSAGES, SIGN_IN_LINK_MESSAGES } from '../sign-in';
 import { noControlCharacters, text } from './text';
 
@@ -41,4 +42,7 @@ export const loginLinkSchema = z.object({
 
 /** The signed-in staff member, as the session and login calls answer it. */
 export const adminUserSchema = z.object({ email: z.string() });
-export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** Who is signed in with a session: their email and role. */
+export const sessionUserSchema = adminUserSchema.extend({ role: z.enum(ROLES) });
+export type SessionUser = z.infer<typeof sessionUserSchema>;

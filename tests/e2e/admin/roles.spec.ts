@@ -1,0 +1,50 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import type { Role } from '../../../src/lib/roles';
+import { openE2eDatabase } from '../../helpers/e2e-db';
+import { type Account, newAccount, passwordStep } from './staff-accounts';
+
+// The admin app fits the role: the sidebar shows what the role may use, and a screen it may not use says
+// so plainly (not an error, not an empty screen).
+
+async function accountOf(role: Role): Promise<Account> {
+  const account = await newAccount(role);
+  const db = openE2eDatabase();
+  try {
+    await db.execute({ sql: 'UPDATE admin_users SET role = ? WHERE email = ?', args: [role, account.email] });
+  } finally {
+    db.close();
+  }
+  return account;
+}
+
+test('a viewer reads the dashboard, shipments and customers; quotes and company settings are not theirs', async ({
+  page,
+}) => {
+  await passwordStep(page, await accountOf('viewer'));
+  await page.waitForURL('**/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  const sidebar = page.getByRole('navigation', { name: 'Admin' });
+  await expect(sidebar.getByRole('link')).toHaveText(['Dashboard', 'Shipments', 'Customers', 'Settings']);
+
+  await page.goto('/admin/quotes');
+  await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
+  await expect(page.getByText('Your role (Viewer) does not include this page.')).toBeVisible();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(violations.map((violation) => violation.id)).toEqual([]);
+
+  await page.goto('/admin/settings?tab=general');
+  await expect(page.getByRole('tab')).toHaveText(['Security']);
+  await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
+});
+
+test('a driver, with no stops to run yet, is sent from the dashboard to their own settings', async ({ page }) => {
+  await passwordStep(page, await accountOf('driver'));
+  await page.waitForURL('**/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link')).toHaveText(['Settings']);
+  await page.getByRole('link', { name: 'Go to your settings' }).click();
+  await expect(page.getByRole('tab', { name: 'Security' })).toBeVisible();
+});

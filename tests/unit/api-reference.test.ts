@@ -48,8 +48,9 @@ describe('the API reference page data', () => {
     expect(field(create.body?.rows ?? [], 'status')).toMatchObject({ required: true, type: 'string' });
     expect(field(create.body?.rows ?? [], 'status')?.notes[0]).toMatch(/^One of "preparing"/);
     expect(field(create.body?.rows ?? [], 'eta')).toMatchObject({ deprecated: true, required: false });
+    expect(list.roles).toEqual(['admin', 'dispatcher', 'viewer']);
     const statuses = list.responses.map(({ status }) => status);
-    expect(statuses).toEqual(['200', '401', '405', '422', '503']);
+    expect(statuses).toEqual(['200', '401', '403', '405', '422', '503']);
     const ok = list.responses[0]!.rows;
     expect(field(ok, 'data[].tracking_number')).toMatchObject({ depth: 1, type: 'string', required: true });
     expect(field(ok, 'meta.next_cursor')?.type).toBe('string or null');

@@ -35,6 +35,8 @@ export interface OperationView {
   deprecated: boolean;
   /** Empty when anyone may call. Several entries: any one of them is enough. */
   access: AccessView[];
+  /** The staff roles allowed (the document's `x-roles`), empty for a public call. */
+  roles: string[];
   parameters: Parameter[];
   body: { required: boolean; contentType: string; rows: SchemaRow[] } | null;
   responses: ResponseView[];
@@ -80,6 +82,12 @@ const SECURITY_LABELS: Record<string, string> = {
   deviceKey: 'Device API key',
 };
 
+/** The roles an operation names in its `x-roles` extension, as the contract declares them. */
+function rolesOf(operation: oas31.OperationObject): string[] {
+  const roles: unknown = operation['x-roles'];
+  return Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [];
+}
+
 function securityLabel(name: string, scheme: oas31.SecuritySchemeObject | oas31.ReferenceObject | undefined): string {
   const label = SECURITY_LABELS[name] ?? name;
   if (!scheme || '$ref' in scheme) return label;
@@ -117,6 +125,7 @@ function operationView(
         detail: (schemes[name] && !('$ref' in schemes[name]) ? schemes[name].description : undefined) ?? '',
       })),
     ),
+    roles: rolesOf(operation),
     parameters: (operation.parameters ?? []).map((reference) => {
       const parameter = resolveParameter(reference, document);
       const schema = parameter.schema ?? {};

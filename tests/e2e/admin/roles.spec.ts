@@ -21,6 +21,8 @@ async function accountOf(role: Role): Promise<Account> {
 test('a viewer reads the dashboard, shipments and customers; quotes and company settings are not theirs', async ({
   page,
 }) => {
+  // Signing in, four screens and an axe run: longer than the usual 45 s on a busy two-core machine.
+  test.setTimeout(120_000);
   await passwordStep(page, await accountOf('viewer'));
   await page.waitForURL('**/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();

@@ -21,26 +21,36 @@ const numbers = buildSeedShipments()
  * Requests to a real libSQL server (sqld), counted by a proxy in front of it: with Turso each is a network
  * round trip, so the public lookups, the busiest calls, must make one. (A count, not a timing.)
  */
-describe.skipIf(DB_MODE !== 'sqld')('round trips of the public lookups to the database', () => {
-  let proxy: CountingProxy;
-  let server: string;
+/** The describe block's calls go through a counting proxy in front of the test's sqld server. */
+function countingProxy(): { readonly proxy: CountingProxy } {
+  const state: { proxy?: CountingProxy; server?: string } = {};
   beforeAll(async () => {
-    server = process.env.DATABASE_URL!;
-    proxy = await startCountingProxy(server);
+    state.server = process.env.DATABASE_URL!;
+    state.proxy = await startCountingProxy(state.server);
     await closeDb();
-    process.env.DATABASE_URL = proxy.url;
+    process.env.DATABASE_URL = state.proxy.url;
     // Opening the connection checks it once: a warm function instance has done so already.
     await getDb();
   });
   afterAll(async () => {
     await closeDb();
-    process.env.DATABASE_URL = server;
-    await proxy.stop();
+    process.env.DATABASE_URL = state.server!;
+    await state.proxy?.stop();
   });
+  return {
+    get proxy() {
+      if (!state.proxy) throw new Error('The counting proxy starts in beforeAll');
+      return state.proxy;
+    },
+  };
+}
+
+describe.skipIf(DB_MODE !== 'sqld')('round trips of the public lookups to the database', () => {
+  const counted = countingProxy();
 
   it('GET /api/tracking/{n} makes one, found or not, with or without a reveal cookie', async () => {
     const lookUp = (number: string, headers: Record<string, string> = {}) =>
-      proxy.count(async () => {
+      counted.proxy.count(async () => {
         const { status } = await call(tracking, apiRequest(`/api/tracking/${number}`, { headers }), {
           trackingNumber: number,
         });
@@ -52,7 +62,7 @@ describe.skipIf(DB_MODE !== 'sqld')('round trips of the public lookups to the da
   });
 
   it('POST /api/tracking/batch makes one for ten numbers', async () => {
-    const requests = await proxy.count(async () => {
+    const requests = await counted.proxy.count(async () => {
       const { status, body } = await call(batch, apiRequest('/api/tracking/batch', { json: { numbers } }));
       expect(status).toBe(200);
       expect(body.data.filter((item: { result: string }) => item.result === 'found')).toHaveLength(10);
@@ -62,29 +72,18 @@ describe.skipIf(DB_MODE !== 'sqld')('round trips of the public lookups to the da
 });
 
 describe.skipIf(DB_MODE !== 'sqld')('round trips of the writes that read first', () => {
-  let proxy: CountingProxy;
-  let server: string;
   let cookie: string;
   beforeAll(async () => {
     cookie = await signIn();
-    server = process.env.DATABASE_URL!;
-    proxy = await startCountingProxy(server);
-    await closeDb();
-    process.env.DATABASE_URL = proxy.url;
-    await getDb();
   });
-  afterAll(async () => {
-    await closeDb();
-    process.env.DATABASE_URL = server;
-    await proxy.stop();
-  });
+  const counted = countingProxy();
 
   const staff = (path: string, init: { method?: string; json: unknown }) =>
     apiRequest(path, { ...init, headers: withSession(cookie) });
 
   it('a reveal makes two: the attempt with what it is checked against, then the grant with the answer', async () => {
     const seeded = buildSeedShipments()[2]!;
-    const requests = await proxy.count(async () => {
+    const requests = await counted.proxy.count(async () => {
       const { status } = await call(
         reveal,
         apiRequest(`/api/tracking/${seeded.tracking_number}/reveal`, {
@@ -107,14 +106,14 @@ describe.skipIf(DB_MODE !== 'sqld')('round trips of the writes that read first',
       destination: 'Lisbon, Portugal',
       status: 'preparing',
     };
-    const page = await proxy.count(async () => {
+    const page = await counted.proxy.count(async () => {
       const { status } = await call(
         addTracking,
         staff('/api/add_tracking', { json: { ...fields, customer_id: 'CUS-1001' } }),
       );
       expect(status).toBe(201);
     });
-    const dialog = await proxy.count(async () => {
+    const dialog = await counted.proxy.count(async () => {
       const { status } = await call(
         createShipment,
         staff('/api/shipments', {
@@ -133,7 +132,7 @@ describe.skipIf(DB_MODE !== 'sqld')('round trips of the writes that read first',
 
   it('an edit makes two, a new customer included: the session with the shipment and customer, then the write', async () => {
     const number = numbers[3]!;
-    const requests = await proxy.count(async () => {
+    const requests = await counted.proxy.count(async () => {
       const { status } = await call(
         shipment,
         staff(`/api/shipments/${number}`, { method: 'PATCH', json: { customer: 'CUS-1003', notes: 'Counted.' } }),

@@ -6,8 +6,10 @@ import {
   type Path,
   type Resolver,
   type UseFormSetError,
+  type UseFormSetFocus,
   useForm,
 } from 'react-hook-form';
+import { toast } from 'sonner';
 import type { z } from 'zod';
 import type { FieldErrors } from '@/lib/field-errors';
 import { ApiError } from './api/client';
@@ -80,6 +82,71 @@ export function serverRefusal<T extends FieldValues>(
   if (!(error instanceof ApiError) || error.status === 401) return null;
   applyServerErrors(setError, fields, error.fieldErrors);
   return error;
+}
+
+/** The server's own words of a refusal, for a failure whose refusals say what happened. */
+export const own = (refusal: ApiError) => refusal.message;
+
+/**
+ * A failed action said in a toast, and logged: `said` gives the refusal's own words where the action has them
+ * to give, else the toast says `fallback`; nothing for a lapsed session.
+ */
+export function toastFailure(error: unknown, fallback: string, said: (refusal: ApiError) => string = () => ''): void {
+  if (error instanceof ApiError && error.status === 401) return;
+  console.error(fallback, error);
+  toast.error((error instanceof ApiError && said(error)) || fallback);
+}
+
+/**
+ * A failed save with its field errors on the fields, then said in a toast as `toastFailure` says it. The
+ * refusal, for the caller to say more, or null (as `serverRefusal`).
+ */
+export function toastRefusal<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+  fallback: string,
+  said?: (refusal: ApiError) => string,
+): ApiError | null {
+  const refusal = serverRefusal(error, setError, fields);
+  if (refusal) toastFailure(refusal, fallback, said);
+  return refusal;
+}
+
+/**
+ * A failed save of a form whose fields say what the server refused of them (a 422, or a 409 for a name
+ * already taken, carries its messages by field): only another failure is toasted, in the server's words.
+ */
+export function fieldsOrToast<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+  fallback: string,
+): void {
+  const refusal = serverRefusal(error, setError, fields);
+  if (refusal && refusal.status !== 422 && refusal.status !== 409) toastFailure(refusal, fallback, own);
+}
+
+/**
+ * A failed save of a form that says the failure itself, beside its fields: a 422 puts focus on the first
+ * field it refused, to be typed again; any other failure is `failure`'s message (null: nothing to say) as
+ * the form's root error, given back for a toast.
+ */
+export function focusRefusal<T extends FieldValues>(
+  error: unknown,
+  { setError, setFocus }: { setError: UseFormSetError<T>; setFocus: UseFormSetFocus<T> },
+  fields: readonly Path<T>[],
+  failure: (error: unknown) => string | null,
+): string | null {
+  const refusal = serverRefusal(error, setError, fields);
+  if (refusal?.status === 422) {
+    const first = fields.find((name) => refusal.fieldErrors[name]);
+    if (first) setFocus(first);
+    return null;
+  }
+  const message = failure(error);
+  if (message) setError('root.server', { message });
+  return message;
 }
 
 /** Every message of an errors map, "Field: message", for a banner. */

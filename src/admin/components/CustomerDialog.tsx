@@ -11,7 +11,7 @@ import {
 import type { QuoteRecord } from '@/lib/schemas/quote';
 import { ApiError } from '../api/client';
 import { createCustomer, updateCustomer } from '../api/customers';
-import { applyServerErrors, messagesOf, useSchemaForm } from '../forms';
+import { messagesOf, toastRefusal, useSchemaForm } from '../forms';
 import { Dialog, DialogActions } from './Dialog';
 import { ErrorSummary, Field, inputClass, secondaryButtonClass } from './Field';
 
@@ -71,15 +71,14 @@ export function CustomerDialog({ open, onClose, onSaved, customer, quote }: Cust
       toast.success(customer ? `Customer ${saved.data.id} updated` : `Customer ${saved.data.id} created`);
       onSaved(saved.data);
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status === 401) return;
-      if (error.duplicateOf) {
+      if (error instanceof ApiError && error.duplicateOf) {
         setDuplicate({ id: error.duplicateOf, message: error.message });
         return;
       }
-      console.error('Failed to save the customer', error);
-      applyServerErrors(setError, FIELDS, error.fieldErrors);
-      if (error.status === 409) setError('root.server', { message: error.message });
-      toast.error(error.status === 409 ? error.message : 'Failed to save the customer');
+      // Any other conflict (the quote has a customer already, the customer was erased) is said in its own words.
+      const conflict = (refusal: ApiError) => (refusal.status === 409 ? refusal.message : '');
+      const refusal = toastRefusal(error, setError, FIELDS, 'Failed to save the customer', conflict);
+      if (refusal?.status === 409) setError('root.server', { message: refusal.message });
     }
   };
   const submit = handleSubmit((values) => save(values, false));

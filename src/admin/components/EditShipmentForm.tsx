@@ -8,7 +8,7 @@ import { shipmentEditFormSchema } from '@/lib/schemas/shipment/edit-form';
 import type { Shipment } from '@/lib/schemas/shipment/shipment';
 import { editShipment } from '../api/shipments';
 import { toDateInput, toDateTimeInput } from '../format';
-import { messagesOf, serverRefusal, useSchemaForm } from '../forms';
+import { messagesOf, own, toastRefusal, useSchemaForm } from '../forms';
 import { CustomerField } from './CustomerField';
 import { DialogActions } from './Dialog';
 import { ErrorSummary, Field, inputClass } from './Field';
@@ -100,10 +100,7 @@ export function EditShipmentForm({
       toast.success(`Shipment ${shipment.tracking_number} updated successfully`);
       onSaved(data);
     } catch (error) {
-      const refusal = serverRefusal(error, setError, EDIT_FIELDS);
-      if (!refusal) return;
-      console.error('Failed to update shipment', error);
-      toast.error(refusal.message || 'Failed to update shipment');
+      toastRefusal(error, setError, EDIT_FIELDS, 'Failed to update shipment', own);
     }
   });
 

@@ -2,7 +2,7 @@ import { toast } from 'sonner';
 import { shipmentDialogSchema } from '@/lib/schemas/shipment/dialog';
 import type { Shipment } from '@/lib/schemas/shipment/shipment';
 import { quickAddShipment } from '../api/shipments';
-import { messagesOf, serverRefusal, useSchemaForm } from '../forms';
+import { messagesOf, toastRefusal, useSchemaForm } from '../forms';
 import { CustomerField } from './CustomerField';
 import { DialogActions } from './Dialog';
 import { ErrorSummary, Field, inputClass } from './Field';
@@ -55,9 +55,7 @@ export function QuickAddShipmentForm({
       toast.success('Shipment added successfully');
       onSaved(data);
     } catch (error) {
-      if (!serverRefusal(error, setError, ADD_FIELDS)) return;
-      console.error('Failed to add shipment', error);
-      toast.error('Failed to add shipment');
+      toastRefusal(error, setError, ADD_FIELDS, 'Failed to add shipment');
     }
   });
   return (

@@ -3,7 +3,6 @@ import { type ReactNode, useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import { formatDate, formatDateTime } from '@/lib/date-display';
 import { type CustomerDetail, ERASED_NAME } from '@/lib/schemas/customer';
-import { ApiError } from '../api/client';
 import { eraseCustomer, updateCustomer } from '../api/customers';
 import { CustomerDialog } from '../components/CustomerDialog';
 import { CustomerStatusBadge } from '../components/CustomerStatusBadge';
@@ -12,6 +11,7 @@ import { dangerButtonClass, secondaryButtonClass } from '../components/Field';
 import { LoadFailed, Loading } from '../components/Loading';
 import { Panel } from '../components/Panel';
 import { StatusBadge } from '../components/StatusBadge';
+import { own, toastFailure } from '../forms';
 import { $customer, showCustomer } from '../stores/customers';
 
 function Facts({ items }: { items: Array<[string, ReactNode]> }) {
@@ -40,9 +40,7 @@ function StatusToggle({ customer }: { customer: CustomerDetail }) {
       showCustomer(data);
       toast.success(`${data.name} is now ${data.status}`);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return;
-      console.error('Failed to change the customer status', error);
-      toast.error('Failed to change the customer status');
+      toastFailure(error, 'Failed to change the customer status');
     } finally {
       setBusy(false);
     }
@@ -72,9 +70,7 @@ function EraseAction({ customer }: { customer: CustomerDetail }) {
       showCustomer(data);
       toast.success(`${customer.id} erased`);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return;
-      console.error('Failed to erase the customer', error);
-      toast.error(error instanceof ApiError && error.message ? error.message : 'Failed to erase the customer');
+      toastFailure(error, 'Failed to erase the customer', own);
     } finally {
       setBusy(false);
       setOpen(false);

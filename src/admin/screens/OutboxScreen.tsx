@@ -10,10 +10,10 @@ import {
   type OutboxMessage,
   type OutboxState,
 } from '@/lib/schemas/outbox';
-import { ApiError } from '../api/client';
 import { retryOutboxMessage } from '../api/outbox';
 import { inputClass, secondaryButtonClass } from '../components/Field';
 import { ColumnHeads, ScrollingTable } from '../components/ListParts';
+import { own, toastFailure } from '../forms';
 import { useSearchParams } from '../list-url';
 import { $router } from '../router';
 import { $outbox, outboxParams, refreshOutbox } from '../stores/outbox';
@@ -61,7 +61,7 @@ export default function OutboxScreen() {
       await retryOutboxMessage(message.id);
       toast.success(`Email to ${message.recipient} queued again.`);
     } catch (error) {
-      if (error instanceof ApiError && error.status !== 401) toast.error(error.message || 'Could not retry the email.');
+      toastFailure(error, 'Could not retry the email.', own);
     }
   };
 

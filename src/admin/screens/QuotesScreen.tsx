@@ -4,12 +4,12 @@ import { toast } from 'sonner';
 import { formatDateTime } from '@/lib/date-display';
 import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, type QuoteRecord, type QuoteStatus } from '@/lib/schemas/quote';
 import { formatWeight } from '@/lib/weight';
-import { ApiError } from '../api/client';
 import { setQuoteStatus } from '../api/quotes';
 import { CustomerDialog } from '../components/CustomerDialog';
 import { inputClass, secondaryButtonClass } from '../components/Field';
 import { ListFooter } from '../components/ListFooter';
 import { Filter, ListViews, SearchBox } from '../components/ListParts';
+import { toastFailure } from '../forms';
 import { goToList, useSearchBox, useSearchParams } from '../list-url';
 import { $quoteList, type QuoteListParams, quoteParams, refreshQuotes, replaceQuote } from '../stores/quotes';
 
@@ -29,9 +29,7 @@ function StatusControl({ quote }: { quote: QuoteRecord }) {
       replaceQuote(data);
       toast.success(`Request from ${data.name} marked ${QUOTE_STATUS_LABELS[data.status]}`);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return;
-      console.error('Failed to change the quote request status', error);
-      toast.error('Failed to change the status');
+      toastFailure(error, 'Failed to change the status');
     } finally {
       setBusy(false);
     }

@@ -7,11 +7,10 @@ import {
   companySettingsSchema,
   type SettingsMeta,
 } from '@/lib/schemas/settings';
-import { ApiError } from '../../api/client';
 import { saveCompanySettings } from '../../api/settings';
 import { buttonClass, Field, inputClass } from '../../components/Field';
 import { Loaded } from '../../components/Loading';
-import { applyServerErrors, messagesOf, useSchemaForm } from '../../forms';
+import { messagesOf, toastRefusal, useSchemaForm } from '../../forms';
 import { $companySettings, showCompanySettings } from '../../stores/settings';
 
 type Name = keyof CompanySettingsValue;
@@ -86,14 +85,12 @@ function CompanyForm({ saved }: { saved: { data: CompanySettingsValue; meta: Set
       showCompanySettings({ status: 'success', data, meta });
       toast.success('Company information saved');
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status === 401) return;
-      console.error('Failed to save the company information', error);
-      applyServerErrors(
+      toastRefusal(
+        error,
         setError,
         FIELDS.map(({ name }) => name),
-        error.fieldErrors,
+        'Failed to save the company information',
       );
-      toast.error('Failed to save the company information');
     }
   });
 

@@ -4,11 +4,10 @@ import { toast } from 'sonner';
 import { formatDateTime } from '@/lib/date-display';
 import { type ApiKeyInfo, apiKeyCreateSchema } from '@/lib/schemas/api-keys';
 import { createApiKey, revokeApiKey } from '../../api/api-keys';
-import { ApiError } from '../../api/client';
 import { ConfirmDialog } from '../../components/Dialog';
 import { buttonClass, Field, inputClass, secondaryButtonClass } from '../../components/Field';
 import { ColumnHeads, ScrollingTable } from '../../components/ListParts';
-import { applyServerErrors, messagesOf, useSchemaForm } from '../../forms';
+import { fieldsOrToast, messagesOf, own, toastFailure, useSchemaForm } from '../../forms';
 import { $apiKeys } from '../../stores/api-keys';
 
 /** What this product cannot connect to, and what connecting would take. */
@@ -95,9 +94,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: ApiKeyInfo & { key:
       reset();
       onCreated(data);
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status === 401) return;
-      if (error.status === 422) applyServerErrors(setError, ['name'], error.fieldErrors);
-      else toast.error(error.message || 'Could not create the key.');
+      fieldsOrToast(error, setError, ['name'], 'Could not create the key.');
     }
   });
   return (
@@ -187,7 +184,7 @@ export default function IntegrationsTab() {
       toast.success(`Key “${revoking.name}” revoked.`);
       setRevoking(null);
     } catch (error) {
-      if (error instanceof ApiError && error.status !== 401) toast.error(error.message || 'Could not revoke the key.');
+      toastFailure(error, 'Could not revoke the key.', own);
     } finally {
       setBusy(false);
     }

@@ -9,12 +9,11 @@ import {
   notificationSettingsSchema,
   type SettingsMeta,
 } from '@/lib/schemas/settings';
-import { ApiError } from '../../api/client';
 import { saveNotificationSettings } from '../../api/settings';
 import { buttonClass } from '../../components/Field';
 import { Loaded } from '../../components/Loading';
 import { Switch } from '../../components/Switch';
-import { useSchemaForm } from '../../forms';
+import { toastRefusal, useSchemaForm } from '../../forms';
 import { $notificationSettings, showNotificationSettings } from '../../stores/settings';
 
 const SWITCHES = Object.keys(DEFAULT_NOTIFICATIONS) as Array<keyof Notifications>;
@@ -30,6 +29,7 @@ function NotificationForm({ saved }: { saved: { data: Notifications; meta: Setti
     control,
     handleSubmit,
     reset,
+    setError,
     formState: { isSubmitting },
   } = useSchemaForm(notificationSettingsSchema, saved.data);
 
@@ -40,9 +40,8 @@ function NotificationForm({ saved }: { saved: { data: Notifications; meta: Setti
       showNotificationSettings({ status: 'success', data, meta });
       toast.success('Notification preferences saved');
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status === 401) return;
-      console.error('Failed to save the notification preferences', error);
-      toast.error('Failed to save the notification preferences');
+      // The switches show no errors of their own: the toast says the failure.
+      toastRefusal(error, setError, [], 'Failed to save the notification preferences');
     }
   });
 

@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { type Place, placeInputSchema, type UnmappedPlace } from '@/lib/schemas/place';
-import { ApiError } from '../../api/client';
 import { createPlace, updatePlace } from '../../api/places';
 import { buttonClass, Field, inputClass } from '../../components/Field';
-import { applyServerErrors, messagesOf, useSchemaForm } from '../../forms';
+import { fieldsOrToast, messagesOf, useSchemaForm } from '../../forms';
 
 // The form of a place on the route map (Settings > Places): its city and country, and the coordinates the
 // map draws it at. Used inline to add a place and in a dialog to change one.
@@ -53,11 +51,8 @@ export function PlaceForm({
       if (!place) reset(valuesOf());
       onSaved(data);
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status === 401) return;
-      if (error.status === 422) applyServerErrors(setError, FIELDS, error.fieldErrors);
-      // The name (city and country together) is taken: said on the field that makes it.
-      else if (error.status === 409) setError(input.city ? 'city' : 'country', { message: error.message });
-      else toast.error(error.message || 'Could not save the place.');
+      // The server says a name (city and country together) already taken on the field that makes it.
+      fieldsOrToast(error, setError, FIELDS, 'Could not save the place.');
     }
   });
   const decimal = { type: 'text', inputMode: 'decimal', autoComplete: 'off', className: inputClass } as const;

@@ -2,10 +2,10 @@ import { useStore } from '@nanostores/react';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { Place } from '@/lib/schemas/place';
-import { ApiError } from '../../api/client';
 import { removePlace } from '../../api/places';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { inputClass } from '../../components/Field';
+import { own, toastFailure } from '../../forms';
 import { $places, refreshPlaces } from '../../stores/places';
 import { type Draft, PlaceForm } from './PlaceForm';
 import { PlaceTable } from './PlaceTable';
@@ -36,8 +36,7 @@ export default function PlacesTab() {
       // Its row, where focus would return, is gone.
       heading.current?.focus();
     } catch (error) {
-      if (error instanceof ApiError && error.status !== 401)
-        toast.error(error.message || 'Could not remove the place.');
+      toastFailure(error, 'Could not remove the place.', own);
     } finally {
       setBusy(false);
     }

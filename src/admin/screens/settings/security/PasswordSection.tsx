@@ -4,9 +4,8 @@ import type { Path } from 'react-hook-form';
 import { toast } from 'sonner';
 import { MIN_PASSWORD_LENGTH, type PasswordChangeInput, passwordChangeSchema } from '@/lib/schemas/account';
 import { changePassword } from '../../../api/account';
-import { ApiError } from '../../../api/client';
 import { buttonClass, ErrorAlert, Field, inputClass } from '../../../components/Field';
-import { applyServerErrors, messagesOf, useSchemaForm } from '../../../forms';
+import { focusRefusal, messagesOf, useSchemaForm } from '../../../forms';
 import { failureMessage } from '../../../stores/load';
 import { $session } from '../../../stores/session';
 
@@ -42,17 +41,13 @@ export function PasswordSection() {
       reset(EMPTY);
       toast.success(`Password updated. Your other sessions were ended (${data.sessions_ended}).`);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
-        const names = FIELDS.map(({ name }) => name);
-        applyServerErrors(setError, names, error.fieldErrors);
-        const first = names.find((name) => error.fieldErrors[name]);
-        if (first) setFocus(first);
-        return;
-      }
-      const message = failureMessage(error, 'Could not update the password.');
-      if (!message) return;
-      setError('root.server', { message });
-      toast.error(message);
+      const message = focusRefusal(
+        error,
+        { setError, setFocus },
+        FIELDS.map(({ name }) => name),
+        (failed) => failureMessage(failed, 'Could not update the password.'),
+      );
+      if (message) toast.error(message);
     }
   });
 

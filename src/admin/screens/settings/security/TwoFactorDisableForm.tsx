@@ -1,9 +1,8 @@
 import { twoFactorDisableSchema } from '@/lib/schemas/account';
 import { disableTwoFactor } from '../../../api/account';
-import { ApiError } from '../../../api/client';
 import { DialogActions } from '../../../components/Dialog';
 import { ErrorAlert, Field, inputClass } from '../../../components/Field';
-import { applyServerErrors, messagesOf, useSchemaForm } from '../../../forms';
+import { focusRefusal, messagesOf, useSchemaForm } from '../../../forms';
 import { dialogFailure } from './two-factor-dialog';
 
 /** Turning two-factor sign-in off: confirmed with the password and a code from the app (or a recovery code). */
@@ -21,13 +20,9 @@ export function TwoFactorDisableForm({ onDisabled, onCancel }: { onDisabled: () 
       await disableTwoFactor(input);
       onDisabled();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
-        applyServerErrors(setError, ['password', 'code'], error.fieldErrors);
-        setFocus(error.fieldErrors.password ? 'password' : 'code');
-        return;
-      }
-      const message = dialogFailure(error, 'Could not turn off two-factor sign-in.');
-      if (message) setError('root.server', { message });
+      focusRefusal(error, { setError, setFocus }, ['password', 'code'], (failed) =>
+        dialogFailure(failed, 'Could not turn off two-factor sign-in.'),
+      );
     }
   });
 

@@ -2,10 +2,9 @@ import { useId } from 'react';
 import { company } from '@/data/company';
 import { type TwoFactorSetup, twoFactorEnableSchema } from '@/lib/schemas/account';
 import { enableTwoFactor } from '../../../api/account';
-import { ApiError } from '../../../api/client';
 import { DialogActions } from '../../../components/Dialog';
 import { ErrorAlert, Field, inputClass, secondaryButtonClass } from '../../../components/Field';
-import { applyServerErrors, messagesOf, useSchemaForm } from '../../../forms';
+import { focusRefusal, messagesOf, useSchemaForm } from '../../../forms';
 import { copyText, dialogFailure } from './two-factor-dialog';
 
 /**
@@ -35,13 +34,9 @@ export function TwoFactorScanStep({
       const { data } = await enableTwoFactor(input);
       onEnabled(data.recovery_codes);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
-        applyServerErrors(setError, ['code'], error.fieldErrors);
-        setFocus('code');
-        return;
-      }
-      const message = dialogFailure(error, 'Could not turn on two-factor sign-in.');
-      if (message) setError('root.server', { message });
+      focusRefusal(error, { setError, setFocus }, ['code'], (failed) =>
+        dialogFailure(failed, 'Could not turn on two-factor sign-in.'),
+      );
     }
   });
 

@@ -27,3 +27,12 @@ export function useRole(): Role {
   const session = useStore($session);
   return session.status === 'signed-in' ? session.user.role : 'viewer';
 }
+
+/**
+ * Whether the signed-in role may make a call of the contract: a control whose call the role may not make
+ * is not shown.
+ */
+export function useMay(): (call: { roles?: readonly Role[] }) => boolean {
+  const role = useRole();
+  return (call) => call.roles?.includes(role) ?? false;
+}

@@ -1,8 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useCallback, useState } from 'react';
 import { toast } from 'sonner';
+import { customersApi } from '@/lib/api/customers';
 import { formatDate, formatDateTime } from '@/lib/date-display';
 import { type CustomerDetail, ERASED_NAME } from '@/lib/schemas/customer';
+import { useMay } from '../access';
 import { eraseCustomer, updateCustomer } from '../api/customers';
 import { CustomerDialog } from '../components/CustomerDialog';
 import { CustomerStatusBadge } from '../components/CustomerStatusBadge';
@@ -100,6 +102,7 @@ function EraseAction({ customer }: { customer: CustomerDetail }) {
 
 export default function CustomerScreen() {
   const state = useStore($customer);
+  const may = useMay();
   const [editing, setEditing] = useState({ open: false, key: 0 });
   const close = useCallback(() => setEditing((current) => ({ ...current, open: false })), []);
   if (state.status === 'loading') {
@@ -128,7 +131,7 @@ export default function CustomerScreen() {
             {customer.name}
             <CustomerStatusBadge status={customer.status} />
           </h1>
-          {customer.erased_at ? null : (
+          {customer.erased_at || !may(customersApi.update) ? null : (
             <div className="flex flex-wrap gap-2">
               <button
                 type="button"
@@ -138,7 +141,7 @@ export default function CustomerScreen() {
                 Edit
               </button>
               <StatusToggle customer={customer} />
-              <EraseAction customer={customer} />
+              {may(customersApi.erase) ? <EraseAction customer={customer} /> : null}
             </div>
           )}
         </div>

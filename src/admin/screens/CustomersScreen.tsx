@@ -1,7 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useState } from 'react';
+import { customersApi } from '@/lib/api/customers';
 import { formatDate } from '@/lib/date-display';
 import { CUSTOMER_STATUS_LABELS, CUSTOMER_STATUSES, type CustomerListItem } from '@/lib/schemas/customer';
+import { useMay } from '../access';
 import { CustomerDialog } from '../components/CustomerDialog';
 import { CustomerStatusBadge } from '../components/CustomerStatusBadge';
 import { buttonClass } from '../components/Field';
@@ -14,15 +16,17 @@ const COLUMNS = ['ID', 'Customer', 'Contact', 'Email', 'Phone', 'Shipments', 'St
 
 const actionClass = 'rounded px-2 py-1 font-semibold text-brand-700 underline-offset-2 hover:underline';
 
-function Actions({ customer, onEdit }: { customer: CustomerListItem; onEdit: () => void }) {
+function Actions({ customer, onEdit }: { customer: CustomerListItem; onEdit: (() => void) | null }) {
   return (
     <div className="flex gap-2">
       <a href={`/admin/customers/${customer.id}`} className={actionClass} aria-label={`View ${customer.name}`}>
         View
       </a>
-      <button type="button" className={actionClass} aria-label={`Edit ${customer.name}`} onClick={onEdit}>
-        Edit
-      </button>
+      {onEdit ? (
+        <button type="button" className={actionClass} aria-label={`Edit ${customer.name}`} onClick={onEdit}>
+          Edit
+        </button>
+      ) : null}
     </div>
   );
 }
@@ -31,6 +35,7 @@ const orDash = (value: string | null) => value || '—';
 
 export default function CustomersScreen() {
   const list = useStore($customerList);
+  const may = useMay();
   const params = customerParams(useSearchParams());
   const { q, status, since } = params;
   const go = (next: Partial<CustomerListParams>, options?: { replace?: boolean }) =>
@@ -58,9 +63,11 @@ export default function CustomersScreen() {
         <h1 id="customers-title" className="text-2xl font-bold text-slate-900">
           Customers
         </h1>
-        <button type="button" className={buttonClass} onClick={() => openDialog()}>
-          New Customer
-        </button>
+        {may(customersApi.create) ? (
+          <button type="button" className={buttonClass} onClick={() => openDialog()}>
+            New Customer
+          </button>
+        ) : null}
       </div>
 
       <SearchAndFilters
@@ -104,7 +111,7 @@ export default function CustomersScreen() {
               <CustomerStatusBadge status={customer.status} />
             </td>
             <td className="px-4 py-3">
-              <Actions customer={customer} onEdit={() => openDialog(customer)} />
+              <Actions customer={customer} onEdit={may(customersApi.update) ? () => openDialog(customer) : null} />
             </td>
           </tr>
         )}
@@ -127,7 +134,7 @@ export default function CustomersScreen() {
               <dd className="text-slate-900">{customer.shipments.toLocaleString('en')}</dd>
             </dl>
             <div className="mt-2 -ml-2">
-              <Actions customer={customer} onEdit={() => openDialog(customer)} />
+              <Actions customer={customer} onEdit={may(customersApi.update) ? () => openDialog(customer) : null} />
             </div>
           </li>
         )}

@@ -2,6 +2,8 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense } from 'react';
 import type { Dashboard, DashboardFigure } from '@/lib/api/dashboard';
 import { formatDateTime } from '@/lib/date-display';
+import { ADMINS, type Role } from '@/lib/roles';
+import { SCREEN_ROLES, useRole } from '../access';
 import { ErrorAlert } from '../components/Field';
 import { Panel } from '../components/Panel';
 import { StatusBadge } from '../components/StatusBadge';
@@ -71,39 +73,53 @@ const ACTIONS: Record<string, string> = {
   place_deleted: 'removed the place',
 };
 
-/** Where an entry's subject is shown in the back office. */
-function subjectLink(entry: Dashboard['activity'][number]): { href: string; text: string } | null {
+/** Where an entry's subject is shown in the back office, and who may open it there. */
+function subjectLink(
+  entry: Dashboard['activity'][number],
+): { href: string; text: string; roles: readonly Role[] } | null {
   if (entry.tracking_number) {
-    return { href: `/admin/view_shipment/${entry.tracking_number}`, text: entry.tracking_number };
+    return {
+      href: `/admin/view_shipment/${entry.tracking_number}`,
+      text: entry.tracking_number,
+      roles: SCREEN_ROLES.viewShipment,
+    };
   }
   if (!entry.subject_id) return null;
   switch (entry.subject_type) {
     case 'customer':
-      return { href: `/admin/customers/${entry.subject_id}`, text: entry.subject_id };
+      return { href: `/admin/customers/${entry.subject_id}`, text: entry.subject_id, roles: SCREEN_ROLES.customer };
     case 'quote_request':
-      return { href: '/admin/quotes', text: `#${entry.subject_id}` };
+      return { href: '/admin/quotes', text: `#${entry.subject_id}`, roles: SCREEN_ROLES.quotes };
     case 'settings':
       return {
         href: entry.subject_id === 'company' ? '/admin/settings' : `/admin/settings?tab=${entry.subject_id}`,
         text: entry.subject_id,
+        roles: ADMINS,
       };
     case 'place':
-      return { href: '/admin/settings?tab=places', text: entry.subject_id };
+      return { href: '/admin/settings?tab=places', text: entry.subject_id, roles: ADMINS };
     default:
       return null;
   }
 }
 
+/** The entry's subject, linked where the signed-in role may open it. */
 function SubjectLink({ entry }: { entry: Dashboard['activity'][number] }) {
+  const role = useRole();
   const link = subjectLink(entry);
-  return link ? (
+  if (!link) return null;
+  return (
     <>
       {' '}
-      <a href={link.href} className="font-mono text-brand-700 underline-offset-2 hover:underline">
-        {link.text}
-      </a>
+      {link.roles.includes(role) ? (
+        <a href={link.href} className="font-mono text-brand-700 underline-offset-2 hover:underline">
+          {link.text}
+        </a>
+      ) : (
+        <span className="font-mono">{link.text}</span>
+      )}
     </>
-  ) : null;
+  );
 }
 
 function change({ value, change_percent }: DashboardFigure): string {

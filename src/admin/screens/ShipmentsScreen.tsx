@@ -1,7 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useId, useState } from 'react';
+import { shipmentsApi } from '@/lib/api/shipments';
+import { waybillsApi } from '@/lib/api/waybills';
 import { formatDate, formatDateTime } from '@/lib/date-display';
 import type { ShipmentListItem } from '@/lib/schemas/shipment/list-item';
+import { useMay } from '../access';
 import { buttonClass, secondaryButtonClass } from '../components/Field';
 import { ListFooter } from '../components/ListFooter';
 import { Filter, ListViews, SearchAndFilters, SearchBox } from '../components/ListParts';
@@ -17,7 +20,7 @@ const CELLS = ['select', ...COLUMNS];
 
 const actionClass = 'rounded px-2 py-1 font-semibold text-brand-700 underline-offset-2 hover:underline';
 
-function Actions({ shipment, onEdit }: { shipment: ShipmentListItem; onEdit: () => void }) {
+function Actions({ shipment, onEdit }: { shipment: ShipmentListItem; onEdit: (() => void) | null }) {
   return (
     <div className="flex gap-2">
       <a
@@ -27,9 +30,11 @@ function Actions({ shipment, onEdit }: { shipment: ShipmentListItem; onEdit: () 
       >
         View
       </a>
-      <button type="button" className={actionClass} aria-label={`Edit ${shipment.tracking_number}`} onClick={onEdit}>
-        Edit
-      </button>
+      {onEdit ? (
+        <button type="button" className={actionClass} aria-label={`Edit ${shipment.tracking_number}`} onClick={onEdit}>
+          Edit
+        </button>
+      ) : null}
     </div>
   );
 }
@@ -63,6 +68,10 @@ export default function ShipmentsScreen() {
   const openDialog = (shipment?: ShipmentListItem) =>
     setDialog((current) => ({ open: true, key: current.key + 1, ...(shipment ? { shipment } : {}) }));
   const hintId = useId();
+  const may = useMay();
+  const editing = may(shipmentsApi.edit);
+  const printing = may(waybillsApi.get);
+  const adding = { quick: may(shipmentsApi.create), full: may(shipmentsApi.addTracking) };
   // Tracking numbers picked for printing their labels together; kept across pages.
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const toggle = (numbers: string[], on: boolean) =>
@@ -103,7 +112,7 @@ export default function ShipmentsScreen() {
         </h1>
         <div className="flex flex-col items-end gap-1">
           <div className="flex gap-2">
-            {selected.size ? (
+            {!printing ? null : selected.size ? (
               <a
                 href={`/admin/waybills?format=label&numbers=${[...selected].join(',')}`}
                 target="_blank"
@@ -117,21 +126,27 @@ export default function ShipmentsScreen() {
                 Print labels
               </button>
             )}
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              aria-describedby={hintId}
-              onClick={() => openDialog()}
-            >
-              Quick add
-            </button>
-            <a href="/admin/new_shipment" className={buttonClass} aria-describedby={hintId}>
-              New shipment
-            </a>
+            {adding.quick ? (
+              <button
+                type="button"
+                className={secondaryButtonClass}
+                aria-describedby={hintId}
+                onClick={() => openDialog()}
+              >
+                Quick add
+              </button>
+            ) : null}
+            {adding.full ? (
+              <a href="/admin/new_shipment" className={buttonClass} aria-describedby={hintId}>
+                New shipment
+              </a>
+            ) : null}
           </div>
-          <p id={hintId} className="text-xs text-slate-600">
-            Quick add: customer, route and status. New shipment: every field.
-          </p>
+          {adding.quick && adding.full ? (
+            <p id={hintId} className="text-xs text-slate-600">
+              Quick add: customer, route and status. New shipment: every field.
+            </p>
+          ) : null}
         </div>
       </div>
 
@@ -163,24 +178,26 @@ export default function ShipmentsScreen() {
         caption="Shipments"
         columns={COLUMNS}
         first={
-          <th scope="col" className="px-4 py-3">
-            <input
-              type="checkbox"
-              aria-label="Select every shipment on this page"
-              checked={pageNumbers.length > 0 && pageSelected === pageNumbers.length}
-              ref={(box) => {
-                if (box) box.indeterminate = pageSelected > 0 && pageSelected < pageNumbers.length;
-              }}
-              disabled={pageNumbers.length === 0}
-              onChange={(event) => toggle(pageNumbers, event.target.checked)}
-            />
-          </th>
+          printing && (
+            <th scope="col" className="px-4 py-3">
+              <input
+                type="checkbox"
+                aria-label="Select every shipment on this page"
+                checked={pageNumbers.length > 0 && pageSelected === pageNumbers.length}
+                ref={(box) => {
+                  if (box) box.indeterminate = pageSelected > 0 && pageSelected < pageNumbers.length;
+                }}
+                disabled={pageNumbers.length === 0}
+                onChange={(event) => toggle(pageNumbers, event.target.checked)}
+              />
+            </th>
+          )
         }
-        cells={CELLS}
+        cells={printing ? CELLS : COLUMNS}
         cardHeight="h-28"
         row={(shipment) => (
           <tr key={shipment.id}>
-            <td className="px-4 py-3">{selectBox(shipment.tracking_number)}</td>
+            {printing ? <td className="px-4 py-3">{selectBox(shipment.tracking_number)}</td> : null}
             <td className="px-4 py-3 text-slate-700">{shipment.id}</td>
             <td className="px-4 py-3 font-mono font-semibold text-slate-900">{shipment.tracking_number}</td>
             <td className="px-4 py-3">
@@ -192,7 +209,7 @@ export default function ShipmentsScreen() {
             <td className="px-4 py-3 text-slate-700">{formatDate(shipment.estimated_delivery)}</td>
             <td className="px-4 py-3 text-slate-700">{shipment.package_type ?? '—'}</td>
             <td className="px-4 py-3">
-              <Actions shipment={shipment} onEdit={() => openDialog(shipment)} />
+              <Actions shipment={shipment} onEdit={editing ? () => openDialog(shipment) : null} />
             </td>
           </tr>
         )}
@@ -200,7 +217,7 @@ export default function ShipmentsScreen() {
           <li key={shipment.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <span className="flex items-center gap-2 font-mono font-semibold text-slate-900">
-                {selectBox(shipment.tracking_number)}
+                {printing ? selectBox(shipment.tracking_number) : null}
                 {shipment.tracking_number}
               </span>
               <StatusBadge status={shipment.status} />
@@ -217,7 +234,7 @@ export default function ShipmentsScreen() {
               <dd className="text-slate-900">{shipment.package_type ?? '—'}</dd>
             </dl>
             <div className="mt-2 -ml-2">
-              <Actions shipment={shipment} onEdit={() => openDialog(shipment)} />
+              <Actions shipment={shipment} onEdit={editing ? () => openDialog(shipment) : null} />
             </div>
           </li>
         )}

@@ -1,5 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import { shipmentsApi } from '@/lib/api/shipments';
+import { waybillsApi } from '@/lib/api/waybills';
+import { useMay } from '../access';
 import { secondaryButtonClass } from '../components/Field';
 import { LoadFailed, Loading } from '../components/Loading';
 import { Panel } from '../components/Panel';
@@ -22,6 +25,7 @@ import { TrackingHistory } from './view-shipment/TrackingHistory';
  */
 export default function ViewShipmentScreen() {
   const state = useStore($shipment);
+  const may = useMay();
   const [editing, setEditing] = useState(false);
 
   if (state.status === 'loading') return <Loading />;
@@ -52,29 +56,35 @@ export default function ViewShipmentScreen() {
           >
             View on public tracking page<span className="sr-only"> (opens in a new tab)</span>
           </a>
-          <a
-            href={`/admin/waybills?numbers=${encodeURIComponent(shipment.tracking_number)}`}
-            target="_blank"
-            rel="noopener"
-            className="text-sm font-semibold text-brand-700 underline"
-          >
-            Print waybill<span className="sr-only"> (opens in a new tab)</span>
-          </a>
-          <button type="button" className={secondaryButtonClass} onClick={() => setEditing(true)}>
-            Edit shipment
-          </button>
+          {may(waybillsApi.get) ? (
+            <a
+              href={`/admin/waybills?numbers=${encodeURIComponent(shipment.tracking_number)}`}
+              target="_blank"
+              rel="noopener"
+              className="text-sm font-semibold text-brand-700 underline"
+            >
+              Print waybill<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          ) : null}
+          {may(shipmentsApi.edit) ? (
+            <button type="button" className={secondaryButtonClass} onClick={() => setEditing(true)}>
+              Edit shipment
+            </button>
+          ) : null}
         </div>
       </div>
 
-      <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-        <Tabs
-          label="Update shipment"
-          tabs={[
-            { title: 'Update Status', panel: <StatusUpdateForm shipment={shipment} /> },
-            { title: 'Update Location', panel: <LocationUpdateForm shipment={shipment} /> },
-          ]}
-        />
-      </div>
+      {may(shipmentsApi.updateStatus) && may(shipmentsApi.updateLocation) ? (
+        <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+          <Tabs
+            label="Update shipment"
+            tabs={[
+              { title: 'Update Status', panel: <StatusUpdateForm shipment={shipment} /> },
+              { title: 'Update Location', panel: <LocationUpdateForm shipment={shipment} /> },
+            ]}
+          />
+        </div>
+      ) : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
         {shipment.customer_id ? <ShipmentCustomer id={shipment.customer_id} /> : null}

@@ -29,6 +29,24 @@ test('a viewer reads the dashboard, shipments and customers; quotes and company 
   const sidebar = page.getByRole('navigation', { name: 'Admin' });
   await expect(sidebar.getByRole('link')).toHaveText(['Dashboard', 'Shipments', 'Customers', 'Settings']);
 
+  // Reading shows no control the role cannot use.
+  await sidebar.getByRole('link', { name: 'Shipments' }).click();
+  await expect(page.getByRole('link', { name: /^View NEC/ }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /^(Quick add|Edit NEC)/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'New shipment' })).toHaveCount(0);
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await page
+    .getByRole('link', { name: /^View NEC/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Tracking # NEC/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tracking History' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit shipment' })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Update Status' })).toHaveCount(0);
+  await sidebar.getByRole('link', { name: 'Customers' }).click();
+  await expect(page.getByRole('link', { name: /^View / }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /^(New Customer|Edit )/ })).toHaveCount(0);
+
   await page.goto('/admin/quotes');
   await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
   await expect(page.getByText('Your role (Viewer) does not include this page.')).toBeVisible();

@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import {
   type DefaultValues,
   type FieldValues,
   type FieldErrors as FormErrors,
   type Path,
   type Resolver,
+  type UseFormReturn,
   type UseFormSetError,
   type UseFormSetFocus,
   useForm,
@@ -13,6 +15,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import type { FieldErrors } from '@/lib/field-errors';
 import { ApiError } from './api/client';
+import { keepDraft, takeDraft } from './drafts';
 import { localDateTimeToIso } from './format';
 
 /**
@@ -23,7 +26,7 @@ import { localDateTimeToIso } from './format';
 export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
   defaultValues: DefaultValues<z.input<S>>,
-  { localDateTimes = [] }: { localDateTimes?: readonly string[] } = {},
+  { localDateTimes = [], draft }: { localDateTimes?: readonly string[]; draft?: string } = {},
 ) {
   const schemaResolver = zodResolver(schema);
   const resolver: Resolver<z.input<S>, unknown, z.output<S>> = localDateTimes.length
@@ -42,7 +45,31 @@ export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(
           options,
         )
     : schemaResolver;
-  return useForm<z.input<S>, unknown, z.output<S>>({ resolver, defaultValues });
+  const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver, defaultValues });
+  useDraft(draft, form);
+  return form;
+}
+
+/**
+ * Keeps a form's typed values across a lapsed session (`drafts.ts`): restored on mount when a draft of
+ * it waits on this page, and offered to the sign-in redirect while it is on screen.
+ */
+function useDraft<T extends FieldValues>(name: string | undefined, form: UseFormReturn<T, unknown, unknown>): void {
+  const { getValues, reset } = form;
+  useEffect(() => {
+    if (!name) return;
+    const initial = JSON.stringify(getValues());
+    const saved = takeDraft(name);
+    if (saved) {
+      // Restored values stay unsaved changes (dirty) against the form's own defaults.
+      reset({ ...getValues(), ...saved }, { keepDefaultValues: true });
+      toast.info('What you had typed before signing in again is back in the form. Check it and save.');
+    }
+    return keepDraft(name, () => {
+      const values = getValues();
+      return JSON.stringify(values) === initial ? null : values;
+    });
+  }, [name, getValues, reset]);
 }
 
 /** The message of one field, as the `Field` component shows it. */

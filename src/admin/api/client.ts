@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import type { apiErrorSchema, Endpoint } from '@/lib/api/contract';
 import type { FieldErrors } from '@/lib/field-errors';
 import { clearAuthFlag, LOGIN_PATH, markSessionEnded } from '../auth-flag';
+import { saveDrafts } from '../drafts';
+import { currentPath, loginUrl } from '../return-path';
 
 export type { FieldErrors };
 
@@ -39,13 +41,20 @@ let redirecting = false;
 /**
  * Clears the local flag and leaves the app for the sign-in page; when the session ended (rather
  * than never existed) the sign-in page toasts why, as a toast here would vanish with the page.
+ * Unless the person signed out, the sign-in page returns to this page, and the forms on it keep
+ * what was typed.
  */
-export function goToLogin({ expired = false } = {}): void {
+export function goToLogin({ expired = false, signedOut = false } = {}): void {
   clearAuthFlag();
   if (expired) markSessionEnded();
   if (redirecting) return;
   redirecting = true;
-  window.location.assign(LOGIN_PATH);
+  if (signedOut) {
+    window.location.assign(LOGIN_PATH);
+    return;
+  }
+  saveDrafts();
+  window.location.assign(loginUrl(currentPath()));
 }
 
 /** The transport under every admin call: JSON in and out, 401 and 422 mapped to `ApiError`. */

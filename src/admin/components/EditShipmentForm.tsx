@@ -44,10 +44,13 @@ export function EditShipmentForm({
   shipment,
   onClose,
   onSaved,
+  draft,
 }: {
   shipment: Shipment;
   onClose: () => void;
   onSaved: (shipment: Shipment) => void;
+  /** The name its typed values are kept under across a lapsed session (`drafts.ts`), if they are. */
+  draft?: string | undefined;
 }) {
   const {
     register,
@@ -70,7 +73,7 @@ export function EditShipmentForm({
       ...Object.fromEntries(CORRECTION_FIELDS.map((name) => [name, asInput(shipment[name])])),
       notes: '',
     },
-    { localDateTimes: ['arrival_time'] },
+    { localDateTimes: ['arrival_time'], ...(draft ? { draft } : {}) },
   );
   const notesId = useId();
   const destination = String(useWatch({ control, name: 'destination' }) ?? '');

@@ -25,9 +25,12 @@ const ADD_FIELDS = [
 export function QuickAddShipmentForm({
   onClose,
   onSaved,
+  draft,
 }: {
   onClose: () => void;
   onSaved: (shipment: Shipment) => void;
+  /** The name its typed values are kept under across a lapsed session (`drafts.ts`), if they are. */
+  draft?: string | undefined;
 }) {
   const {
     register,
@@ -47,7 +50,7 @@ export function QuickAddShipmentForm({
       status: 'preparing',
       notes: '',
     },
-    { localDateTimes: ['arrival_time'] },
+    { localDateTimes: ['arrival_time'], ...(draft ? { draft } : {}) },
   );
   const submit = handleSubmit(async (values) => {
     try {

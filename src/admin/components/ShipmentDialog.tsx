@@ -13,13 +13,15 @@ interface ShipmentDialogProps {
   onClose: () => void;
   /** The shipment as the server answered it. */
   onSaved: (shipment: Shipment) => void;
+  /** The name the form's typed values are kept under across a lapsed session, if they are. */
+  draft?: string | undefined;
 }
 
 /**
  * The Manage Shipments dialog: adds a shipment (`POST /api/shipments`) or edits one (`PATCH
  * /api/shipments/{n}`). Each opening mounts its form afresh (the dialog renders nothing while closed).
  */
-export function ShipmentDialog({ trackingNumber, open, onClose, onSaved }: ShipmentDialogProps) {
+export function ShipmentDialog({ trackingNumber, open, onClose, onSaved, draft }: ShipmentDialogProps) {
   return (
     <Dialog
       open={open}
@@ -27,9 +29,9 @@ export function ShipmentDialog({ trackingNumber, open, onClose, onSaved }: Shipm
       title={trackingNumber ? `Edit Shipment ${trackingNumber}` : 'Quick add shipment'}
     >
       {trackingNumber ? (
-        <EditShipment trackingNumber={trackingNumber} onClose={onClose} onSaved={onSaved} />
+        <EditShipment trackingNumber={trackingNumber} onClose={onClose} onSaved={onSaved} draft={draft} />
       ) : (
-        <QuickAddShipmentForm onClose={onClose} onSaved={onSaved} />
+        <QuickAddShipmentForm onClose={onClose} onSaved={onSaved} draft={draft} />
       )}
     </Dialog>
   );
@@ -40,10 +42,12 @@ function EditShipment({
   trackingNumber,
   onClose,
   onSaved,
+  draft,
 }: {
   trackingNumber: string;
   onClose: () => void;
   onSaved: (shipment: Shipment) => void;
+  draft: string | undefined;
 }) {
   const state = useQuery(
     shipmentsApi.get,
@@ -68,5 +72,5 @@ function EditShipment({
       </div>
     );
   }
-  return <EditShipmentForm shipment={state.data} onClose={onClose} onSaved={onSaved} />;
+  return <EditShipmentForm shipment={state.data} onClose={onClose} onSaved={onSaved} draft={draft} />;
 }

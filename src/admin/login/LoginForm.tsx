@@ -6,6 +6,7 @@ import { login, loginTwoFactor } from '../api/auth';
 import { ApiError, SESSION_EXPIRED } from '../api/client';
 import { setAuthFlag, takeSessionEnded } from '../auth-flag';
 import { ErrorAlert } from '../components/Field';
+import { afterSignIn } from '../return-path';
 import { useLazyToasts } from './lazy-toasts';
 import { PasswordForm } from './PasswordForm';
 import { SignInLinkSent } from './SignInLinkSent';
@@ -115,7 +116,7 @@ export default function LoginForm() {
     setLeaving(true);
     setAuthFlag();
     notify((toast) => toast.success('Login successful'));
-    setTimeout(() => window.location.assign('/admin'), REDIRECT_DELAY_MS);
+    setTimeout(() => window.location.assign(afterSignIn()), REDIRECT_DELAY_MS);
   }
 
   function change(event: ChangeEvent<HTMLInputElement>) {

@@ -34,7 +34,10 @@ export default function NewShipmentScreen() {
     setError,
     setValue,
     formState: { errors, isSubmitting },
-  } = useSchemaForm(newShipmentSchema, defaults(), { localDateTimes: ['arrival_time'] });
+  } = useSchemaForm(newShipmentSchema, defaults(), {
+    localDateTimes: ['arrival_time'],
+    draft: 'new-shipment',
+  });
   const [banner, setBanner] = useState<Banner | null>(null);
   // A new key gives the customer picker an empty start after each shipment added.
   const [pickerKey, setPickerKey] = useState(0);

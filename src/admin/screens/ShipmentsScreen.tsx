@@ -11,8 +11,11 @@ import { Filter, ListViews, SearchAndFilters, SearchBox } from '../components/Li
 import { ShipmentDialog } from '../components/ShipmentDialog';
 import { StatusBadge } from '../components/StatusBadge';
 import { PACKAGE_TYPES, StatusFilterOptions } from '../components/StatusSelect';
+import { hasDraft } from '../drafts';
 import { goToList, useSearchBox, useSearchParams } from '../list-url';
 import { $shipmentList, refreshShipments, type ShipmentListParams, shipmentParams } from '../stores/shipments';
+
+const QUICK_ADD_DRAFT = 'quick-add-shipment';
 
 const COLUMNS = ['ID', 'Tracking ID', 'Route', 'Status', 'ETA', 'Type', 'Actions'];
 /** The select box's column, then the headed ones. */
@@ -61,10 +64,11 @@ export default function ShipmentsScreen() {
   // Search and filters start again from the first page; typing replaces the history entry.
   const [search, setSearch] = useSearchBox(q, (value) => go({ q: value }, { replace: true }));
   // The dialog keeps its row after closing (so it can close in place); a new key remounts it fresh on each opening.
-  const [dialog, setDialog] = useState<{ open: boolean; key: number; shipment?: ShipmentListItem }>({
-    open: false,
+  // Back from a lapsed session with a quick add half typed, the dialog opens again with it.
+  const [dialog, setDialog] = useState<{ open: boolean; key: number; shipment?: ShipmentListItem }>(() => ({
+    open: hasDraft(QUICK_ADD_DRAFT),
     key: 0,
-  });
+  }));
   const openDialog = (shipment?: ShipmentListItem) =>
     setDialog((current) => ({ open: true, key: current.key + 1, ...(shipment ? { shipment } : {}) }));
   const hintId = useId();
@@ -246,6 +250,7 @@ export default function ShipmentsScreen() {
         key={dialog.key}
         open={dialog.open}
         trackingNumber={dialog.shipment?.tracking_number}
+        draft={dialog.shipment ? undefined : QUICK_ADD_DRAFT}
         onClose={closeDialog}
         onSaved={saved}
       />

@@ -11,6 +11,7 @@ import { ShipmentDialog } from '../components/ShipmentDialog';
 import { StaffNotes } from '../components/StaffNotes';
 import { StatusBadge } from '../components/StatusBadge';
 import { Tabs } from '../components/Tabs';
+import { hasDraft } from '../drafts';
 import { $shipment, showShipment } from '../stores/shipment';
 import { LocationUpdateForm } from './view-shipment/LocationUpdateForm';
 import { ShipmentChanges } from './view-shipment/ShipmentChanges';
@@ -23,10 +24,13 @@ import { TrackingHistory } from './view-shipment/TrackingHistory';
  * updates, the customer, sender, recipient and details, the staff notes, the tracking history and the record
  * of edits; Edit shipment opens the edit dialog.
  */
+const EDIT_DRAFT = 'edit-shipment';
+
 export default function ViewShipmentScreen() {
   const state = useStore($shipment);
   const may = useMay();
-  const [editing, setEditing] = useState(false);
+  // Back from a lapsed session with the edit half typed, the dialog opens again with it.
+  const [editing, setEditing] = useState(() => hasDraft(EDIT_DRAFT));
 
   if (state.status === 'loading') return <Loading />;
   if (state.status === 'error') {
@@ -110,6 +114,7 @@ export default function ViewShipmentScreen() {
       <ShipmentDialog
         trackingNumber={shipment.tracking_number}
         open={editing}
+        draft={EDIT_DRAFT}
         onClose={() => setEditing(false)}
         onSaved={(saved) => {
           setEditing(false);

@@ -33,5 +33,5 @@ export async function signOut(): Promise<void> {
     // Already signed out or unreachable: the sign-in page is still the right place.
   }
   clearAuthFlag();
-  goToLogin();
+  goToLogin({ signedOut: true });
 }

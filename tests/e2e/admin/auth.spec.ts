@@ -11,7 +11,7 @@ test('an admin screen without a session goes to the sign-in page and clears the 
   // A stale flag from an earlier visit is not trusted.
   await page.evaluate(() => localStorage.setItem('admin-auth', 'true'));
   await page.goto('/admin/shipments');
-  await page.waitForURL('**/admin-login');
+  await page.waitForURL('**/admin-login?next=%2Fadmin%2Fshipments');
   expect(await page.evaluate(() => localStorage.getItem('admin-auth'))).toBeNull();
   expect(adminCalls).toEqual([]);
 });
@@ -74,7 +74,7 @@ test('an ended session on a later call returns to sign-in with a message', async
   await signIn(page);
   await context.clearCookies();
   await page.getByRole('link', { name: 'Shipments', exact: true }).click();
-  await page.waitForURL('**/admin-login');
+  await page.waitForURL('**/admin-login?next=%2Fadmin%2Fshipments');
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Your session has ended' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('admin-auth'))).toBeNull();
 });

@@ -197,7 +197,7 @@ test('password change: the form checks its fields, the server refuses a common p
 
   // The other browser is signed out on its next call.
   await otherPage.getByRole('link', { name: 'Shipments', exact: true }).click();
-  await otherPage.waitForURL('**/admin-login');
+  await otherPage.waitForURL('**/admin-login?next=%2Fadmin%2Fshipments');
   await expect(otherPage.locator('[data-sonner-toast]').filter({ hasText: 'Your session has ended' })).toBeVisible();
   await other.close();
 
@@ -238,7 +238,7 @@ test('sessions: listed with this one marked; another browser ended from here is 
   await expect(page.getByRole('button', { name: 'End all other sessions' })).toHaveCount(0);
 
   await otherPage.getByRole('link', { name: 'Shipments', exact: true }).click();
-  await otherPage.waitForURL('**/admin-login');
+  await otherPage.waitForURL('**/admin-login?next=%2Fadmin%2Fshipments');
   await expect(otherPage.locator('[data-sonner-toast]').filter({ hasText: 'Your session has ended' })).toBeVisible();
   await other.close();
 

@@ -76,7 +76,7 @@ function CompanyForm({ saved }: { saved: { data: CompanySettingsValue; meta: Set
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useSchemaForm(companySettingsSchema, asForm(saved.data));
+  } = useSchemaForm(companySettingsSchema, asForm(saved.data), { draft: 'company-settings' });
 
   const submit = handleSubmit(async (values) => {
     try {

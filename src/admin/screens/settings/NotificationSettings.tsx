@@ -31,7 +31,7 @@ function NotificationForm({ saved }: { saved: { data: Notifications; meta: Setti
     reset,
     setError,
     formState: { isSubmitting },
-  } = useSchemaForm(notificationSettingsSchema, saved.data);
+  } = useSchemaForm(notificationSettingsSchema, saved.data, { draft: 'notification-settings' });
 
   const submit = handleSubmit(async (values) => {
     try {

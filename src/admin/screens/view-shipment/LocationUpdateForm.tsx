@@ -22,7 +22,7 @@ export function LocationUpdateForm({ shipment }: { shipment: Shipment }) {
   } = useSchemaForm(
     locationUpdateSchema,
     { tracking_number: shipment.tracking_number, current_country: '', current_city: '', arrival_time: '', note: '' },
-    { localDateTimes: ['arrival_time'] },
+    { localDateTimes: ['arrival_time'], draft: 'location-update' },
   );
   const submit = handleSubmit(
     (update) =>

@@ -19,13 +19,17 @@ export function StatusUpdateForm({ shipment }: { shipment: Shipment }) {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useSchemaForm(statusUpdateSchema, {
-    tracking_number: shipment.tracking_number,
-    status: '',
-    current_country: '',
-    current_city: '',
-    note: '',
-  });
+  } = useSchemaForm(
+    statusUpdateSchema,
+    {
+      tracking_number: shipment.tracking_number,
+      status: '',
+      current_country: '',
+      current_city: '',
+      note: '',
+    },
+    { draft: 'status-update' },
+  );
   const submit = handleSubmit(
     (update) =>
       sendUpdate(() => updateStatus(update), {

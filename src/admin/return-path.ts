@@ -1,0 +1,40 @@
+import { LOGIN_PATH } from './auth-flag';
+
+/**
+ * Where the sign-in page sends a person back to: the page they were on, carried in the sign-in
+ * page's `next` parameter. Only a path of the admin app on this origin is followed, so a crafted
+ * link cannot make the sign-in page an open redirect.
+ */
+
+const HOME = '/admin';
+const NEXT = 'next';
+
+/** The admin path `raw` names, or the dashboard when it names anything else (another site, another page, nothing). */
+export function returnPath(raw: string | null, origin: string = window.location.origin): string {
+  // A backslash or a control character is read by some browsers as a path separator or dropped.
+  if (!raw?.startsWith('/') || raw.startsWith('//') || /[\\\p{Cc}]/u.test(raw)) return HOME;
+  let url: URL;
+  try {
+    url = new URL(raw, origin);
+  } catch {
+    return HOME;
+  }
+  if (url.origin !== origin || (url.pathname !== HOME && !url.pathname.startsWith(`${HOME}/`))) return HOME;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The sign-in page's address that returns to `path` afterwards (plain for the dashboard). */
+export function loginUrl(path: string): string {
+  return path === HOME ? LOGIN_PATH : `${LOGIN_PATH}?${new URLSearchParams({ [NEXT]: path })}`;
+}
+
+/** Where this sign-in page returns to once signed in. */
+export function afterSignIn(): string {
+  return returnPath(new URLSearchParams(window.location.search).get(NEXT));
+}
+
+/** The page this tab shows, as a path to return to. */
+export function currentPath(): string {
+  const { pathname, search, hash } = window.location;
+  return returnPath(`${pathname}${search}${hash}`);
+}

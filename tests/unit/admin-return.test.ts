@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hasDraft, keepDraft, saveDrafts, takeDraft } from '../../src/admin/drafts';
+import { loginUrl, returnPath } from '../../src/admin/return-path';
+
+// Back where you were: the sign-in page follows only admin paths of its own origin, and a form's
+// typed values outlive the trip to the sign-in page.
+
+const ORIGIN = 'https://courier.example';
+
+describe('returnPath', () => {
+  it.each([
+    ['/admin/view_shipment/CS123456789', '/admin/view_shipment/CS123456789'],
+    ['/admin/shipments?q=madrid&status=in_transit', '/admin/shipments?q=madrid&status=in_transit'],
+    ['/admin', '/admin'],
+    ['/admin/settings#security', '/admin/settings#security'],
+  ])('follows the admin path %s', (raw, expected) => {
+    expect(returnPath(raw, ORIGIN)).toBe(expected);
+  });
+
+  it.each([
+    null,
+    '',
+    'https://evil.example/admin',
+    '//evil.example/admin',
+    '/\\evil.example/admin',
+    '\\\\evil.example',
+    '/admin\t/x',
+    'javascript:alert(1)',
+    '/about',
+    '/admin-login',
+    '/administrator',
+    '/admin/../about',
+    'admin/shipments',
+  ])('sends %j to the dashboard instead', (raw) => {
+    expect(returnPath(raw, ORIGIN)).toBe('/admin');
+  });
+
+  it('carries the path in the sign-in address, and nothing for the dashboard', () => {
+    expect(loginUrl('/admin/view_shipment/CS1?x=1')).toBe('/admin-login?next=%2Fadmin%2Fview_shipment%2FCS1%3Fx%3D1');
+    expect(loginUrl('/admin')).toBe('/admin-login');
+  });
+});
+
+describe('drafts', () => {
+  function browserAt(pathname: string) {
+    const store = new Map<string, string>();
+    vi.stubGlobal('window', { location: { pathname } });
+    vi.stubGlobal('sessionStorage', {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => store.set(key, value),
+      removeItem: (key: string) => store.delete(key),
+    });
+    return store;
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('keeps a changed form for its page, once', () => {
+    browserAt('/admin/new_shipment');
+    const stop = keepDraft('new-shipment', () => ({ origin: 'Madrid', weight: '12' }));
+    saveDrafts();
+    stop();
+    expect(hasDraft('new-shipment')).toBe(true);
+    expect(takeDraft('new-shipment')).toEqual({ origin: 'Madrid', weight: '12' });
+    expect(takeDraft('new-shipment')).toBeNull();
+  });
+
+  it('keeps nothing for an unchanged form or a form no longer on screen', () => {
+    const store = browserAt('/admin/new_shipment');
+    keepDraft('untouched', () => null)();
+    const stop = keepDraft('untouched', () => null);
+    keepDraft('gone', () => ({ a: 1 }))();
+    saveDrafts();
+    stop();
+    expect(store.size).toBe(0);
+  });
+
+  it('gives a draft back only on the page it was typed on', () => {
+    browserAt('/admin/view_shipment/CS1');
+    const stop = keepDraft('edit-shipment', () => ({ origin: 'Lyon' }));
+    saveDrafts();
+    stop();
+    vi.stubGlobal('window', { location: { pathname: '/admin/view_shipment/CS2' } });
+    expect(takeDraft('edit-shipment')).toBeNull();
+  });
+
+  it('ignores a stored value that is not a form', () => {
+    const store = browserAt('/admin/new_shipment');
+    store.set('admin-draft:/admin/new_shipment:new-shipment', '[1,2]');
+    expect(takeDraft('new-shipment')).toBeNull();
+    store.set('admin-draft:/admin/new_shipment:new-shipment', '{not json');
+    expect(takeDraft('new-shipment')).toBeNull();
+  });
+});

@@ -1,14 +1,12 @@
-import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Client, InStatement } from '@libsql/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR, migrate } from '../../db/migrate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../db/migrate';
 import { buildSeedShipments } from '../../db/seed';
 import { SEED_CITIES, SEED_CUSTOMERS } from '../../db/seed-data';
 import { seedCustomerStatement } from '../../netlify/lib/customers';
 import { findShipment } from '../../netlify/lib/shipment-read';
 import { findPublicTracking } from '../../netlify/lib/tracking';
+import { migrateBefore } from '../helpers/migrations';
 import { useTestDatabase } from '../helpers/test-db';
 
 /**
@@ -19,7 +17,6 @@ import { useTestDatabase } from '../helpers/test-db';
 
 const getDb = useTestDatabase({ migrate: false });
 const seeded = buildSeedShipments(Date.parse('2026-11-20T12:00:00Z'));
-let scratch: string;
 let db: Client;
 
 /** The old generated notes each shipment gets, beside the seed's staff-typed ones. */
@@ -35,11 +32,7 @@ const generated = (index: number) => {
 
 beforeAll(async () => {
   db = await getDb();
-  scratch = await mkdtemp(join(tmpdir(), 'courier-migrations-007-'));
-  for (const name of await readdir(MIGRATIONS_DIR)) {
-    if (name < '008') await copyFile(join(MIGRATIONS_DIR, name), join(scratch, name));
-  }
-  await migrate(db, scratch);
+  await migrateBefore(db, '008');
 
   const statements: InStatement[] = SEED_CUSTOMERS.map(seedCustomerStatement);
   seeded.forEach(({ histories, note, ...shipment }, index) => {
@@ -61,10 +54,6 @@ beforeAll(async () => {
   });
   await db.batch(statements, 'write');
   expect(await migrate(db)).toContain('008-tracking-data.sql');
-});
-
-afterAll(async () => {
-  await rm(scratch, { recursive: true, force: true });
 });
 
 const entriesOf = async (trackingNumber: string) =>

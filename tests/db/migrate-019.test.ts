@@ -1,27 +1,16 @@
-import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR, migrate } from '../../db/migrate';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../../db/migrate';
+import { migrateBefore } from '../helpers/migrations';
 import { useTestDatabase } from '../helpers/test-db';
 
 /** Migration 019 on a database with staff already: each account stays, as an admin, with all that refers to it. */
 
 const getDb = useTestDatabase({ migrate: false });
-let scratch: string | undefined;
-
-afterAll(async () => {
-  if (scratch) await rm(scratch, { recursive: true, force: true });
-});
 
 describe('migration 019 (staff roles)', () => {
   it('keeps every account as an admin with its sessions, and takes only the four roles from then on', async () => {
     const db = await getDb();
-    scratch = await mkdtemp(join(tmpdir(), 'courier-migrations-018-'));
-    for (const name of await readdir(MIGRATIONS_DIR)) {
-      if (name < '019') await copyFile(join(MIGRATIONS_DIR, name), join(scratch, name));
-    }
-    await migrate(db, scratch);
+    await migrateBefore(db, '019');
     await db.batch(
       [
         "INSERT INTO admin_users (id, email, password_hash) VALUES (7, 'owner@nec-cargo.example', 'scrypt$x')",
@@ -31,7 +20,7 @@ describe('migration 019 (staff roles)', () => {
       'write',
     );
 
-    expect(await migrate(db)).toEqual(['019-staff-roles.sql']);
+    expect((await migrate(db))[0]).toBe('019-staff-roles.sql');
     const { rows } = await db.execute(
       'SELECT u.email, u.role, (SELECT count(*) FROM sessions s WHERE s.user_id = u.id) AS sessions FROM admin_users u',
     );

@@ -220,8 +220,8 @@ async function run<E extends Endpoint>(route: Route<E>, request: Request, contex
     options.reads && params.value && query.value && early?.value
       ? options.reads({ params: params.value, query: query.value, body: early.value } as never)
       : [];
-  const caller = await callerOf(endpoint, request, db, reads);
   const client = clientInfo(request, context);
+  const caller = await callerOf(endpoint, request, db, reads, client.address);
   await options.guard?.({ db, client });
   // Only a caller who may make the call learns what is wrong with its address or body.
   if (params.fault) throw params.fault;
@@ -242,14 +242,15 @@ async function callerOf(
   request: Request,
   db: Client,
   reads: InStatement[],
+  address: string,
 ): Promise<{ results: ResultSet[]; user?: SessionUser; actor?: StaffUser; source?: string }> {
   if (endpoint.access === 'public') return { results: reads.length ? await db.batch(reads, 'read') : [] };
   if (presentsKey(endpoint, request)) {
     // biome-ignore lint/style/noNonNullAssertion: presentsKey just found an Authorization header
-    const { actor, source } = await keyCaller(db, request.headers.get('authorization')!);
+    const { actor, source } = await keyCaller(db, request.headers.get('authorization')!, address);
     return { results: reads.length ? await db.batch(reads, 'read') : [], actor, source };
   }
-  const { user, results } = await sessionCaller(db, request, reads);
+  const { user, results } = await sessionCaller(db, request, address, reads);
   if (endpoint.roles && !endpoint.roles.includes(user.role)) {
     throw new HttpError(403, `Your role (${ROLE_LABELS[user.role]}) does not allow this call.`);
   }

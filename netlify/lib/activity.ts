@@ -163,3 +163,12 @@ export function eraseFromActivity(person: ErasedPerson, erasedName: string): InS
       : []),
   ];
 }
+
+/** Deletes up to `limit` entries written before `cutoff` (an ISO instant), oldest first: the retention's purge. */
+export function purgeActivityBefore(cutoff: string, limit: number): InStatement {
+  return {
+    sql: `DELETE FROM activity_log WHERE id IN (
+            SELECT id FROM activity_log WHERE created_at < ? ORDER BY created_at, id LIMIT ?)`,
+    args: [cutoff, limit],
+  };
+}

@@ -111,7 +111,12 @@ interface KeyCaller {
 }
 
 /** The live key of an `Authorization: Bearer` header, or null; a used key records when. */
-async function authenticateKey(db: Client, header: string, address: string, now = new Date()): Promise<KeyCaller | null> {
+async function authenticateKey(
+  db: Client,
+  header: string,
+  address: string,
+  now = new Date(),
+): Promise<KeyCaller | null> {
   const match = /^Bearer +(\S+)$/i.exec(header.trim());
   const key = match?.[1];
   if (!key || !KEY_PATTERN.test(key)) return null;

@@ -36,7 +36,11 @@ export async function call(
   const text = await response.text();
   // A file answer (a CSV export) is its text; every other answer is JSON.
   const file = response.ok && !/^application\/json\b/.test(response.headers.get('content-type') ?? '');
-  const answer = { status: response.status, headers: response.headers, body: file ? text : text ? JSON.parse(text) : null };
+  const answer = {
+    status: response.status,
+    headers: response.headers,
+    body: file ? text : text ? JSON.parse(text) : null,
+  };
   assertMatchesContract(request, answer);
   return answer;
 }

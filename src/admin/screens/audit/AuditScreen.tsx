@@ -79,7 +79,8 @@ export default function AuditScreen() {
             Every change made in the back office: who made it, in which role, when and from which address.
           </p>
         </div>
-        <a href={exportHref(params)} download className={secondaryButtonClass}>
+        {/* A named download and target="_self": the router leaves the link to the browser. */}
+        <a href={exportHref(params)} download="audit-trail.csv" target="_self" className={secondaryButtonClass}>
           Export CSV<span className="sr-only"> of the entries these filters match</span>
         </a>
       </div>

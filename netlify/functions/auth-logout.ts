@@ -7,9 +7,9 @@ import { CLEAR_SESSION_COOKIE, logout } from '../lib/sessions';
 /** Signing out: the session ends on the server and its cookie goes. A form cannot send JSON cross-site. */
 export default defineHandler(
   on(authApi.logout)(
-    async ({ db, request }) => {
+    async ({ db, request, client }) => {
       requireJsonContentType(request);
-      await logout(db, request);
+      await logout(db, request, client);
       return { status: 'success' };
     },
     { headers: () => ({ 'Set-Cookie': CLEAR_SESSION_COOKIE }) },

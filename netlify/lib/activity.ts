@@ -1,10 +1,22 @@
 import type { InStatement, InValue } from '@libsql/client';
+import type { Role } from '@/lib/roles';
 
-/** Who did it: a staff member, by id and email (a session's user, or one just signed in). */
+/**
+ * Who did it, as every entry records it: a staff member by id and email (a session's user, one just
+ * signed in, or the creator of a device key), the role they acted in and the request's address.
+ */
 export interface StaffUser {
   id: number;
   email: string;
+  /** Null only for a device API key: a key acts under its own name and has no role. */
+  role: Role | null;
+  /** The client address of the request that made the write (see `clientInfo`). */
+  address: string;
 }
+
+/** The actor's columns of an entry, in this order in every INSERT below. */
+const ACTOR_COLUMNS = 'user_id, actor_email, actor_role, actor_address';
+const actorArgs = (actor: StaffUser): InValue[] => [actor.id, actor.email, actor.role, actor.address];
 
 /**
  * The activity log's one writer. Every entry is a statement for the same batch as the write it
@@ -54,17 +66,17 @@ export function shipmentActivity(
   now: string,
 ): InStatement {
   return {
-    sql: `INSERT INTO activity_log (user_id, actor_email, action, shipment_id, tracking_number, details, created_at)
-          SELECT ?, ?, ?, id, tracking_number, ?, ? FROM shipments WHERE tracking_number = ?`,
-    args: [actor.id, actor.email, action, details, now, trackingNumber],
+    sql: `INSERT INTO activity_log (${ACTOR_COLUMNS}, action, shipment_id, tracking_number, details, created_at)
+          SELECT ?, ?, ?, ?, ?, id, tracking_number, ?, ? FROM shipments WHERE tracking_number = ?`,
+    args: [...actorArgs(actor), action, details, now, trackingNumber],
   };
 }
 
 /** An entry about the actor's own session (sign-in, sign-out). */
 export function sessionActivity(actor: StaffUser, action: SessionAction, now: string): InStatement {
   return {
-    sql: 'INSERT INTO activity_log (user_id, actor_email, action, created_at) VALUES (?, ?, ?, ?)',
-    args: [actor.id, actor.email, action, now],
+    sql: `INSERT INTO activity_log (${ACTOR_COLUMNS}, action, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+    args: [...actorArgs(actor), action, now],
   };
 }
 
@@ -79,9 +91,9 @@ export function securityActivity(
   { details = null, onlyIfChanged = false }: { details?: string | null; onlyIfChanged?: boolean } = {},
 ): InStatement {
   return {
-    sql: `INSERT INTO activity_log (user_id, actor_email, action, details, created_at)
-          SELECT ?, ?, ?, ?, ? WHERE ${onlyIfChanged ? 'changes() > 0' : '1'}`,
-    args: [actor.id, actor.email, action, details, now],
+    sql: `INSERT INTO activity_log (${ACTOR_COLUMNS}, action, details, created_at)
+          SELECT ?, ?, ?, ?, ?, ?, ? WHERE ${onlyIfChanged ? 'changes() > 0' : '1'}`,
+    args: [...actorArgs(actor), action, details, now],
   };
 }
 
@@ -101,15 +113,16 @@ export function subjectActivity(
   const id: { sql: string; args: InValue[] } =
     'id' in subject ? { sql: '?', args: [subject.id] } : { sql: `(${subject.idSql})`, args: subject.args };
   return {
-    sql: `INSERT INTO activity_log (user_id, actor_email, action, subject_type, subject_id, details, created_at)
-          SELECT ?, ?, ?, ?, ${id.sql}, ?, ? WHERE ${onlyIfChanged ? 'changes() > 0' : '1'}`,
-    args: [actor.id, actor.email, action, subject.type, ...id.args, details, now],
+    sql: `INSERT INTO activity_log (${ACTOR_COLUMNS}, action, subject_type, subject_id, details, created_at)
+          SELECT ?, ?, ?, ?, ?, ?, ${id.sql}, ?, ? WHERE ${onlyIfChanged ? 'changes() > 0' : '1'}`,
+    args: [...actorArgs(actor), action, subject.type, ...id.args, details, now],
   };
 }
 
 /**
  * A quote request from the public form: the requester is the actor (no staff account), the request
- * the subject, inserted right after it in the same batch (last_insert_rowid() is its id).
+ * the subject, inserted right after it in the same batch (last_insert_rowid() is its id). It has no
+ * role, and the member of the public's address is not kept (it would be one more thing to erase).
  */
 export function quoteReceivedActivity(requesterEmail: string, details: string, now: string): InStatement {
   return {
@@ -149,4 +162,13 @@ export function eraseFromActivity(person: ErasedPerson, erasedName: string): InS
         ]
       : []),
   ];
+}
+
+/** Deletes up to `limit` entries written before `cutoff` (an ISO instant), oldest first: the retention's purge. */
+export function purgeActivityBefore(cutoff: string, limit: number): InStatement {
+  return {
+    sql: `DELETE FROM activity_log WHERE id IN (
+            SELECT id FROM activity_log WHERE created_at < ? ORDER BY created_at, id LIMIT ?)`,
+    args: [cutoff, limit],
+  };
 }

@@ -111,7 +111,12 @@ interface KeyCaller {
 }
 
 /** The live key of an `Authorization: Bearer` header, or null; a used key records when. */
-async function authenticateKey(db: Client, header: string, now = new Date()): Promise<KeyCaller | null> {
+async function authenticateKey(
+  db: Client,
+  header: string,
+  address: string,
+  now = new Date(),
+): Promise<KeyCaller | null> {
   const match = /^Bearer +(\S+)$/i.exec(header.trim());
   const key = match?.[1];
   if (!key || !KEY_PATTERN.test(key)) return null;
@@ -122,15 +127,21 @@ async function authenticateKey(db: Client, header: string, now = new Date()): Pr
   });
   const row = decodeFirst(keyRow, rows);
   if (!row) return null;
-  return { keyId: row.id, name: row.name, actor: { id: row.created_by, email: `${row.name} (API key)` } };
+  // A key has no role: the trail shows its name, not the role of whoever made it.
+  const actor = { id: row.created_by, email: `${row.name} (API key)`, role: null, address };
+  return { keyId: row.id, name: row.name, actor };
 }
 
 /**
  * The device behind an `Authorization` header: its key's name, acting for the staff member who made
  * it, and the sender id scans are made idempotent under; 401 unless the key is live.
  */
-export async function keyCaller(db: Client, header: string): Promise<{ actor: StaffUser; source: string }> {
-  const caller = await authenticateKey(db, header);
+export async function keyCaller(
+  db: Client,
+  header: string,
+  address: string,
+): Promise<{ actor: StaffUser; source: string }> {
+  const caller = await authenticateKey(db, header, address);
   if (!caller) {
     throw new HttpError(401, AUTHENTICATION_REQUIRED, {
       headers: { 'WWW-Authenticate': 'Bearer realm="api", error="invalid_token"' },

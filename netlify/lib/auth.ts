@@ -1,5 +1,6 @@
 import type { Client, InStatement } from '@libsql/client';
 import { z } from 'zod';
+import { ROLES } from '@/lib/roles';
 import type { LoginInput } from '@/lib/schemas/login';
 import { LOGIN_MESSAGES } from '@/lib/sign-in';
 import { type StaffUser, securityActivity } from './activity';
@@ -38,6 +39,7 @@ export type LoginOutcome =
 const accountSchema = z.object({
   id: z.number().int(),
   email: z.string(),
+  role: z.enum(ROLES),
   password_hash: z.string(),
   two_factor: z.number().int(),
 });
@@ -70,7 +72,7 @@ export async function login(
         also: [purgeChallenges(now)],
         reads: [
           {
-            sql: `SELECT u.id, u.email, u.password_hash,
+            sql: `SELECT u.id, u.email, u.role, u.password_hash,
                          EXISTS (SELECT 1 FROM admin_two_factor t WHERE t.user_id = u.id AND t.secret IS NOT NULL) AS two_factor
                   FROM admin_users u WHERE u.email = ?`,
             args: [normalized],
@@ -95,7 +97,7 @@ export async function login(
         'The built-in local password cannot be used in production. Set a new one with npm run admin:password.',
       );
     }
-    const user = { id: row.id, email: row.email };
+    const user = { id: row.id, email: row.email, role: row.role, address: client.address };
     if (row.two_factor) {
       // The right password gives its attempt back; each code is counted on its own.
       const challenge = newToken();
@@ -179,6 +181,7 @@ async function guardedLogin(
 const challengeSchema = z.object({
   user_id: z.number().int(),
   email: z.string(),
+  role: z.enum(ROLES),
   remember: z.number().int(),
   guarded: z.number().int(),
   password_ok: z.number().int(),
@@ -198,7 +201,7 @@ export async function completeTwoFactorLogin(
 ): Promise<{ user: StaffUser; cookie: string }> {
   const challengeHash = hashToken(challenge);
   const { rows } = await db.execute({
-    sql: `SELECT c.user_id, u.email, c.remember, c.guarded, c.password_ok
+    sql: `SELECT c.user_id, u.email, u.role, c.remember, c.guarded, c.password_ok
           FROM login_challenges c JOIN admin_users u ON u.id = c.user_id
           WHERE c.token_hash = ? AND c.expires_at > ? AND c.attempts < ?`,
     args: [challengeHash, iso(now), CHALLENGE_MAX_CODES],
@@ -228,7 +231,7 @@ export async function completeTwoFactorLogin(
     args: [challengeHash],
   });
   if (!taken.length) throw new HttpError(401, CHALLENGE_EXPIRED);
-  const user = { id: pending.user_id, email: pending.email };
+  const user = { id: pending.user_id, email: pending.email, role: pending.role, address: client.address };
   const opened = openSession(user, pending.remember === 1, client, now);
   await db.batch(
     [
@@ -251,7 +254,8 @@ export async function completeLinkSignIn(
   client: ClientInfo,
   now = Date.now(),
 ): Promise<{ user: StaffUser; cookie: string }> {
-  const { remember, ...user } = await redeemSignInLink(db, hashToken(token), now);
+  const { remember, ...account } = await redeemSignInLink(db, hashToken(token), now);
+  const user = { ...account, address: client.address };
   const opened = openSession(user, remember, client, now);
   await db.batch(
     [...signedInFrom(user.id, user.email.toLowerCase(), client.address, now), ...opened.statements],

@@ -11,6 +11,8 @@ import {
   assertSameOrigin,
   type ClientInfo,
   clientInfo,
+  type Download,
+  download,
   type FormPage,
   type FunctionContext,
   HttpError,
@@ -56,8 +58,11 @@ export type Call<E extends Endpoint> = {
   client: ClientInfo;
 } & Callers[E['access']];
 
+/** What an entry's action answers: a file (a `produces` entry, e.g. an export) or its JSON success answer. */
+type Answer<E extends Endpoint> = E extends { produces: string } ? Download : Reply<E>;
+
 /** The success answer (its status and headers from the entry), or a whole Response (a redirect, cookies). */
-type Action<E extends Endpoint> = (call: Call<E>) => Promise<Reply<E> | Response>;
+type Action<E extends Endpoint> = (call: Call<E>) => Promise<Answer<E> | Response>;
 
 interface Options<E extends Endpoint> {
   /**
@@ -220,8 +225,8 @@ async function run<E extends Endpoint>(route: Route<E>, request: Request, contex
     options.reads && params.value && query.value && early?.value
       ? options.reads({ params: params.value, query: query.value, body: early.value } as never)
       : [];
-  const caller = await callerOf(endpoint, request, db, reads);
   const client = clientInfo(request, context);
+  const caller = await callerOf(endpoint, request, db, reads, client.address);
   await options.guard?.({ db, client });
   // Only a caller who may make the call learns what is wrong with its address or body.
   if (params.fault) throw params.fault;
@@ -229,8 +234,10 @@ async function run<E extends Endpoint>(route: Route<E>, request: Request, contex
   if (early?.fault) throw early.fault;
   const body = early ? early.value : await readBody();
   const call = { request, context, db, params: params.value, query: query.value, body, client, ...caller };
-  const answer = await action(call as Call<E>);
-  if (answer instanceof Response) return answer;
+  const answered = await action(call as Call<E>);
+  if (answered instanceof Response) return answered;
+  if (endpoint.produces) return download(endpoint, answered as Download);
+  const answer = answered as Reply<E>;
   if (options.purges) await purgeLookups(context, options.purges(answer, call as Call<E>));
   const { delivers } = options;
   if (typeof delivers === 'function' ? delivers(answer) : delivers) deliverAfterAnswer(context);
@@ -242,14 +249,15 @@ async function callerOf(
   request: Request,
   db: Client,
   reads: InStatement[],
+  address: string,
 ): Promise<{ results: ResultSet[]; user?: SessionUser; actor?: StaffUser; source?: string }> {
   if (endpoint.access === 'public') return { results: reads.length ? await db.batch(reads, 'read') : [] };
   if (presentsKey(endpoint, request)) {
     // biome-ignore lint/style/noNonNullAssertion: presentsKey just found an Authorization header
-    const { actor, source } = await keyCaller(db, request.headers.get('authorization')!);
+    const { actor, source } = await keyCaller(db, request.headers.get('authorization')!, address);
     return { results: reads.length ? await db.batch(reads, 'read') : [], actor, source };
   }
-  const { user, results } = await sessionCaller(db, request, reads);
+  const { user, results } = await sessionCaller(db, request, address, reads);
   if (endpoint.roles && !endpoint.roles.includes(user.role)) {
     throw new HttpError(403, `Your role (${ROLE_LABELS[user.role]}) does not allow this call.`);
   }

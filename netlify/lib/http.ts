@@ -39,6 +39,45 @@ export function reply<E extends Endpoint>(endpoint: E, body: Reply<E>, headers: 
   return json(endpoint.status, body, headers);
 }
 
+/** A file answer streamed as it is read (an export): the name it is saved under and its text, piece by piece. */
+export interface Download {
+  filename: string;
+  chunks: AsyncIterable<string>;
+}
+
+/**
+ * An endpoint's file answer: its contract's status and media type, the usual headers, saved as an
+ * attachment. Each piece is read when the client is ready for it, so a large file never sits in
+ * memory; a failure midway is logged and cuts the download short (the client sees it incomplete).
+ */
+export function download(endpoint: Endpoint, { filename, chunks }: Download): Response {
+  const encoder = new TextEncoder();
+  const pieces = chunks[Symbol.asyncIterator]();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await pieces.next();
+        if (done) controller.close();
+        else controller.enqueue(encoder.encode(value));
+      } catch (error) {
+        console.error(`[download ${filename}]`, error);
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await pieces.return?.();
+    },
+  });
+  return new Response(body, {
+    status: endpoint.status,
+    headers: {
+      ...BASE_BY_NAME,
+      'content-type': `${endpoint.produces ?? 'application/octet-stream'}; charset=utf-8`,
+      'content-disposition': `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`,
+    },
+  });
+}
+
 /** An expected failure: its status, a message for people, and per-field errors for 422s. */
 export class HttpError extends Error {
   constructor(

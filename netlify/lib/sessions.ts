@@ -50,8 +50,8 @@ const sessionRowSchema = z.object({
 });
 
 /** The signed-in admin of a request, or null: no cookie, an unknown token, or an idle or expired session. */
-async function currentUser(db: Client, request: Request, now = Date.now()): Promise<SessionUser | null> {
-  return (await currentUserReading(db, request, [], now)).user;
+async function currentUser(db: Client, request: Request, address: string, now: number): Promise<SessionUser | null> {
+  return (await currentUserReading(db, request, address, [], now)).user;
 }
 
 /**
@@ -61,6 +61,7 @@ async function currentUser(db: Client, request: Request, now = Date.now()): Prom
 async function currentUserReading(
   db: Client,
   request: Request,
+  address: string,
   reads: InStatement[],
   now: number,
 ): Promise<{ user: SessionUser | null; results: ResultSet[] }> {
@@ -84,19 +85,20 @@ async function currentUserReading(
   if (now - lastSeen >= TOUCH_INTERVAL_MS) {
     await db.execute({ sql: 'UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?', args: [iso(now), tokenHash] });
   }
-  return { user: { id: row.id, email: row.email, role: row.role, sessionId: row.session_id }, results };
+  return { user: { id: row.id, email: row.email, role: row.role, address, sessionId: row.session_id }, results };
 }
 
 /**
- * The signed-in staff member of a call (401 without one), with the answers of the call's first reads,
- * made in the same round trip.
+ * The signed-in staff member of a call (401 without one), acting from the request's address, with the
+ * answers of the call's first reads, made in the same round trip.
  */
 export async function sessionCaller(
   db: Client,
   request: Request,
+  address: string,
   reads: InStatement[],
 ): Promise<{ user: SessionUser; results: ResultSet[] }> {
-  const { user, results } = await currentUserReading(db, request, reads, Date.now());
+  const { user, results } = await currentUserReading(db, request, address, reads, Date.now());
   if (!user) throw new HttpError(401, AUTHENTICATION_REQUIRED);
   return { user, results };
 }
@@ -149,10 +151,10 @@ export function openSession(
 }
 
 /** Ends the request's session on the server (if any); the caller clears the cookie. */
-export async function logout(db: Client, request: Request, now = Date.now()): Promise<void> {
+export async function logout(db: Client, request: Request, client: ClientInfo, now = Date.now()): Promise<void> {
   const token = sessionToken(request);
   if (!token) return;
-  const user = await currentUser(db, request, now);
+  const user = await currentUser(db, request, client.address, now);
   await db.batch(
     [
       { sql: 'DELETE FROM sessions WHERE token_hash = ?', args: [hashToken(token)] },

@@ -2,6 +2,7 @@ import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import { company } from '@/data/company';
 import { isTimeZone } from '@/lib/company-day';
+import { type AuditSettings, auditSettingsSchema, RETENTION_DAYS } from '@/lib/schemas/audit';
 import {
   COMPANY_FIELD_LABELS,
   type CompanySettingsValue,
@@ -32,6 +33,7 @@ interface Section<T extends Record<string, unknown>> {
 interface SettingsValues {
   company: CompanySettingsValue;
   notifications: NotificationSettings;
+  audit: AuditSettings;
 }
 
 const SECTIONS: { [S in keyof SettingsValues]: Section<SettingsValues[S]> } = {
@@ -56,6 +58,12 @@ const SECTIONS: { [S in keyof SettingsValues]: Section<SettingsValues[S]> } = {
     schema: notificationSettingsSchema,
     defaults: (): NotificationSettings => ({ ...DEFAULT_NOTIFICATIONS }),
     describe: (field, value) => `${NOTIFICATION_LABELS[field].label} ${value ? 'on' : 'off'}`,
+  },
+  audit: {
+    title: 'Audit trail',
+    schema: auditSettingsSchema,
+    defaults: (): AuditSettings => ({ retention_days: RETENTION_DAYS.default }),
+    describe: (_, value) => `entries kept ${value} days`,
   },
 };
 

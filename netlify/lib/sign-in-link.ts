@@ -1,5 +1,6 @@
 import type { Client, InStatement } from '@libsql/client';
 import { z } from 'zod';
+import { ROLES, type Role } from '@/lib/roles';
 import { SIGN_IN_LINK_MESSAGES } from '@/lib/sign-in';
 import { HttpError } from './http';
 import { signInLinkMail } from './outbox';
@@ -55,7 +56,12 @@ export function issueSignInLink(
   ];
 }
 
-const takenSchema = z.object({ user_id: z.number().int(), email: z.string(), remember: z.number().int() });
+const takenSchema = z.object({
+  user_id: z.number().int(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  remember: z.number().int(),
+});
 const linkSchema = z.object({ expires_at: z.string(), used_at: z.string().nullable() });
 
 /**
@@ -67,12 +73,13 @@ export async function redeemSignInLink(
   db: Client,
   tokenHash: string,
   now: number,
-): Promise<{ id: number; email: string; remember: boolean }> {
+): Promise<{ id: number; email: string; role: Role; remember: boolean }> {
   const [taken] = await db.batch(
     [
       {
         sql: `UPDATE sign_in_links SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?
-              RETURNING user_id, remember, (SELECT email FROM admin_users WHERE id = user_id) AS email`,
+              RETURNING user_id, remember, (SELECT email FROM admin_users WHERE id = user_id) AS email,
+                (SELECT role FROM admin_users WHERE id = user_id) AS role`,
         args: [iso(now), tokenHash, iso(now)],
       },
     ],
@@ -80,7 +87,7 @@ export async function redeemSignInLink(
   );
   // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   const link = decodeFirst(takenSchema, taken!.rows);
-  if (link) return { id: link.user_id, email: link.email, remember: link.remember === 1 };
+  if (link) return { id: link.user_id, email: link.email, role: link.role, remember: link.remember === 1 };
   const { rows } = await db.execute({
     sql: 'SELECT expires_at, used_at FROM sign_in_links WHERE token_hash = ?',
     args: [tokenHash],

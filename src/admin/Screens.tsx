@@ -18,6 +18,7 @@ const NotFoundScreen = lazy(() => import('./screens/NotFoundScreen'));
 const NotAllowedScreen = lazy(() => import('./screens/NotAllowedScreen'));
 const OutboxScreen = lazy(() => import('./screens/OutboxScreen'));
 const WaybillScreen = lazy(() => import('./screens/WaybillScreen'));
+const AuditScreen = lazy(() => import('./screens/audit/AuditScreen'));
 
 function Screen() {
   const page = useStore($router);
@@ -42,6 +43,8 @@ function Screen() {
       return <SettingsScreen />;
     case 'outbox':
       return <OutboxScreen />;
+    case 'audit':
+      return <AuditScreen />;
     default:
       return <NotFoundScreen />;
   }

@@ -18,6 +18,7 @@ export const SCREEN_ROLES: Record<RouteName, readonly Role[]> = {
   settings: EVERY_ROLE,
   outbox: ADMINS,
   waybills: OFFICE,
+  audit: ADMINS,
 };
 
 export const mayOpen = (role: Role, route: RouteName): boolean => SCREEN_ROLES[route].includes(role);

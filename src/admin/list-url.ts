@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { $router } from './router';
 
 /** The list screens whose search, filters and page live in the URL (Back returns to them; links share them). */
-export type ListRoute = 'shipments' | 'customers' | 'quotes';
+export type ListRoute = 'shipments' | 'customers' | 'quotes' | 'audit';
 
 /** The current URL's query parameters. */
 export function useSearchParams(): Record<string, string> {

@@ -217,7 +217,7 @@ describe('POST /api/customers', () => {
       createClient({ url, ...(url.startsWith('file:') ? { timeout: 10_000 } : {}) }),
     );
     try {
-      const actor = { id: adminId, email: TEST_ADMIN.email };
+      const actor = { id: adminId, email: TEST_ADMIN.email, role: 'admin' as const, address: '192.0.2.1' };
       const created = await Promise.all(
         clients.map((client, i) => createCustomer(client, { name: `Concurrent Own ${i}`, status: 'active' }, actor)),
       );

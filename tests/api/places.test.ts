@@ -156,7 +156,7 @@ describe('the gazetteer (Settings > Places)', () => {
       sql: 'SELECT id FROM admin_users WHERE email = ?',
       args: [TEST_ADMIN.email],
     });
-    const actor = { id: Number(admin[0]!.id), email: TEST_ADMIN.email };
+    const actor = { id: Number(admin[0]!.id), email: TEST_ADMIN.email, role: 'admin' as const, address: '192.0.2.1' };
     try {
       const settled = await Promise.allSettled(
         clients.map((client) =>

@@ -34,7 +34,13 @@ export async function call(
 ): Promise<Answer> {
   const response = await handler(request, { params } as never);
   const text = await response.text();
-  const answer = { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+  // A file answer (a CSV export) is its text; every other answer is JSON.
+  const file = response.ok && !/^application\/json\b/.test(response.headers.get('content-type') ?? '');
+  const answer = {
+    status: response.status,
+    headers: response.headers,
+    body: file ? text : text ? JSON.parse(text) : null,
+  };
   assertMatchesContract(request, answer);
   return answer;
 }

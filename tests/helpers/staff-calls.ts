@@ -133,6 +133,7 @@ export const STAFF_SAMPLES: Record<string, Sample> = {
       time_zone: 'America/Los_Angeles',
     },
   },
+  'PUT /api/settings/audit': { body: { retention_days: 400 } },
   'PUT /api/settings/notifications': {
     body: { new_shipment: false, status_updates: true, new_customer: true, daily_summary: false },
   },

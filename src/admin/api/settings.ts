@@ -2,9 +2,11 @@ import type { BodyInput } from '@/lib/api/contract';
 import { settingsApi } from '@/lib/api/settings';
 import { callApi } from './client';
 
-const { saveCompany, saveNotifications } = settingsApi;
+const { saveCompany, saveNotifications, saveAudit } = settingsApi;
 
 export const saveCompanySettings = (body: BodyInput<typeof saveCompany>) => callApi(saveCompany, { body });
 
 export const saveNotificationSettings = (body: BodyInput<typeof saveNotifications>) =>
   callApi(saveNotifications, { body });
+
+export const saveAuditSettings = (body: BodyInput<typeof saveAudit>) => callApi(saveAudit, { body });

@@ -1,6 +1,7 @@
 import { computed, type ReadableAtom } from 'nanostores';
 import type { ListMeta } from '@/lib/schemas/fields';
 import type { Call } from '../api/client';
+import type { ListRoute } from '../list-url';
 import { $router } from '../router';
 import { query } from './query';
 
@@ -22,13 +23,13 @@ export type PagedState<T> =
 const PAGE_SIZE = 20;
 
 /**
- * A store for one keyset-paged list screen (shipments, customers, quote requests): its search,
+ * A store for one keyset-paged list screen (shipments, customers, quote requests, the audit trail): its search,
  * filters and page are the URL's, so Back, a reload and a shared link show the same rows.
  * After a write the page on screen is asked again, its rows staying meanwhile.
  */
 export function pagedList<T, Q extends { [K in keyof Q]: string }>(
   call: Call<{ data: T[]; meta: ListMeta }>,
-  route: 'shipments' | 'customers' | 'quotes',
+  route: ListRoute,
   paramsOf: (search: Record<string, string>) => Q,
   fallback: string,
 ): {

@@ -37,6 +37,11 @@ export interface Endpoint {
   /** The success status and the schema of its body. */
   status: 200 | 201;
   response: z.ZodType;
+  /**
+   * A success answer that is a file rather than JSON (an export): the handler factory streams it with
+   * this media type, and `response` describes its text. Errors are still JSON.
+   */
+  produces?: 'text/csv';
   /** Statuses particular to this call (404, 409, 429...); the generic ones are implied. */
   errors?: readonly ErrorStatus[];
   /** The public lookup keeps the `{status: false, error}` its clients read; every other call answers `apiError`. */

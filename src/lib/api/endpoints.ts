@@ -1,6 +1,7 @@
 import { accountApi } from './account';
 import { alertsApi } from './alerts';
 import { apiKeysApi } from './api-keys';
+import { auditApi } from './audit';
 import { authApi } from './auth';
 import type { Endpoint } from './contract';
 import { customersApi } from './customers';
@@ -30,6 +31,7 @@ export const API = {
   outbox: outboxApi,
   waybills: waybillsApi,
   places: placesApi,
+  audit: auditApi,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every endpoint, each with its resource and name (e.g. `shipments.get`). */

@@ -38,6 +38,10 @@ const RESOURCES: Record<keyof typeof API, { name: string; description: string }>
   outbox: { name: 'Outbox', description: 'Emails queued for delivery, their state and retries.' },
   waybills: { name: 'Waybills', description: 'Printable waybill and label data.' },
   places: { name: 'Places', description: 'The gazetteer of cities and countries the public route map draws from.' },
+  audit: {
+    name: 'Audit trail',
+    description: 'Who wrote what, when and from where: the staff activity log, its filters and its CSV export.',
+  },
 };
 
 const TAGS = new Map(Object.entries(RESOURCES));
@@ -85,7 +89,7 @@ function operation(resource: string, name: string, endpoint: Endpoint): ZodOpenA
     responses: {
       [endpoint.status]: {
         description: endpoint.status === 201 ? 'Created.' : 'OK.',
-        content: json(endpoint.response),
+        content: endpoint.produces ? { [endpoint.produces]: { schema: endpoint.response } } : json(endpoint.response),
       },
       ...Object.fromEntries(
         errorStatuses(endpoint).map((status) => [

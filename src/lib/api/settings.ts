@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMINS } from '../roles';
+import { auditSettingsSchema } from '../schemas/audit';
 import {
   companySettingsSchema,
   companySettingsValueSchema,
@@ -54,5 +55,25 @@ export const settingsApi = {
     body: notificationSettingsSchema,
     status: 200,
     response: answer(notificationSettingsSchema),
+  }),
+  getAudit: defineEndpoint({
+    method: 'GET',
+    path: '/api/settings/audit',
+    summary: 'How many days the audit trail keeps its entries (365 until saved).',
+    access: 'session',
+    roles: ADMINS,
+    status: 200,
+    response: answer(auditSettingsSchema),
+  }),
+  saveAudit: defineEndpoint({
+    method: 'PUT',
+    path: '/api/settings/audit',
+    summary:
+      'Save how many days the audit trail keeps its entries (30 to 3650); older ones are deleted by the housekeeping.',
+    access: 'session',
+    roles: ADMINS,
+    body: auditSettingsSchema,
+    status: 200,
+    response: answer(auditSettingsSchema),
   }),
 };

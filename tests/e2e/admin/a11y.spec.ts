@@ -121,6 +121,13 @@ for (const viewport of [
       await expect(page.getByRole('switch').first()).toBeVisible();
       await expectNoViolations(page, 'settings, notifications');
 
+      await page.goto('/admin/audit');
+      await expect(page.getByText(/Showing [\d,-]+ of [\d,]+\+? entries/)).toBeVisible();
+      await expectNoViolations(page, 'audit trail');
+      await page.goto('/admin/audit?action=nothing_like_this');
+      await expect(page.getByText('No entries match these filters.')).toBeVisible();
+      await expectNoViolations(page, 'audit trail, nothing found');
+
       await page.goto(`/admin/view_shipment/${sample}`);
       await expect(page.getByRole('heading', { name: 'Customer' })).toBeVisible();
       await expect(page.getByRole('link', { name: /Harbor|Redwood|Brightline|Kestrel|Southern/ })).toBeVisible();

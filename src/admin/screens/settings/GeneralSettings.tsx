@@ -12,6 +12,7 @@ import { buttonClass, Field, inputClass } from '../../components/Field';
 import { Loaded } from '../../components/Loading';
 import { messagesOf, toastRefusal, useSchemaForm } from '../../forms';
 import { $companySettings, showCompanySettings } from '../../stores/settings';
+import { AuditRetention } from './AuditRetention';
 
 type Name = keyof CompanySettingsValue;
 
@@ -63,9 +64,16 @@ function Saved({ meta }: { meta: SettingsMeta }) {
   );
 }
 
-/** General > Company Information: how the back office names the company on everything it produces. */
+/** General > Company Information (how the back office names the company on everything it produces) and the audit trail's retention. */
 export default function GeneralSettings() {
-  return <Loaded state={useStore($companySettings)}>{(saved) => <CompanyForm saved={saved} />}</Loaded>;
+  return (
+    <div className="flex flex-col gap-8">
+      <Loaded state={useStore($companySettings)}>{(saved) => <CompanyForm saved={saved} />}</Loaded>
+      <div className="border-t border-slate-200 pt-6">
+        <AuditRetention />
+      </div>
+    </div>
+  );
 }
 
 /** The form starts from the saved values once; later answers change only "Last saved". */

@@ -1,27 +1,16 @@
-import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR, migrate } from '../../db/migrate';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../../db/migrate';
+import { migrateBefore } from '../helpers/migrations';
 import { useTestDatabase } from '../helpers/test-db';
 
 /** Migration 022 on a log with entries: each stays, without a role or address (nobody recorded them then). */
 
 const getDb = useTestDatabase({ migrate: false });
-let scratch: string | undefined;
-
-afterAll(async () => {
-  if (scratch) await rm(scratch, { recursive: true, force: true });
-});
 
 describe('migration 022 (audit trail)', () => {
   it('keeps every entry with a null role and address, and takes only real roles from then on', async () => {
     const db = await getDb();
-    scratch = await mkdtemp(join(tmpdir(), 'courier-migrations-021-'));
-    for (const name of await readdir(MIGRATIONS_DIR)) {
-      if (name < '022') await copyFile(join(MIGRATIONS_DIR, name), join(scratch, name));
-    }
-    await migrate(db, scratch);
+    await migrateBefore(db, '022');
     await db.batch(
       [
         "INSERT INTO admin_users (id, email, password_hash) VALUES (7, 'owner@nec-cargo.example', 'scrypt$x')",
@@ -33,7 +22,7 @@ describe('migration 022 (audit trail)', () => {
       'write',
     );
 
-    expect(await migrate(db)).toEqual(['022-audit-trail.sql']);
+    expect((await migrate(db))[0]).toBe('022-audit-trail.sql');
     const { rows } = await db.execute(
       'SELECT action, subject_id, actor_role, actor_address, created_at FROM activity_log ORDER BY id',
     );

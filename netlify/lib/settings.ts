@@ -2,6 +2,7 @@ import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import { company } from '@/data/company';
 import { isTimeZone } from '@/lib/company-day';
+import { ROLE_LABELS } from '@/lib/roles';
 import {
   COMPANY_FIELD_LABELS,
   type CompanySettingsValue,
@@ -12,7 +13,8 @@ import {
   notificationSettingsSchema,
   type SettingsMeta,
 } from '@/lib/schemas/settings';
-import { type StaffUser, subjectActivity } from './activity';
+import { type TwoFactorPolicy, twoFactorPolicySchema } from '@/lib/schemas/team';
+import { type SettingsAction, type StaffUser, subjectActivity, type TeamAction } from './activity';
 import { decodeFirst } from './rows';
 
 /**
@@ -27,11 +29,14 @@ interface Section<T extends Record<string, unknown>> {
   defaults: () => T;
   /** How the activity log words a change of each field. */
   describe: (field: keyof T & string, value: T[keyof T]) => string;
+  /** The activity entry's action: `settings_changed` unless the section says otherwise. */
+  action?: SettingsAction | TeamAction;
 }
 
 interface SettingsValues {
   company: CompanySettingsValue;
   notifications: NotificationSettings;
+  two_factor: TwoFactorPolicy;
 }
 
 const SECTIONS: { [S in keyof SettingsValues]: Section<SettingsValues[S]> } = {
@@ -56,6 +61,14 @@ const SECTIONS: { [S in keyof SettingsValues]: Section<SettingsValues[S]> } = {
     schema: notificationSettingsSchema,
     defaults: (): NotificationSettings => ({ ...DEFAULT_NOTIFICATIONS }),
     describe: (field, value) => `${NOTIFICATION_LABELS[field].label} ${value ? 'on' : 'off'}`,
+  },
+  // Read by every session check too (sessions.ts), by the role's key.
+  two_factor: {
+    title: 'Two-factor sign-in required',
+    schema: twoFactorPolicySchema,
+    defaults: (): TwoFactorPolicy => ({ admin: false, dispatcher: false, driver: false, viewer: false }),
+    describe: (field, value) => `${ROLE_LABELS[field]} ${value ? 'required' : 'not required'}`,
+    action: 'two_factor_policy_changed',
   },
 };
 
@@ -169,7 +182,7 @@ export async function saveSettings<S extends SettingsSection>(
       },
       subjectActivity(
         actor,
-        'settings_changed',
+        definition.action ?? 'settings_changed',
         { type: 'settings', id: section },
         `${definition.title}: ${changed.map((field) => definition.describe(field, next[field])).join(', ')}`,
         time,

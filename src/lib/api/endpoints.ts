@@ -11,6 +11,7 @@ import { quotesApi } from './quotes';
 import { scansApi } from './scans';
 import { settingsApi } from './settings';
 import { shipmentsApi } from './shipments';
+import { teamApi } from './team';
 import { trackingApi } from './tracking';
 import { waybillsApi } from './waybills';
 
@@ -30,6 +31,7 @@ export const API = {
   outbox: outboxApi,
   waybills: waybillsApi,
   places: placesApi,
+  team: teamApi,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every endpoint, each with its resource and name (e.g. `shipments.get`). */

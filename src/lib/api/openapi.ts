@@ -38,6 +38,10 @@ const RESOURCES: Record<keyof typeof API, { name: string; description: string }>
   outbox: { name: 'Outbox', description: 'Emails queued for delivery, their state and retries.' },
   waybills: { name: 'Waybills', description: 'Printable waybill and label data.' },
   places: { name: 'Places', description: 'The gazetteer of cities and countries the public route map draws from.' },
+  team: {
+    name: 'Team',
+    description: 'Staff accounts, invitations, roles and the two-factor rule; the invitation link page.',
+  },
 };
 
 const TAGS = new Map(Object.entries(RESOURCES));

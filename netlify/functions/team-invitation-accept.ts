@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { teamApi } from '@/lib/api/team';
 import { defineHandler, on, success } from '../lib/handler';
-import { acceptInvitation } from '../lib/team';
+import { acceptInvitation } from '../lib/invitations';
 
 /** The invitee sets their name and password: the account is made with the invited role. */
 export default defineHandler(on(teamApi.acceptInvitation)(({ db, body }) => success(acceptInvitation(db, body))));

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { teamApi } from '@/lib/api/team';
 import { defineHandler, on, success } from '../lib/handler';
-import { invitationReads, resendInvitation } from '../lib/team';
+import { invitationReads, resendInvitation } from '../lib/invitations';
 
 /** An admin emails a pending invitation again: a new link, the old one stops working. */
 export default defineHandler(

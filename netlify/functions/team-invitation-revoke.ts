@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { teamApi } from '@/lib/api/team';
 import { defineHandler, on, success } from '../lib/handler';
-import { invitationReads, revokeInvitation } from '../lib/team';
+import { invitationReads, revokeInvitation } from '../lib/invitations';
 
 /** An admin withdraws a pending invitation: its link says so from now on. */
 export default defineHandler(

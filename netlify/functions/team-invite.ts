@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { teamApi } from '@/lib/api/team';
 import { defineHandler, on, success } from '../lib/handler';
-import { inviteStaff } from '../lib/team';
+import { inviteStaff } from '../lib/invitations';
 
 /** An admin invites someone by email with a role: the link goes out through the outbox. */
 export default defineHandler(

@@ -79,7 +79,10 @@ describe('team members', () => {
     await db.execute({ sql: "UPDATE admin_users SET role = 'dispatcher' WHERE id = ?", args: [memberId] });
   });
 
-  it('deactivated: sessions end at once, neither password nor emailed link signs in; reactivated: signs in again', async () => {
+  // Three sign-ins, each a password hash: slow on a busy machine.
+  it('deactivated: sessions end at once, neither password nor emailed link signs in; reactivated: signs in again', {
+    timeout: 60_000,
+  }, async () => {
     const db = await getDb();
     const memberCookie = await signIn(member);
     const token = 'a-sign-in-link-token-for-the-member';

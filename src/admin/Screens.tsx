@@ -1,9 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { mayOpen, useRole } from './access';
+import { onWrite } from './api/client';
 import { Layout } from './components/Layout';
 import { Loading } from './components/Loading';
 import { $router } from './router';
+import { $session, refreshSession } from './stores/session';
 
 // One chunk per screen: a visit loads only the screens it opens.
 const DashboardScreen = lazy(() => import('./screens/DashboardScreen'));
@@ -18,11 +20,23 @@ const NotFoundScreen = lazy(() => import('./screens/NotFoundScreen'));
 const NotAllowedScreen = lazy(() => import('./screens/NotAllowedScreen'));
 const OutboxScreen = lazy(() => import('./screens/OutboxScreen'));
 const WaybillScreen = lazy(() => import('./screens/WaybillScreen'));
+const TeamScreen = lazy(() => import('./screens/team/TeamScreen'));
+const TwoFactorRequiredScreen = lazy(() => import('./screens/TwoFactorRequiredScreen'));
+
+// Turning on two-factor sign-in is a write: a session that needed it is asked about again, screen kept.
+onWrite(() => {
+  const session = $session.get();
+  if (session.status === 'signed-in' && session.user.two_factor_required) void refreshSession();
+});
 
 function Screen() {
   const page = useStore($router);
   const role = useRole();
+  const session = useStore($session);
   if (page && !mayOpen(role, page.route)) return <NotAllowedScreen />;
+  // Until they turn on two-factor sign-in, a member of a role that must use it has Settings > Security only.
+  const setUpFirst = session.status === 'signed-in' && session.user.two_factor_required;
+  if (setUpFirst && page?.route !== 'settings') return <TwoFactorRequiredScreen />;
   switch (page?.route) {
     case 'dashboard':
       return <DashboardScreen />;
@@ -42,6 +56,8 @@ function Screen() {
       return <SettingsScreen />;
     case 'outbox':
       return <OutboxScreen />;
+    case 'team':
+      return <TeamScreen />;
     default:
       return <NotFoundScreen />;
   }

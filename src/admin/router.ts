@@ -15,6 +15,7 @@ export const $router = createRouter({
   settings: '/admin/settings',
   outbox: '/admin/settings/outbox',
   waybills: '/admin/waybills',
+  team: '/admin/team',
 });
 
 export type RouteName = NonNullable<typeof $router.value>['route'];

@@ -19,6 +19,7 @@ const SCREEN_CALLS: Record<RouteName, Endpoint> = {
   settings: API.account.twoFactorStatus,
   outbox: API.outbox.list,
   waybills: API.waybills.get,
+  team: API.team.list,
 };
 
 const TAB_CALLS: Record<string, Endpoint> = {

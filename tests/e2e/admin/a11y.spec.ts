@@ -27,6 +27,9 @@ for (const viewport of [
       await expectNoViolations(page, 'login with errors');
       await page.goto('/admin-forgot-password');
       await expectNoViolations(page, 'forgot password');
+      await page.goto('/admin-invitation#made-up-token');
+      await expect(page.getByRole('alert')).toBeVisible();
+      await expectNoViolations(page, 'invitation link not valid');
     });
 
     test('every admin screen and dialog', async ({ page }) => {
@@ -125,6 +128,20 @@ for (const viewport of [
       await expect(page.getByRole('heading', { name: 'Customer' })).toBeVisible();
       await expect(page.getByRole('link', { name: /Harbor|Redwood|Brightline|Kestrel|Southern/ })).toBeVisible();
       await expectNoViolations(page, 'view shipment with its customer');
+
+      await page.goto('/admin/team');
+      await expect(page.getByRole('region', { name: 'Staff accounts' })).toBeVisible();
+      await expect(page.getByRole('switch').first()).toBeVisible();
+      await page.getByRole('button', { name: 'Send invitation' }).click();
+      await expect(page.getByText('Email is required')).toBeVisible();
+      await expectNoViolations(page, 'team, invite with errors');
+      await page
+        .getByRole('button', { name: /^Deactivate / })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog', { name: 'Deactivate account' })).toBeVisible();
+      await expectNoViolations(page, 'team, deactivate dialog');
+      await page.keyboard.press('Escape');
 
       await page.goto('/admin/nothing-here');
       await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();

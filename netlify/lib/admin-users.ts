@@ -29,7 +29,7 @@ export const LAST_ADMIN = 'This is the last admin: make another account an admin
  * (the row is `admin_users`): it holds unless the row is the last active admin. Written into the same
  * statement as the change, parallel demotions of the last two admins leave one.
  */
-export const OTHER_ACTIVE_ADMIN = `EXISTS (SELECT 1 FROM admin_users o
+const OTHER_ACTIVE_ADMIN = `EXISTS (SELECT 1 FROM admin_users o
   WHERE o.role = 'admin' AND o.status = 'active' AND o.id <> admin_users.id)`;
 
 /**

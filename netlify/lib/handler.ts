@@ -102,7 +102,7 @@ export type Handler = ((request: Request, context?: FunctionContext) => Promise<
   endpoints: readonly Endpoint[];
 };
 
-export const TWO_FACTOR_REQUIRED =
+const TWO_FACTOR_REQUIRED =
   'Your role must sign in with two-factor sign-in: turn it on in Settings > Security before anything else.';
 
 const methodsOf = ({ method }: Endpoint) => (method === 'GET' ? ['GET', 'HEAD'] : [method]);

@@ -52,8 +52,7 @@ export async function listTeam(
 /** The read of the member a path names, for the staff call's first round trip. */
 export const memberReads = (id: number): InStatement[] => [{ sql: `${SELECT_MEMBER} WHERE u.id = ?`, args: [id] }];
 
-export const conflict = (message: string, field: string) =>
-  new HttpError(409, message, { errors: { [field]: [message] } });
+const conflict = (message: string, field: string) => new HttpError(409, message, { errors: { [field]: [message] } });
 
 type MemberChange = { role: Role } | { status: StaffStatus };
 

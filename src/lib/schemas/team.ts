@@ -53,7 +53,6 @@ export type TwoFactorPolicy = z.infer<typeof twoFactorPolicySchema>;
 
 /** `POST /api/team/invitations`: who to invite, and as what. */
 export const invitationCreateSchema = z.object({ email: requiredEmail('Email'), role });
-export type InvitationCreateInput = z.input<typeof invitationCreateSchema>;
 
 /** `PATCH /api/team/members/:memberId`: a new role, or a new status (one change at a time). */
 export const memberChangeSchema = z

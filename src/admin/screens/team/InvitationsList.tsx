@@ -40,7 +40,7 @@ export function InvitationsList({ invitations }: { invitations: Invitation[] }) 
 
   return (
     <>
-      <ScrollingTable label="Pending invitations" caption="Pending invitations">
+      <ScrollingTable label="Invitations waiting" caption="Invitations waiting to be accepted">
         <ColumnHeads compact columns={['Email', 'Role', 'Invited by', 'Expires', { label: 'Actions', hidden: true }]} />
         <tbody className="divide-y divide-slate-200">
           {invitations.map((invitation) => (

@@ -33,10 +33,10 @@ function Screen() {
   const page = useStore($router);
   const role = useRole();
   const session = useStore($session);
-  if (page && !mayOpen(role, page.route)) return <NotAllowedScreen />;
   // Until they turn on two-factor sign-in, a member of a role that must use it has Settings > Security only.
   const setUpFirst = session.status === 'signed-in' && session.user.two_factor_required;
   if (setUpFirst && page?.route !== 'settings') return <TwoFactorRequiredScreen />;
+  if (page && !mayOpen(role, page.route)) return <NotAllowedScreen />;
   switch (page?.route) {
     case 'dashboard':
       return <DashboardScreen />;

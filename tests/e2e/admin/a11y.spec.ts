@@ -18,7 +18,9 @@ for (const viewport of [
   test.describe(`axe-core, WCAG 2.2 AA, ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    test('sign-in and forgot-password pages', async ({ page }) => {
+    test('sign-in, forgot-password and invitation pages', async ({ page }) => {
+      // Four pages, each an axe run: longer than the usual 45 s on a busy two-core machine.
+      test.setTimeout(90_000);
       await page.goto('/admin-login');
       await hydrated(page);
       await expectNoViolations(page, 'login');
@@ -33,7 +35,7 @@ for (const viewport of [
     });
 
     test('every admin screen and dialog', async ({ page }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(360_000);
       await signIn(page);
       await expect(page.getByRole('heading', { name: 'Recent Shipments' })).toBeVisible();
       await expect(page.locator('figure .recharts-wrapper')).toBeVisible();

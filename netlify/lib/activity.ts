@@ -50,9 +50,19 @@ export type SettingsAction = 'settings_changed';
 export type ApiKeyAction = 'api_key_created' | 'api_key_revoked';
 /** The gazetteer (Settings > Places). */
 export type PlaceAction = 'place_created' | 'place_updated' | 'place_deleted';
+/** The team (admin only): invitations, roles, account status, the two-factor rule. */
+export type TeamAction =
+  | 'staff_invited'
+  | 'invitation_resent'
+  | 'invitation_revoked'
+  | 'invitation_accepted'
+  | 'staff_role_changed'
+  | 'staff_deactivated'
+  | 'staff_reactivated'
+  | 'two_factor_policy_changed';
 
 /** What a non-shipment entry is about, as stored in subject_type (with the subject's id). */
-export type ActivitySubject = 'customer' | 'quote_request' | 'settings' | 'api_key' | 'place';
+export type ActivitySubject = 'customer' | 'quote_request' | 'settings' | 'api_key' | 'place' | 'staff' | 'invitation';
 
 /**
  * The activity_log row of a shipment write. It is inserted from the shipment's row, so it is
@@ -104,7 +114,7 @@ export function securityActivity(
  */
 export function subjectActivity(
   actor: StaffUser,
-  action: CustomerAction | QuoteAction | SettingsAction | ApiKeyAction | PlaceAction,
+  action: CustomerAction | QuoteAction | SettingsAction | ApiKeyAction | PlaceAction | TeamAction,
   subject: { type: ActivitySubject; id: string } | { type: ActivitySubject; idSql: string; args: InValue[] },
   details: string,
   now: string,
@@ -116,6 +126,19 @@ export function subjectActivity(
     sql: `INSERT INTO activity_log (${ACTOR_COLUMNS}, action, subject_type, subject_id, details, created_at)
           SELECT ?, ?, ?, ?, ?, ?, ${id.sql}, ?, ? WHERE ${onlyIfChanged ? 'changes() > 0' : '1'}`,
     args: [...actorArgs(actor), action, subject.type, ...id.args, details, now],
+  };
+}
+
+/**
+ * An invitation accepted: the new account is the actor and the subject, read by its email in the same
+ * batch; written only when the statement just before it (the account's insert) made a row.
+ */
+export function invitationAcceptedActivity(email: string, details: string, now: string): InStatement {
+  return {
+    sql: `INSERT INTO activity_log (user_id, actor_email, action, subject_type, subject_id, details, created_at)
+          SELECT id, email, 'invitation_accepted', 'staff', CAST(id AS TEXT), ?, ? FROM admin_users
+          WHERE email = ? AND changes() > 0`,
+    args: [details, now, email],
   };
 }
 

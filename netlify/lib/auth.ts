@@ -45,7 +45,7 @@ const accountSchema = z.object({
 });
 
 /**
- * Checks the credentials and opens a session with a fresh 256-bit token, or, when two-factor sign-in
+ * Checks the credentials and opens a session (a deactivated account signs in as an unknown email does) with a fresh 256-bit token, or, when two-factor sign-in
  * is on, a 5-minute challenge for the code. The attempt is counted (and may be refused) before the
  * password is hashed; an unknown email is hashed against a fixed dummy hash, so it costs the same
  * single hash. Both a wrong email and a wrong password answer 401 `Invalid credentials`, except in a
@@ -74,7 +74,7 @@ export async function login(
           {
             sql: `SELECT u.id, u.email, u.role, u.password_hash,
                          EXISTS (SELECT 1 FROM admin_two_factor t WHERE t.user_id = u.id AND t.secret IS NOT NULL) AS two_factor
-                  FROM admin_users u WHERE u.email = ?`,
+                  FROM admin_users u WHERE u.email = ? AND u.status = 'active'`,
             args: [normalized],
           },
         ],
@@ -202,7 +202,7 @@ export async function completeTwoFactorLogin(
   const challengeHash = hashToken(challenge);
   const { rows } = await db.execute({
     sql: `SELECT c.user_id, u.email, u.role, c.remember, c.guarded, c.password_ok
-          FROM login_challenges c JOIN admin_users u ON u.id = c.user_id
+          FROM login_challenges c JOIN admin_users u ON u.id = c.user_id AND u.status = 'active'
           WHERE c.token_hash = ? AND c.expires_at > ? AND c.attempts < ?`,
     args: [challengeHash, iso(now), CHALLENGE_MAX_CODES],
   });

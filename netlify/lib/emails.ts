@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatDate, formatDateTime } from '@/lib/date-display';
+import { ROLE_LABELS, ROLES } from '@/lib/roles';
 import { OUTBOX_KINDS } from '@/lib/schemas/outbox';
 import type { CompanySettingsValue } from '@/lib/schemas/settings';
 import { SHIPMENT_STATUSES, statusLabel } from '@/lib/shipment-status';
@@ -64,12 +65,18 @@ const PAYLOADS = {
   }),
   alert_confirmation: z.object({ tracking_number: z.string() }),
   sign_in_link: z.object({ token: z.string(), address: z.string(), at: z.string(), expires_at: z.string() }),
+  staff_invitation: z.object({
+    token: z.string(),
+    role: z.enum(ROLES),
+    invited_by: z.string(),
+    expires_at: z.string(),
+  }),
 } satisfies Record<EmailKind, z.ZodType>;
 
 export type Payload<K extends EmailKind> = z.infer<(typeof PAYLOADS)[K]>;
 
 /** Emails about a staff member's own account: sent to the account's address, with no subscription to end. */
-export const ACCOUNT_EMAILS: ReadonlySet<EmailKind> = new Set<EmailKind>(['sign_in_link']);
+export const ACCOUNT_EMAILS: ReadonlySet<EmailKind> = new Set<EmailKind>(['sign_in_link', 'staff_invitation']);
 
 /** The addresses an email links to. */
 export interface Links {
@@ -92,6 +99,8 @@ const adminLink = (site: string, trackingNumber: string) =>
 const confirmLink = (site: string, token: string) => `${site}/alerts/confirm?token=${token}`;
 /** The token rides in the fragment: browsers send it to no server, log or Referer. */
 const signInLink = (site: string, token: string) => `${site}/admin-sign-in-link#${token}`;
+/** The same for an invitation's link. */
+const invitationLink = (site: string, token: string) => `${site}/admin-invitation#${token}`;
 const unsubscribePage = (site: string, token: string) => `${site}/alerts/unsubscribe?token=${token}`;
 /** RFC 8058: mail clients POST `List-Unsubscribe=One-Click` here. */
 const oneClickLink = (site: string, token: string) => `${site}/api/alerts/unsubscribe?token=${token}`;
@@ -238,6 +247,21 @@ function content(kind: EmailKind, audience: Audience, raw: unknown, site: string
         facts: [],
         action: { label: 'Sign in', href: signInLink(site, p.token) },
         reason: 'You receive this because your password was entered on the sign-in page of the admin portal.',
+      };
+    }
+    case 'staff_invitation': {
+      const p = PAYLOADS.staff_invitation.parse(raw);
+      return {
+        subject: 'You are invited to the admin portal',
+        heading: 'Join the team',
+        paragraphs: [
+          `${p.invited_by} invited you to the admin portal as ${ROLE_LABELS[p.role].toLowerCase()}.`,
+          `Open the link to choose your name and password. It works once and only until ${formatMoment(p.expires_at)}.`,
+          'If you did not expect this, ignore this email: no account is made without the link.',
+        ],
+        facts: [],
+        action: { label: 'Accept the invitation', href: invitationLink(site, p.token) },
+        reason: 'You receive this because an administrator of the admin portal invited this address.',
       };
     }
   }

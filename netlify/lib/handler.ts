@@ -107,6 +107,9 @@ export type Handler = ((request: Request, context?: FunctionContext) => Promise<
   endpoints: readonly Endpoint[];
 };
 
+const TWO_FACTOR_REQUIRED =
+  'Your role must sign in with two-factor sign-in: turn it on in Settings > Security before anything else.';
+
 const methodsOf = ({ method }: Endpoint) => (method === 'GET' ? ['GET', 'HEAD'] : [method]);
 const patternOf = (path: string) => new URLPattern({ pathname: path });
 const CONTROL_CHARACTER = /\p{Cc}/u;
@@ -260,6 +263,9 @@ async function callerOf(
   const { user, results } = await sessionCaller(db, request, address, reads);
   if (endpoint.roles && !endpoint.roles.includes(user.role)) {
     throw new HttpError(403, `Your role (${ROLE_LABELS[user.role]}) does not allow this call.`);
+  }
+  if (user.needsTwoFactor && !endpoint.beforeTwoFactor) {
+    throw new HttpError(403, TWO_FACTOR_REQUIRED, { code: 'TWO_FACTOR_REQUIRED' });
   }
   return { user, results, actor: user, source: `user:${user.id}` };
 }

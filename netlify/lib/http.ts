@@ -83,7 +83,12 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly options: { errors?: FieldErrors; headers?: HeadersInit; duplicateOf?: string } = {},
+    readonly options: {
+      errors?: FieldErrors;
+      headers?: HeadersInit;
+      duplicateOf?: string;
+      code?: 'TWO_FACTOR_REQUIRED';
+    } = {},
   ) {
     super(message);
   }
@@ -105,7 +110,11 @@ export type ErrorShape = 'api' | 'tracking';
 function errorBody(
   shape: ErrorShape,
   message: string,
-  { errors, duplicateOf }: { errors?: FieldErrors | undefined; duplicateOf?: string | undefined } = {},
+  {
+    errors,
+    duplicateOf,
+    code,
+  }: { errors?: FieldErrors | undefined; duplicateOf?: string | undefined; code?: string | undefined } = {},
 ): Record<string, unknown> {
   if (shape === 'tracking') return { status: false, error: message };
   return {
@@ -113,6 +122,7 @@ function errorBody(
     message,
     ...(errors ? { errors } : {}),
     ...(duplicateOf ? { duplicate_of: duplicateOf } : {}),
+    ...(code ? { code } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Client, InStatement, ResultSet } from '@libsql/client';
+import type { Client, InStatement, InValue, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import { HttpError } from './http';
 import { hashingBusy } from './password';
@@ -224,8 +224,11 @@ export function signedInFrom(userId: number, email: string, address: string, now
 }
 
 /** Forgets every attempt on an account (its password was reset). */
-export function forgetAttempts(email: string): InStatement {
-  return { sql: 'DELETE FROM login_attempts WHERE email = ?', args: [email] };
+export function forgetAttempts(
+  email: string,
+  when: { sql: string; args: InValue[] } = { sql: '1', args: [] },
+): InStatement {
+  return { sql: `DELETE FROM login_attempts WHERE email = ? AND ${when.sql}`, args: [email, ...when.args] };
 }
 
 /** Attempts past the window and known addresses past their time, a bounded batch of each. */

@@ -147,6 +147,24 @@ export function signInLinkMail(tokenHash: string, link: Payload<'sign_in_link'>)
   };
 }
 
+/**
+ * An invitation's link, to the invited email, for the batch that made or renewed the invitation (nothing
+ * when no pending invitation has this token). The token rides in the payload; the invitation keeps its hash.
+ */
+export function invitationMail(
+  tokenHash: string,
+  link: Omit<Payload<'staff_invitation'>, 'role'>,
+  at: string,
+): InStatement {
+  return {
+    sql: `${INSERT}
+          SELECT 'staff_invitation', 'staff', email, NULL, NULL,
+                 json_object('token', ?, 'role', role, 'invited_by', ?, 'expires_at', ?), ?, ?
+          FROM staff_invitations WHERE token_hash = ? AND state = 'pending'`,
+    args: [link.token, link.invited_by, link.expires_at, at, at, tokenHash],
+  };
+}
+
 const ON_HOLD_LISTED = 20;
 
 const figuresRow = z.object({

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Client, InStatement, ResultSet } from '@libsql/client';
+import type { Client, InStatement, InValue, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import { ROLES, type Role } from '@/lib/roles';
 import type { SessionInfo } from '@/lib/schemas/account';
@@ -29,9 +29,13 @@ const SESSION_NOT_FOUND = 'No such session';
 export interface SessionUser extends StaffUser {
   sessionId: string;
   role: Role;
+  /** Their role must sign in with a second factor (Team screen) and they have none yet: they may only set it up. */
+  needsTwoFactor: boolean;
 }
 
 const iso = (time: number) => new Date(time).toISOString();
+
+const ALWAYS = { sql: '1', args: [] };
 
 /** The session token a request carries in its cookie, if any. */
 export function sessionToken(request: Request): string | null {
@@ -47,6 +51,7 @@ const sessionRowSchema = z.object({
   session_id: z.string(),
   last_seen_at: z.string(),
   expires_at: z.string(),
+  needs_two_factor: z.number().int(),
 });
 
 /** The signed-in admin of a request, or null: no cookie, an unknown token, or an idle or expired session. */
@@ -69,8 +74,12 @@ async function currentUserReading(
   if (!token || token.length > 100) return { user: null, results: [] };
   const tokenHash = hashToken(token);
   const session: InStatement = {
-    sql: `SELECT u.id, u.email, u.role, s.id AS session_id, s.last_seen_at, s.expires_at
-          FROM sessions s JOIN admin_users u ON u.id = s.user_id WHERE s.token_hash = ?`,
+    // A deactivated account's sessions end with the deactivation; its status is checked here all the same.
+    sql: `SELECT u.id, u.email, u.role, s.id AS session_id, s.last_seen_at, s.expires_at,
+                 coalesce((SELECT value ->> ('$.' || u.role) FROM settings WHERE key = 'two_factor'), 0)
+                 AND NOT EXISTS (SELECT 1 FROM admin_two_factor t WHERE t.user_id = u.id AND t.secret IS NOT NULL)
+                 AS needs_two_factor
+          FROM sessions s JOIN admin_users u ON u.id = s.user_id WHERE s.token_hash = ? AND u.status = 'active'`,
     args: [tokenHash],
   };
   const [found, ...results] = reads.length ? await db.batch([session, ...reads], 'read') : [await db.execute(session)];
@@ -85,7 +94,15 @@ async function currentUserReading(
   if (now - lastSeen >= TOUCH_INTERVAL_MS) {
     await db.execute({ sql: 'UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?', args: [iso(now), tokenHash] });
   }
-  return { user: { id: row.id, email: row.email, role: row.role, address, sessionId: row.session_id }, results };
+  const user = {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    address,
+    sessionId: row.session_id,
+    needsTwoFactor: row.needs_two_factor === 1,
+  };
+  return { user, results };
 }
 
 /**
@@ -225,12 +242,33 @@ export function endOtherSessionsStatements(user: SessionUser): InStatement[] {
   ];
 }
 
-/** Ends every session of the staff member with this email and forgets their failed sign-ins (a new password). */
-export function endSessionsOf(email: string): InStatement[] {
+/**
+ * Ends every session of the staff member with this email and forgets their failed sign-ins (a new
+ * password), `when` a condition holds (by default always).
+ */
+export function endSessionsOf(email: string, when: { sql: string; args: InValue[] } = ALWAYS): InStatement[] {
   return [
-    { sql: 'DELETE FROM sessions WHERE user_id = (SELECT id FROM admin_users WHERE email = ?)', args: [email] },
-    { sql: 'DELETE FROM login_challenges WHERE user_id = (SELECT id FROM admin_users WHERE email = ?)', args: [email] },
-    forgetAttempts(email.toLowerCase()),
+    {
+      sql: `DELETE FROM sessions WHERE user_id = (SELECT id FROM admin_users WHERE email = ?) AND ${when.sql}`,
+      args: [email, ...when.args],
+    },
+    {
+      sql: `DELETE FROM login_challenges WHERE user_id = (SELECT id FROM admin_users WHERE email = ?) AND ${when.sql}`,
+      args: [email, ...when.args],
+    },
+    forgetAttempts(email.toLowerCase(), when),
+  ];
+}
+
+/**
+ * Ends every session of a staff member and any sign-in waiting for their code, in the batch that
+ * deactivates them: only once the account is deactivated (a refused deactivation ends nothing).
+ */
+export function endSessionsOfDeactivated(userId: number): InStatement[] {
+  const deactivated = "(SELECT status FROM admin_users WHERE id = ?) = 'deactivated'";
+  return [
+    { sql: `DELETE FROM sessions WHERE user_id = ? AND ${deactivated}`, args: [userId, userId] },
+    { sql: `DELETE FROM login_challenges WHERE user_id = ? AND ${deactivated}`, args: [userId, userId] },
   ];
 }
 

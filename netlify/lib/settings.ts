@@ -2,6 +2,7 @@ import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import { company } from '@/data/company';
 import { isTimeZone } from '@/lib/company-day';
+import { ROLE_LABELS } from '@/lib/roles';
 import { type AuditSettings, auditSettingsSchema, RETENTION_DAYS } from '@/lib/schemas/audit';
 import {
   COMPANY_FIELD_LABELS,
@@ -13,7 +14,8 @@ import {
   notificationSettingsSchema,
   type SettingsMeta,
 } from '@/lib/schemas/settings';
-import { type StaffUser, subjectActivity } from './activity';
+import { type TwoFactorPolicy, twoFactorPolicySchema } from '@/lib/schemas/team';
+import { type SettingsAction, type StaffUser, subjectActivity, type TeamAction } from './activity';
 import { decodeFirst } from './rows';
 
 /**
@@ -28,12 +30,15 @@ interface Section<T extends Record<string, unknown>> {
   defaults: () => T;
   /** How the activity log words a change of each field. */
   describe: (field: keyof T & string, value: T[keyof T]) => string;
+  /** The activity entry's action: `settings_changed` unless the section says otherwise. */
+  action?: SettingsAction | TeamAction;
 }
 
 interface SettingsValues {
   company: CompanySettingsValue;
   notifications: NotificationSettings;
   audit: AuditSettings;
+  two_factor: TwoFactorPolicy;
 }
 
 const SECTIONS: { [S in keyof SettingsValues]: Section<SettingsValues[S]> } = {
@@ -64,6 +69,14 @@ const SECTIONS: { [S in keyof SettingsValues]: Section<SettingsValues[S]> } = {
     schema: auditSettingsSchema,
     defaults: (): AuditSettings => ({ retention_days: RETENTION_DAYS.default }),
     describe: (_, value) => `entries kept ${value} days`,
+  },
+  // Read by every session check too (sessions.ts), by the role's key.
+  two_factor: {
+    title: 'Two-factor sign-in required',
+    schema: twoFactorPolicySchema,
+    defaults: (): TwoFactorPolicy => ({ admin: false, dispatcher: false, driver: false, viewer: false }),
+    describe: (field, value) => `${ROLE_LABELS[field]} ${value ? 'required' : 'not required'}`,
+    action: 'two_factor_policy_changed',
   },
 };
 
@@ -177,7 +190,7 @@ export async function saveSettings<S extends SettingsSection>(
       },
       subjectActivity(
         actor,
-        'settings_changed',
+        definition.action ?? 'settings_changed',
         { type: 'settings', id: section },
         `${definition.title}: ${changed.map((field) => definition.describe(field, next[field])).join(', ')}`,
         time,

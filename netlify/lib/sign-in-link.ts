@@ -77,7 +77,9 @@ export async function redeemSignInLink(
   const [taken] = await db.batch(
     [
       {
+        // A deactivated account's link is refused as not valid.
         sql: `UPDATE sign_in_links SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?
+                AND (SELECT status FROM admin_users WHERE id = user_id) = 'active'
               RETURNING user_id, remember, (SELECT email FROM admin_users WHERE id = user_id) AS email,
                 (SELECT role FROM admin_users WHERE id = user_id) AS role`,
         args: [iso(now), tokenHash, iso(now)],
@@ -89,7 +91,8 @@ export async function redeemSignInLink(
   const link = decodeFirst(takenSchema, taken!.rows);
   if (link) return { id: link.user_id, email: link.email, role: link.role, remember: link.remember === 1 };
   const { rows } = await db.execute({
-    sql: 'SELECT expires_at, used_at FROM sign_in_links WHERE token_hash = ?',
+    sql: `SELECT expires_at, used_at FROM sign_in_links
+          WHERE token_hash = ? AND (SELECT status FROM admin_users WHERE id = user_id) = 'active'`,
     args: [tokenHash],
   });
   const refused = decodeFirst(linkSchema, rows);

@@ -1,9 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { mayOpen, useRole } from './access';
+import { onWrite } from './api/client';
 import { Layout } from './components/Layout';
 import { Loading } from './components/Loading';
 import { $router } from './router';
+import { $session, refreshSession } from './stores/session';
 
 // One chunk per screen: a visit loads only the screens it opens.
 const DashboardScreen = lazy(() => import('./screens/DashboardScreen'));
@@ -19,10 +21,22 @@ const NotAllowedScreen = lazy(() => import('./screens/NotAllowedScreen'));
 const OutboxScreen = lazy(() => import('./screens/OutboxScreen'));
 const WaybillScreen = lazy(() => import('./screens/WaybillScreen'));
 const AuditScreen = lazy(() => import('./screens/audit/AuditScreen'));
+const TeamScreen = lazy(() => import('./screens/team/TeamScreen'));
+const TwoFactorRequiredScreen = lazy(() => import('./screens/TwoFactorRequiredScreen'));
+
+// Turning on two-factor sign-in is a write: a session that needed it is asked about again, screen kept.
+onWrite(() => {
+  const session = $session.get();
+  if (session.status === 'signed-in' && session.user.two_factor_required) void refreshSession();
+});
 
 function Screen() {
   const page = useStore($router);
   const role = useRole();
+  const session = useStore($session);
+  // Until they turn on two-factor sign-in, a member of a role that must use it has Settings > Security only.
+  const setUpFirst = session.status === 'signed-in' && session.user.two_factor_required;
+  if (setUpFirst && page?.route !== 'settings') return <TwoFactorRequiredScreen />;
   if (page && !mayOpen(role, page.route)) return <NotAllowedScreen />;
   switch (page?.route) {
     case 'dashboard':
@@ -45,6 +59,8 @@ function Screen() {
       return <OutboxScreen />;
     case 'audit':
       return <AuditScreen />;
+    case 'team':
+      return <TeamScreen />;
     default:
       return <NotFoundScreen />;
   }

@@ -17,6 +17,7 @@ export const SCREEN_ROLES: Record<RouteName, readonly Role[]> = {
   quotes: OFFICE,
   settings: EVERY_ROLE,
   outbox: ADMINS,
+  team: ADMINS,
   waybills: OFFICE,
   audit: ADMINS,
 };

@@ -16,6 +16,7 @@ export const $router = createRouter({
   outbox: '/admin/settings/outbox',
   waybills: '/admin/waybills',
   audit: '/admin/audit',
+  team: '/admin/team',
 });
 
 export type RouteName = NonNullable<typeof $router.value>['route'];

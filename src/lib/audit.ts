@@ -31,6 +31,16 @@ export const ACTION_LABELS = {
   place_created: 'Place added',
   place_updated: 'Place updated',
   place_deleted: 'Place deleted',
+  staff_invited: 'Staff member invited',
+  invitation_resent: 'Invitation sent again',
+  invitation_revoked: 'Invitation withdrawn',
+  invitation_accepted: 'Invitation accepted',
+  staff_role_changed: 'Role changed',
+  staff_deactivated: 'Account deactivated',
+  staff_reactivated: 'Account reactivated',
+  two_factor_policy_changed: 'Two-factor rule changed',
+  password_reset_requested: 'Password reset asked for',
+  password_reset: 'Password reset',
 } as const;
 
 /** Every action with a label, in the map's order (the filter offers these). */
@@ -44,6 +54,8 @@ export const SUBJECT_LABELS = {
   settings: 'Settings',
   api_key: 'API key',
   place: 'Place',
+  staff: 'Staff member',
+  invitation: 'Invitation',
 } as const;
 
 export const LABELLED_SUBJECTS = Object.keys(SUBJECT_LABELS) as Array<keyof typeof SUBJECT_LABELS>;

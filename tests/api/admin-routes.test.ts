@@ -25,8 +25,8 @@ const getDb = useTestDatabase({ seed: true });
 const calls = staffCalls();
 
 /**
- * The functions anyone may call: the public lookups and reveal, quote requests, email alert links, and
- * signing in (both steps) or out. Written out so that a call turned public by mistake fails here rather
+ * The functions anyone may call: the public lookups and reveal, quote requests, email alert links,
+ * signing in (both steps) or out, and an invitation link's page. Written out so that a call turned public by mistake fails here rather
  * than leaving the checks below unnoticed.
  */
 const PUBLIC_FUNCTIONS = [
@@ -41,6 +41,8 @@ const PUBLIC_FUNCTIONS = [
   'alerts-subscribe',
   'alerts-confirm',
   'alerts-unsubscribe',
+  'team-invitation-read',
+  'team-invitation-accept',
 ];
 
 const send = (staffCall: StaffCall, headers: HeadersInit = {}) =>
@@ -58,7 +60,9 @@ async function snapshot() {
             (SELECT count(*) FROM settings) AS st, (SELECT max(updated_at) FROM settings) AS stu,
             (SELECT count(*) FROM outbox) AS o, (SELECT count(*) FROM api_keys) AS k,
             (SELECT count(*) FROM scan_events) AS e, (SELECT max(last_used_at) FROM api_keys) AS ku,
-            (SELECT count(*) FROM gazetteer) AS g, (SELECT max(updated_at) FROM gazetteer) AS gu`,
+            (SELECT count(*) FROM gazetteer) AS g, (SELECT max(updated_at) FROM gazetteer) AS gu,
+            (SELECT count(*) FROM staff_invitations) AS i, (SELECT max(ended_at) FROM staff_invitations) AS ie,
+            (SELECT max(expires_at) FROM staff_invitations) AS ix`,
   );
   return rows[0];
 }

@@ -123,7 +123,7 @@ test('a signed-in session works through the served functions, and logout ends it
   const cookie = { Cookie: setCookie.split(';')[0]! };
 
   expect(await expectJson(await request.get('/api/admin/session', { headers: cookie }), 200)).toEqual({
-    user: { email: admin.email, role: 'admin' },
+    user: { email: admin.email, role: 'admin', two_factor_required: false },
   });
   const list = await expectJson(await request.get(`/api/trackings?q=${sample.slice(3, 9)}`, { headers: cookie }), 200);
   expect(list.data.map((row: { tracking_number: string }) => row.tracking_number)).toContain(sample);

@@ -47,6 +47,7 @@ test('every public page and the sign-in pages run under the CSP with nothing ref
     '/admin-login',
     '/admin-forgot-password',
     '/admin-sign-in-link',
+    '/admin-invitation',
   ]) {
     await visit(page, path);
   }

@@ -156,6 +156,12 @@ export const STAFF_SAMPLES: Record<string, Sample> = {
     body: { city: 'Matrix City', country: 'Matrix', latitude: 3, longitude: 4 },
   },
   'DELETE /api/places/:placeId': { params: { placeId: '999999' }, body: {}, answers: [404] },
+  'POST /api/team/invitations': { body: { email: 'matrix-invitee@nec-cargo.example', role: 'driver' } },
+  'POST /api/team/invitations/:invitationId/resend': { params: { invitationId: '999999' }, body: {}, answers: [404] },
+  'POST /api/team/invitations/:invitationId/revoke': { params: { invitationId: '999999' }, body: {}, answers: [404] },
+  'PATCH /api/team/members/:memberId': { params: { memberId: '999999' }, body: { role: 'viewer' }, answers: [404] },
+  // The defaults: no role is locked out of the calls checked after it.
+  'PUT /api/team/two-factor': { body: { admin: false, dispatcher: false, driver: false, viewer: false } },
 };
 
 /** What the samples name beyond the seed: a quote request (the seed has none). */

@@ -20,6 +20,7 @@ const SCREEN_CALLS: Record<RouteName, Endpoint> = {
   outbox: API.outbox.list,
   waybills: API.waybills.get,
   audit: API.audit.list,
+  team: API.team.list,
 };
 
 const TAB_CALLS: Record<string, Endpoint> = {

@@ -14,7 +14,12 @@ const hasUser = (value: unknown): value is { user: { email: string } } =>
   typeof value === 'object' && value !== null && 'user' in value && isUser(value.user);
 
 const sessionReply = guard(
-  (value): value is Reply<typeof authApi.session> => hasUser(value) && 'role' in value.user && isRole(value.user.role),
+  (value): value is Reply<typeof authApi.session> =>
+    hasUser(value) &&
+    'role' in value.user &&
+    isRole(value.user.role) &&
+    'two_factor_required' in value.user &&
+    typeof value.user.two_factor_required === 'boolean',
 );
 const isSignedIn = (value: unknown): value is Reply<typeof authApi.loginTwoFactor> =>
   hasUser(value) && 'status' in value && value.status === 'success';

@@ -10,6 +10,7 @@ const NAV: Array<{ label: string; href: string; routes: RouteName[] }> = [
   { label: 'Shipments', href: '/admin/shipments', routes: ['shipments', 'newShipment', 'viewShipment'] },
   { label: 'Customers', href: '/admin/customers', routes: ['customers', 'customer'] },
   { label: 'Quotes', href: '/admin/quotes', routes: ['quotes'] },
+  { label: 'Team', href: '/admin/team', routes: ['team'] },
   { label: 'Audit trail', href: '/admin/audit', routes: ['audit'] },
   { label: 'Settings', href: '/admin/settings', routes: ['settings', 'outbox'] },
 ];

@@ -25,6 +25,16 @@ export async function checkSession(): Promise<void> {
   }
 }
 
+/** Asks again who is signed in, keeping the app on screen (their role or two-factor duty may have changed). */
+export async function refreshSession(): Promise<void> {
+  try {
+    const { user } = await getSession();
+    $session.set({ status: 'signed-in', user });
+  } catch (error) {
+    console.error('Could not check the session again.', error);
+  }
+}
+
 /** Ends the session on the server, then leaves the app whatever the answer (the flag goes either way). */
 export async function signOut(): Promise<void> {
   try {

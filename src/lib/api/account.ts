@@ -27,6 +27,7 @@ export const accountApi = {
     path: '/api/account/two-factor',
     summary: 'Whether two-factor sign-in is on, since when, and how many recovery codes are left unused.',
     access: 'session',
+    beforeTwoFactor: true,
     roles: EVERY_ROLE,
     status: 200,
     response: z.object({ status: z.literal('success'), data: twoFactorStatusSchema }),
@@ -37,6 +38,7 @@ export const accountApi = {
     summary:
       'Start (or restart) setting up two-factor sign-in: a new secret, its otpauth URI and QR code. Nothing changes until Enable confirms a code.',
     access: 'session',
+    beforeTwoFactor: true,
     roles: EVERY_ROLE,
     body: emptyBodySchema,
     status: 200,
@@ -49,6 +51,7 @@ export const accountApi = {
     summary:
       'Turn two-factor sign-in on with a code from the app set up with the secret. Answers ten one-time recovery codes, shown only this once.',
     access: 'session',
+    beforeTwoFactor: true,
     roles: EVERY_ROLE,
     body: twoFactorEnableSchema,
     status: 200,

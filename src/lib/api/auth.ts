@@ -74,8 +74,10 @@ export const authApi = {
   session: defineEndpoint({
     method: 'GET',
     path: AUTH_PATHS.session,
-    summary: 'Who is signed in with this session.',
+    summary:
+      'Who is signed in with this session, and whether they must turn on two-factor sign-in before anything else.',
     access: 'session',
+    beforeTwoFactor: true,
     roles: EVERY_ROLE,
     status: 200,
     response: z.object({ user: sessionUserSchema }),

@@ -31,6 +31,11 @@ export interface Endpoint {
   access: Access;
   /** The staff roles a signed-in caller must have (every staff call names them; others get 403). */
   roles?: readonly Role[];
+  /**
+   * Open to a staff member whose role must sign in with a second factor and who has none yet (the session
+   * check and setting one up); every other staff call answers them 403 `TWO_FACTOR_REQUIRED`.
+   */
+  beforeTwoFactor?: true;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
@@ -73,6 +78,8 @@ export const apiErrorSchema = z.object({
   errors: fieldErrorsSchema.optional(),
   /** On a 409 for a duplicate: the id of the record that already exists, for a link to it. */
   duplicate_of: z.string().optional(),
+  /** On a 403 to a staff member who must first turn on two-factor sign-in. */
+  code: z.literal('TWO_FACTOR_REQUIRED').optional(),
 });
 
 /** The public lookup's error answer, as its clients read it (`status` falsy, `error` text). */

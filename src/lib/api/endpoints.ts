@@ -12,6 +12,7 @@ import { quotesApi } from './quotes';
 import { scansApi } from './scans';
 import { settingsApi } from './settings';
 import { shipmentsApi } from './shipments';
+import { teamApi } from './team';
 import { trackingApi } from './tracking';
 import { waybillsApi } from './waybills';
 
@@ -32,6 +33,7 @@ export const API = {
   waybills: waybillsApi,
   places: placesApi,
   audit: auditApi,
+  team: teamApi,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every endpoint, each with its resource and name (e.g. `shipments.get`). */

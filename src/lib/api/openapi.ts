@@ -42,6 +42,10 @@ const RESOURCES: Record<keyof typeof API, { name: string; description: string }>
     name: 'Audit trail',
     description: 'Who wrote what, when and from where: the staff activity log, its filters and its CSV export.',
   },
+  team: {
+    name: 'Team',
+    description: 'Staff accounts, invitations, roles and the two-factor rule; the invitation link page.',
+  },
 };
 
 const TAGS = new Map(Object.entries(RESOURCES));

@@ -43,6 +43,9 @@ export const loginLinkSchema = z.object({
 /** The signed-in staff member, as the session and login calls answer it. */
 export const adminUserSchema = z.object({ email: z.string() });
 
-/** Who is signed in with a session: their email and role. */
-export const sessionUserSchema = adminUserSchema.extend({ role: z.enum(ROLES) });
+/**
+ * Who is signed in with a session: their email and role, and whether their role must use two-factor
+ * sign-in they have not turned on yet (until they do, only Settings > Security works for them).
+ */
+export const sessionUserSchema = adminUserSchema.extend({ role: z.enum(ROLES), two_factor_required: z.boolean() });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

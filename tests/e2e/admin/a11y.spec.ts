@@ -18,7 +18,9 @@ for (const viewport of [
   test.describe(`axe-core, WCAG 2.2 AA, ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    test('sign-in and forgot-password pages', async ({ page }) => {
+    test('sign-in, forgot-password and invitation pages', async ({ page }) => {
+      // Four pages, each an axe run: longer than the usual 45 s on a busy two-core machine.
+      test.setTimeout(90_000);
       await page.goto('/admin-login');
       await hydrated(page);
       await expectNoViolations(page, 'login');
@@ -27,10 +29,13 @@ for (const viewport of [
       await expectNoViolations(page, 'login with errors');
       await page.goto('/admin-forgot-password');
       await expectNoViolations(page, 'forgot password');
+      await page.goto('/admin-invitation#made-up-token');
+      await expect(page.getByRole('alert')).toBeVisible();
+      await expectNoViolations(page, 'invitation link not valid');
     });
 
     test('every admin screen and dialog', async ({ page }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(360_000);
       await signIn(page);
       await expect(page.getByRole('heading', { name: 'Recent Shipments' })).toBeVisible();
       await expect(page.locator('figure .recharts-wrapper')).toBeVisible();
@@ -132,6 +137,20 @@ for (const viewport of [
       await expect(page.getByRole('heading', { name: 'Customer' })).toBeVisible();
       await expect(page.getByRole('link', { name: /Harbor|Redwood|Brightline|Kestrel|Southern/ })).toBeVisible();
       await expectNoViolations(page, 'view shipment with its customer');
+
+      await page.goto('/admin/team');
+      await expect(page.getByRole('region', { name: 'Staff accounts' })).toBeVisible();
+      await expect(page.getByRole('switch').first()).toBeVisible();
+      await page.getByRole('button', { name: 'Send invitation' }).click();
+      await expect(page.getByText('Email is required')).toBeVisible();
+      await expectNoViolations(page, 'team, invite with errors');
+      await page
+        .getByRole('button', { name: /^Deactivate / })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog', { name: 'Deactivate account' })).toBeVisible();
+      await expectNoViolations(page, 'team, deactivate dialog');
+      await page.keyboard.press('Escape');
 
       await page.goto('/admin/nothing-here');
       await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();

@@ -10,9 +10,12 @@ const SUBJECT_LINKS: Record<string, (id: string) => string> = {
   shipment: (id) => `/admin/view_shipment/${encodeURIComponent(id)}`,
   customer: (id) => `/admin/customers/${encodeURIComponent(id)}`,
   quote_request: () => '/admin/quotes',
-  settings: (id) => `/admin/settings?tab=${SETTINGS_TABS[id] ?? 'general'}`,
+  // The two-factor rule is set on the Team screen.
+  settings: (id) => (id === 'two_factor' ? '/admin/team' : `/admin/settings?tab=${SETTINGS_TABS[id] ?? 'general'}`),
   api_key: () => '/admin/settings?tab=integrations',
   place: () => '/admin/settings?tab=places',
+  staff: () => '/admin/team',
+  invitation: () => '/admin/team',
 };
 
 /** The address of the subject, or null when it has none in the app. */

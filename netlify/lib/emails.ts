@@ -19,6 +19,9 @@ export type Audience = 'customer' | 'staff';
 const status = z.enum(SHIPMENT_STATUSES);
 const text = z.string().nullable().optional();
 
+/** A one-time link emailed to a staff account: its token, and where and when it was asked for. */
+const accountLink = z.object({ token: z.string(), address: z.string(), at: z.string(), expires_at: z.string() });
+
 /** What each kind records about its event, as JSON in the outbox row. */
 const PAYLOADS = {
   shipment_created: z.object({
@@ -63,13 +66,14 @@ const PAYLOADS = {
     on_hold_total: z.number(),
   }),
   alert_confirmation: z.object({ tracking_number: z.string() }),
-  sign_in_link: z.object({ token: z.string(), address: z.string(), at: z.string(), expires_at: z.string() }),
+  sign_in_link: accountLink,
+  password_reset: accountLink,
 } satisfies Record<EmailKind, z.ZodType>;
 
 export type Payload<K extends EmailKind> = z.infer<(typeof PAYLOADS)[K]>;
 
 /** Emails about a staff member's own account: sent to the account's address, with no subscription to end. */
-export const ACCOUNT_EMAILS: ReadonlySet<EmailKind> = new Set<EmailKind>(['sign_in_link']);
+export const ACCOUNT_EMAILS: ReadonlySet<EmailKind> = new Set<EmailKind>(['sign_in_link', 'password_reset']);
 
 /** The addresses an email links to. */
 export interface Links {
@@ -90,8 +94,9 @@ const trackingLink = (site: string, trackingNumber: string) =>
 const adminLink = (site: string, trackingNumber: string) =>
   `${site}/admin/view_shipment/${encodeURIComponent(trackingNumber)}`;
 const confirmLink = (site: string, token: string) => `${site}/alerts/confirm?token=${token}`;
-/** The token rides in the fragment: browsers send it to no server, log or Referer. */
+/** The tokens of staff links ride in the fragment: browsers send it to no server, log or Referer. */
 const signInLink = (site: string, token: string) => `${site}/admin-sign-in-link#${token}`;
+const resetLink = (site: string, token: string) => `${site}/admin-reset-password#${token}`;
 const unsubscribePage = (site: string, token: string) => `${site}/alerts/unsubscribe?token=${token}`;
 /** RFC 8058: mail clients POST `List-Unsubscribe=One-Click` here. */
 const oneClickLink = (site: string, token: string) => `${site}/api/alerts/unsubscribe?token=${token}`;
@@ -238,6 +243,21 @@ function content(kind: EmailKind, audience: Audience, raw: unknown, site: string
         facts: [],
         action: { label: 'Sign in', href: signInLink(site, p.token) },
         reason: 'You receive this because your password was entered on the sign-in page of the admin portal.',
+      };
+    }
+    case 'password_reset': {
+      const p = PAYLOADS.password_reset.parse(raw);
+      return {
+        subject: 'Reset your password for the admin portal',
+        heading: 'Reset your password',
+        paragraphs: [
+          `A new password for your account was asked for on ${formatMoment(p.at)} from the address ${p.address}. Choose it with this link.`,
+          `The link works once and only until ${formatMoment(p.expires_at)}; a newer request replaces it. Setting the new password signs you out everywhere.`,
+          'If it was not you, ignore this email: your password stays as it is.',
+        ],
+        facts: [],
+        action: { label: 'Choose a new password', href: resetLink(site, p.token) },
+        reason: 'You receive this because a password reset was asked for this address on the admin portal.',
       };
     }
   }

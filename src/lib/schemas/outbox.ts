@@ -21,6 +21,7 @@ export const OUTBOX_KINDS = [
   'daily_summary',
   'alert_confirmation',
   'sign_in_link',
+  'password_reset',
 ] as const;
 
 export const OUTBOX_KIND_LABELS: Record<(typeof OUTBOX_KINDS)[number], string> = {
@@ -30,6 +31,7 @@ export const OUTBOX_KIND_LABELS: Record<(typeof OUTBOX_KINDS)[number], string> =
   daily_summary: 'Daily summary',
   alert_confirmation: 'Alert confirmation',
   sign_in_link: 'Sign-in link',
+  password_reset: 'Password reset',
 };
 
 const OUTBOX_PAGE_MAX = 100;

@@ -4,8 +4,8 @@ import type { authApi } from '@/lib/api/auth';
 import type { Reply } from '@/lib/api/contract';
 import { PASSWORD_RESET_PAGES } from '@/lib/api/paths';
 import { PASSWORD_RESET_MESSAGES } from '@/lib/sign-in';
-import { type StaffUser, securityActivity } from './activity';
 import { COMMON_PASSWORD } from './account';
+import { type StaffUser, securityActivity } from './activity';
 import { passwordHashStatement } from './admin-users';
 import { type LoginOutcome, secondStep } from './auth';
 import { isCommonPassword } from './common-passwords';
@@ -51,12 +51,7 @@ const iso = (time: number) => new Date(time).toISOString();
  * account is only a condition inside them) and the same answer comes back: the link and its email
  * are made only for an account. 429 with Retry-After past the limits.
  */
-export async function requestPasswordReset(
-  db: Client,
-  email: string,
-  client: ClientInfo,
-  now = Date.now(),
-): Promise<void> {
+async function requestPasswordReset(db: Client, email: string, client: ClientInfo, now = Date.now()): Promise<void> {
   const normalized = email.toLowerCase();
   const counts = [
     countRequest({ key: `password-reset:email:${normalized}`, ...RESET_LIMITS.email }, now),

@@ -5,7 +5,7 @@ import loginTwoFactor from '../../netlify/functions/auth-login-two-factor';
 import session from '../../netlify/functions/auth-session';
 import { COMMON_PASSWORD } from '../../netlify/lib/account';
 import { hashToken } from '../../netlify/lib/tokens';
-import { NEW_PASSWORD as RULES, PASSWORD_RESET_MESSAGES } from '../../src/lib/sign-in';
+import { PASSWORD_RESET_MESSAGES, NEW_PASSWORD as RULES } from '../../src/lib/sign-in';
 import { signIn, withSession } from '../helpers/admin-session';
 import {
   checkLink,

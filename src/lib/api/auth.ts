@@ -80,7 +80,7 @@ export const authApi = {
     method: 'POST',
     path: AUTH_PATHS.passwordResetCheck,
     summary:
-      "Whether a password reset link (its token) can still be used; it is not used up. 401 with words for a link that is not valid, used already, replaced by a newer one or expired.",
+      'Whether a password reset link (its token) can still be used; it is not used up. 401 with words for a link that is not valid, used already, replaced by a newer one or expired.',
     access: 'public',
     body: passwordResetCheckSchema,
     status: 200,
@@ -91,7 +91,7 @@ export const authApi = {
     method: 'POST',
     path: AUTH_PATHS.passwordReset,
     summary:
-      "Set a new password with a reset link (used up once): every session of the account ends, then it is signed in again, with the session cookie, or, with two-factor sign-in on, a challenge for /api/admin/login/two-factor. 401 with words for a link that is not valid, used already, replaced or expired; 422 for a password refused (too short, common, not confirmed).",
+      'Set a new password with a reset link (used up once): every session of the account ends, then it is signed in again, with the session cookie, or, with two-factor sign-in on, a challenge for /api/admin/login/two-factor. 401 with words for a link that is not valid, used already, replaced or expired; 422 for a password refused (too short, common, not confirmed).',
     access: 'public',
     body: passwordResetSchema,
     status: 200,

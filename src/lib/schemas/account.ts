@@ -62,7 +62,9 @@ const resetToken = z
 export const passwordResetCheckSchema = z.object({ token: resetToken });
 
 /** `POST /api/admin/password/reset`: the link's token and the new password twice. The server also refuses common passwords. */
-export const passwordResetSchema = z.object({ token: resetToken, ...newPasswordFields }).refine(isConfirmed, notConfirmed);
+export const passwordResetSchema = z
+  .object({ token: resetToken, ...newPasswordFields })
+  .refine(isConfirmed, notConfirmed);
 
 export const TOTP_CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app';
 

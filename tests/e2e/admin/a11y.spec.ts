@@ -18,7 +18,7 @@ for (const viewport of [
   test.describe(`axe-core, WCAG 2.2 AA, ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    test('sign-in and forgot-password pages', async ({ page }) => {
+    test('sign-in, forgot-password and reset pages', async ({ page }) => {
       await page.goto('/admin-login');
       await hydrated(page);
       await expectNoViolations(page, 'login');
@@ -26,7 +26,16 @@ for (const viewport of [
       await expect(page.getByText('Email is required')).toBeVisible();
       await expectNoViolations(page, 'login with errors');
       await page.goto('/admin-forgot-password');
+      await hydrated(page);
       await expectNoViolations(page, 'forgot password');
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await expect(page.getByText('Email is required')).toBeVisible();
+      await expectNoViolations(page, 'forgot password with errors');
+      await page.goto('/admin-reset-link-sent');
+      await expectNoViolations(page, 'reset link sent');
+      await page.goto('/admin-reset-password#not-a-link-we-sent');
+      await expect(page.getByRole('alert').filter({ hasText: 'not valid' })).toBeVisible();
+      await expectNoViolations(page, 'reset link refused');
     });
 
     test('every admin screen and dialog', async ({ page }) => {

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { hydrated, signIn } from './sign-in';
-import { newAccount, signInAs } from './staff-accounts';
+import { currentCode, newAccount, nextCode, signInAs } from './staff-accounts';
 
 // "Forgot password?" as a person uses it: the link read from the account's mailbox (the Outbox page,
 // without a mail server), the new password set, signed in again, and every other session ended.
@@ -96,6 +96,44 @@ test('a reset link from the Outbox signs the person in again and ends their othe
   await expect(again.getByRole('alert').filter({ hasText: 'This password reset link is not valid' })).toBeVisible();
   await later.close();
   await here.close();
+});
+
+test('with two-step verification on, the reset continues to the code step before signing in', async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const account = await newAccount('reset-2fa');
+  const json = { 'Content-Type': 'application/json' };
+  const login = await request.post('/api/admin/login', { headers: json, data: account });
+  const session = { ...json, Cookie: login.headers()['set-cookie']!.split(';')[0]! };
+  const setup = await (await request.post('/api/account/two-factor/setup', { headers: session, data: {} })).json();
+  const secret: string = setup.data.secret;
+  const enabled = await request.post('/api/account/two-factor/enable', {
+    headers: session,
+    data: { code: currentCode(secret) },
+  });
+  expect(enabled.status()).toBe(200);
+  const asked = await request.post('/api/admin/password/forgot', { headers: json, data: { email: account.email } });
+  expect(asked.status()).toBe(200);
+
+  await page.goto(await mailedLink(browser, account.email));
+  await hydrated(page);
+  const password = 'a second factor still guards this one';
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm new password').fill(password);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible({ timeout: 60_000 });
+  expect(await page.context().cookies()).toEqual([]);
+  await expect(page.getByLabel('Authentication code')).toBeFocused();
+  await expectNoViolations(page, 'code step after reset');
+  await page.getByLabel('Authentication code').fill(nextCode(secret));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL('**/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  // The session the API opened before the reset ended with it.
+  expect((await request.get('/api/admin/session', { headers: session })).status()).toBe(401);
 });
 
 test.describe('before or without its script', () => {

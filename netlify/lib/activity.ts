@@ -30,9 +30,10 @@ export type ShipmentAction =
   | 'location_changed'
   | 'scan_recorded';
 export type SessionAction = 'login' | 'logout';
-/** Changes to a staff member's own sign-in: password, second factor, sessions. */
+/** Changes to a staff member's own sign-in: password (changed, or reset by email), second factor, sessions. */
 export type SecurityAction =
   | 'password_changed'
+  | 'password_reset'
   | 'two_factor_enabled'
   | 'two_factor_disabled'
   | 'recovery_code_used'

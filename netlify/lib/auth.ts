@@ -100,9 +100,9 @@ export async function login(
     const user = { id: row.id, email: row.email, role: row.role, address: client.address };
     if (row.two_factor) {
       // The right password gives its attempt back; each code is counted on its own.
-      const challenge = newToken();
-      await db.batch([releaseAttempt(attemptId), challengeStatement(challenge, user.id, remember, now)], 'write');
-      return { kind: 'challenge', challenge, expiresInSeconds: CHALLENGE_TTL_MS / 1000, guarded: false };
+      const step = secondStep(user.id, remember, now);
+      await db.batch([releaseAttempt(attemptId), step.statement], 'write');
+      return step.outcome;
     }
     const opened = openSession(user, remember, client, now);
     await db.batch([...signedInFrom(user.id, normalized, client.address, now), ...opened.statements], 'write');
@@ -115,6 +115,22 @@ export async function login(
 /** The built-in local password is refused in production (it is public: saying so reveals nothing). */
 const isBuiltInPasswordInProduction = (password: string) =>
   getEnv().isProduction && password === DEFAULT_ADMIN_PASSWORD;
+
+/**
+ * The second step of an account with two-factor sign-in whose password is proven (by a sign-in, or by a
+ * reset link, which never skips the second factor): the statement for the caller's batch, and the answer.
+ */
+export function secondStep(
+  userId: number,
+  remember: boolean,
+  now: number,
+): { statement: InStatement; outcome: Extract<LoginOutcome, { kind: 'challenge' }> } {
+  const challenge = newToken();
+  return {
+    statement: challengeStatement(challenge, userId, remember, now),
+    outcome: { kind: 'challenge', challenge, expiresInSeconds: CHALLENGE_TTL_MS / 1000, guarded: false },
+  };
+}
 
 function challengeStatement(
   challenge: string,

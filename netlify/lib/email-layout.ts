@@ -1,3 +1,4 @@
+import { formatDate, formatDateTime } from '@/lib/date-display';
 import type { CompanySettingsValue } from '@/lib/schemas/settings';
 
 /** How every email is laid out: its content as plain text and as HTML, with the company's details. */
@@ -7,6 +8,12 @@ const escapeHtml = (value: string) =>
     /[&<>"']/g,
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
   );
+
+/** Emails are read anywhere: times in UTC, the zone every stored time is in, and said so; dates spelled out. */
+const EMAIL_READING = { locale: 'en-GB', timeZone: 'UTC', style: 'long' } as const;
+
+export const formatMoment = (iso: string) => `${formatDateTime(iso, EMAIL_READING)} UTC`;
+export const formatDay = (value: string) => formatDate(value, EMAIL_READING);
 
 export type Fact = [label: string, value: string | null | undefined];
 

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { formatDate, formatDateTime } from '@/lib/date-display';
-import { ROLE_LABELS, ROLES } from '@/lib/roles';
 import { OUTBOX_KINDS } from '@/lib/schemas/outbox';
 import type { CompanySettingsValue } from '@/lib/schemas/settings';
 import { SHIPMENT_STATUSES, statusLabel } from '@/lib/shipment-status';
-import { asHtml, asText, type Content, type Fact } from './email-layout';
+import { ACCOUNT_KINDS, ACCOUNT_PAYLOADS, accountContent } from './account-emails';
+import { asHtml, asText, type Content, type Fact, formatDay, formatMoment } from './email-layout';
 
 /**
  * The emails themselves: subject, text and HTML rendered from what the outbox row recorded when the
@@ -64,19 +63,13 @@ const PAYLOADS = {
     on_hold_total: z.number(),
   }),
   alert_confirmation: z.object({ tracking_number: z.string() }),
-  sign_in_link: z.object({ token: z.string(), address: z.string(), at: z.string(), expires_at: z.string() }),
-  staff_invitation: z.object({
-    token: z.string(),
-    role: z.enum(ROLES),
-    invited_by: z.string(),
-    expires_at: z.string(),
-  }),
+  ...ACCOUNT_PAYLOADS,
 } satisfies Record<EmailKind, z.ZodType>;
 
 export type Payload<K extends EmailKind> = z.infer<(typeof PAYLOADS)[K]>;
 
 /** Emails about a staff member's own account: sent to the account's address, with no subscription to end. */
-export const ACCOUNT_EMAILS: ReadonlySet<EmailKind> = new Set<EmailKind>(['sign_in_link', 'staff_invitation']);
+export const ACCOUNT_EMAILS: ReadonlySet<EmailKind> = new Set<EmailKind>(ACCOUNT_KINDS);
 
 /** The addresses an email links to. */
 export interface Links {
@@ -97,19 +90,9 @@ const trackingLink = (site: string, trackingNumber: string) =>
 const adminLink = (site: string, trackingNumber: string) =>
   `${site}/admin/view_shipment/${encodeURIComponent(trackingNumber)}`;
 const confirmLink = (site: string, token: string) => `${site}/alerts/confirm?token=${token}`;
-/** The token rides in the fragment: browsers send it to no server, log or Referer. */
-const signInLink = (site: string, token: string) => `${site}/admin-sign-in-link#${token}`;
-/** The same for an invitation's link. */
-const invitationLink = (site: string, token: string) => `${site}/admin-invitation#${token}`;
 const unsubscribePage = (site: string, token: string) => `${site}/alerts/unsubscribe?token=${token}`;
 /** RFC 8058: mail clients POST `List-Unsubscribe=One-Click` here. */
 const oneClickLink = (site: string, token: string) => `${site}/api/alerts/unsubscribe?token=${token}`;
-
-/** Emails are read anywhere: times in UTC, the zone every stored time is in, and said so; dates spelled out. */
-const EMAIL_READING = { locale: 'en-GB', timeZone: 'UTC', style: 'long' } as const;
-
-const formatMoment = (iso: string) => `${formatDateTime(iso, EMAIL_READING)} UTC`;
-const formatDay = (value: string) => formatDate(value, EMAIL_READING);
 
 function content(kind: EmailKind, audience: Audience, raw: unknown, site: string, token: string | null): Content {
   switch (kind) {
@@ -234,36 +217,8 @@ function content(kind: EmailKind, audience: Audience, raw: unknown, site: string
         reason: `You receive this because this address was entered for shipment ${p.tracking_number}.`,
       };
     }
-    case 'sign_in_link': {
-      const p = PAYLOADS.sign_in_link.parse(raw);
-      return {
-        subject: 'Your sign-in link for the admin portal',
-        heading: 'Finish signing in',
-        paragraphs: [
-          `Your password was entered on ${formatMoment(p.at)} from the address ${p.address}. Your account had many failed sign-in attempts from elsewhere, so to finish signing in we ask you to open this link.`,
-          `The link signs in once and only until ${formatMoment(p.expires_at)}.`,
-          'If it was not you, someone knows your password: do not open the link, and change your password (or ask an administrator to) at once.',
-        ],
-        facts: [],
-        action: { label: 'Sign in', href: signInLink(site, p.token) },
-        reason: 'You receive this because your password was entered on the sign-in page of the admin portal.',
-      };
-    }
-    case 'staff_invitation': {
-      const p = PAYLOADS.staff_invitation.parse(raw);
-      return {
-        subject: 'You are invited to the admin portal',
-        heading: 'Join the team',
-        paragraphs: [
-          `${p.invited_by} invited you to the admin portal as ${ROLE_LABELS[p.role].toLowerCase()}.`,
-          `Open the link to choose your name and password. It works once and only until ${formatMoment(p.expires_at)}.`,
-          'If you did not expect this, ignore this email: no account is made without the link.',
-        ],
-        facts: [],
-        action: { label: 'Accept the invitation', href: invitationLink(site, p.token) },
-        reason: 'You receive this because an administrator of the admin portal invited this address.',
-      };
-    }
+    default:
+      return accountContent(kind, raw, site);
   }
 }
 

@@ -132,18 +132,25 @@ export function alertConfirmationMail(
   };
 }
 
+/** The table of each kind of link emailed to a staff account. */
+const LINK_TABLES = { sign_in_link: 'sign_in_links', password_reset: 'password_resets' } as const;
+
 /**
- * A one-time sign-in link, to the staff member of the link the same batch made (nothing when the
- * batch made none). The token rides in the payload, as the email must carry it; the link's row
- * keeps only its hash.
+ * A one-time link (to sign in, to reset the password), to the staff member of the link the same batch
+ * made (nothing when the batch made none). The token rides in the payload, as the email must carry it;
+ * the link's row keeps only its hash.
  */
-export function signInLinkMail(tokenHash: string, link: Payload<'sign_in_link'>): InStatement {
+export function accountLinkMail(
+  kind: keyof typeof LINK_TABLES,
+  tokenHash: string,
+  link: Payload<typeof kind>,
+): InStatement {
   return {
     sql: `${INSERT}
-          SELECT 'sign_in_link', 'staff', u.email, NULL, NULL,
+          SELECT ?, 'staff', u.email, NULL, NULL,
                  json_object('token', ?, 'address', ?, 'at', ?, 'expires_at', ?), ?, ?
-          FROM sign_in_links l JOIN admin_users u ON u.id = l.user_id WHERE l.token_hash = ?`,
-    args: [link.token, link.address, link.at, link.expires_at, link.at, link.at, tokenHash],
+          FROM ${LINK_TABLES[kind]} l JOIN admin_users u ON u.id = l.user_id WHERE l.token_hash = ?`,
+    args: [kind, link.token, link.address, link.at, link.expires_at, link.at, link.at, tokenHash],
   };
 }
 

@@ -2,22 +2,19 @@ import type { Client, InStatement } from '@libsql/client';
 import { z } from 'zod';
 import { ROLES, type Role } from '@/lib/roles';
 import { SIGN_IN_LINK_MESSAGES } from '@/lib/sign-in';
-import { HttpError } from './http';
-import { signInLinkMail } from './outbox';
-import { decodeFirst } from './rows';
+import { purgeLinks, redeemLink } from './emailed-links';
+import { accountLinkMail } from './outbox';
 
 /**
  * One-time sign-in links, the one writer of `sign_in_links`. When strangers have filled an account's
  * sign-in budget, a right password alone does not sign in (it must not show itself as right): for an
  * account without two-factor sign-in, a link emailed to the account finishes it. A link is a 256-bit
- * token of which only the hash is stored; it works once, within 15 minutes.
+ * token of which only the hash is stored (emailed-links.ts); it works once, within 15 minutes.
  */
 
 const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
 /** Links an account gets per 15 minutes at most: a right password cannot flood its mailbox. */
 export const SIGN_IN_LINKS_PER_WINDOW = 3;
-/** A used or expired link is kept this long, so its page can say which it is. */
-const KEEP_MS = 24 * 60 * 60 * 1000;
 
 const iso = (time: number) => new Date(time).toISOString();
 
@@ -32,11 +29,7 @@ export function issueSignInLink(
 ): InStatement[] {
   const { token, tokenHash, remember, address, now } = link;
   return [
-    {
-      sql: `DELETE FROM sign_in_links WHERE token_hash IN (
-              SELECT token_hash FROM sign_in_links WHERE expires_at <= ? LIMIT 100)`,
-      args: [iso(now - KEEP_MS)],
-    },
+    purgeLinks('sign_in_links', now),
     {
       sql: `INSERT INTO sign_in_links (token_hash, user_id, remember, created_at, expires_at)
             SELECT ?, ?, ?, ?, ?
@@ -52,8 +45,21 @@ export function issueSignInLink(
         SIGN_IN_LINKS_PER_WINDOW,
       ],
     },
-    signInLinkMail(tokenHash, { token, address, at: iso(now), expires_at: iso(now + SIGN_IN_LINK_TTL_MS) }),
+    accountLinkMail('sign_in_link', tokenHash, {
+      token,
+      address,
+      at: iso(now),
+      expires_at: iso(now + SIGN_IN_LINK_TTL_MS),
+    }),
   ];
+}
+
+/** Ends the account's sign-in links not yet used (its password was reset: they stood for the old one). */
+export function endSignInLinksOf(userId: number, now: number): InStatement {
+  return {
+    sql: 'UPDATE sign_in_links SET expires_at = ? WHERE user_id = ? AND used_at IS NULL AND expires_at > ?',
+    args: [iso(now), userId, iso(now)],
+  };
 }
 
 const takenSchema = z.object({
@@ -62,7 +68,6 @@ const takenSchema = z.object({
   role: z.enum(ROLES),
   remember: z.number().int(),
 });
-const linkSchema = z.object({ expires_at: z.string(), used_at: z.string().nullable() });
 
 /**
  * Uses up a link: one conditional write, so of parallel uses exactly one takes it (the caller then
@@ -74,28 +79,13 @@ export async function redeemSignInLink(
   tokenHash: string,
   now: number,
 ): Promise<{ id: number; email: string; role: Role; remember: boolean }> {
-  const [taken] = await db.batch(
-    [
-      {
-        // A deactivated account's link is refused as not valid.
-        sql: `UPDATE sign_in_links SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?
-                AND (SELECT status FROM admin_users WHERE id = user_id) = 'active'
-              RETURNING user_id, remember, (SELECT email FROM admin_users WHERE id = user_id) AS email,
-                (SELECT role FROM admin_users WHERE id = user_id) AS role`,
-        args: [iso(now), tokenHash, iso(now)],
-      },
-    ],
-    'write',
-  );
-  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
-  const link = decodeFirst(takenSchema, taken!.rows);
-  if (link) return { id: link.user_id, email: link.email, role: link.role, remember: link.remember === 1 };
-  const { rows } = await db.execute({
-    sql: `SELECT expires_at, used_at FROM sign_in_links
-          WHERE token_hash = ? AND (SELECT status FROM admin_users WHERE id = user_id) = 'active'`,
-    args: [tokenHash],
+  const link = await redeemLink(db, 'sign_in_links', {
+    tokenHash,
+    now,
+    returning: `user_id, remember, (SELECT email FROM admin_users WHERE id = user_id) AS email,
+      (SELECT role FROM admin_users WHERE id = user_id) AS role`,
+    schema: takenSchema,
+    messages: SIGN_IN_LINK_MESSAGES,
   });
-  const refused = decodeFirst(linkSchema, rows);
-  if (!refused) throw new HttpError(401, SIGN_IN_LINK_MESSAGES.notValid);
-  throw new HttpError(401, refused.used_at ? SIGN_IN_LINK_MESSAGES.used : SIGN_IN_LINK_MESSAGES.expired);
+  return { id: link.user_id, email: link.email, role: link.role, remember: link.remember === 1 };
 }

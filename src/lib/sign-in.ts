@@ -30,3 +30,22 @@ export const SIGN_IN_LINK_MESSAGES = {
   expired:
     'This sign-in link has expired: links work for 15 minutes. Sign in again with your password to get a new one.',
 } as const;
+
+/** What a new password must be, as the password change, the reset and `npm run admin:password` check it. */
+export const NEW_PASSWORD = {
+  /** Counted in characters as people see them (code points). */
+  minLength: 12,
+  required: 'New password is required',
+  tooShort: 'Must be at least 12 characters',
+  confirmRequired: 'Please confirm the new password',
+  mismatch: 'Does not match the new password',
+} as const;
+
+/** What the password reset by email says: the request's answer, and the link's own page. */
+export const PASSWORD_RESET_MESSAGES = {
+  sent: 'If an account exists for that email, we have sent a link to choose a new password. It works once, for 30 minutes.',
+  notValid: 'This password reset link is not valid. Open the whole link from the email, or ask for a new one.',
+  used: 'This password reset link was used already: each link works once. Sign in with your new password, or ask for a new link.',
+  replaced: 'A newer password reset link was sent: this one no longer works. Use the link in the latest email.',
+  expired: 'This password reset link has expired: links work for 30 minutes. Ask for a new one.',
+} as const;

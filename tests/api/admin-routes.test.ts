@@ -26,8 +26,8 @@ const calls = staffCalls();
 
 /**
  * The functions anyone may call: the public lookups and reveal, quote requests, email alert links,
- * signing in (both steps) or out, and an invitation link's page. Written out so that a call turned public by mistake fails here rather
- * than leaving the checks below unnoticed.
+ * signing in (both steps, or by an emailed link) or out, a password reset by email, and an invitation link's page.
+ * Written out so that a call turned public by mistake fails here rather than leaving the checks below unnoticed.
  */
 const PUBLIC_FUNCTIONS = [
   'tracking-lookup',
@@ -38,6 +38,9 @@ const PUBLIC_FUNCTIONS = [
   'auth-login-two-factor',
   'auth-login-link',
   'auth-logout',
+  'auth-password-forgot',
+  'auth-password-reset-check',
+  'auth-password-reset',
   'alerts-subscribe',
   'alerts-confirm',
   'alerts-unsubscribe',

@@ -25,24 +25,33 @@ const isSignedIn = (value: unknown): value is Reply<typeof authApi.loginTwoFacto
   hasUser(value) && 'status' in value && value.status === 'success';
 
 const signedInReply = guard(isSignedIn);
+const isSecondStep = (value: unknown) =>
+  typeof value === 'object' &&
+  value !== null &&
+  'status' in value &&
+  value.status === 'two_factor_required' &&
+  'challenge' in value &&
+  typeof value.challenge === 'string' &&
+  'expires_in' in value &&
+  typeof value.expires_in === 'number' &&
+  'guarded' in value &&
+  typeof value.guarded === 'boolean';
 const loginReply = guard(
   (value): value is Reply<typeof authApi.login> =>
     isSignedIn(value) ||
-    (typeof value === 'object' &&
-      value !== null &&
-      'status' in value &&
-      ((value.status === 'two_factor_required' &&
-        'challenge' in value &&
-        typeof value.challenge === 'string' &&
-        'expires_in' in value &&
-        typeof value.expires_in === 'number' &&
-        'guarded' in value &&
-        typeof value.guarded === 'boolean') ||
-        value.status === 'email_sent')),
+    isSecondStep(value) ||
+    (typeof value === 'object' && value !== null && 'status' in value && value.status === 'email_sent'),
 );
-const logoutReply = guard(
-  (value): value is Reply<typeof authApi.logout> =>
-    typeof value === 'object' && value !== null && 'status' in value && value.status === 'success',
+const resetReply = guard(
+  (value): value is Reply<typeof authApi.passwordReset> => isSignedIn(value) || isSecondStep(value),
+);
+const isSuccess = (value: unknown): value is { status: 'success' } =>
+  typeof value === 'object' && value !== null && 'status' in value && value.status === 'success';
+const logoutReply = guard((value): value is Reply<typeof authApi.logout> => isSuccess(value));
+const resetCheckReply = guard((value): value is Reply<typeof authApi.passwordResetCheck> => isSuccess(value));
+const forgotReply = guard(
+  (value): value is Reply<typeof authApi.passwordForgot> =>
+    isSuccess(value) && 'message' in value && typeof value.message === 'string',
 );
 
 /** Who is signed in with this browser's session. */
@@ -64,3 +73,19 @@ export const loginLink = (body: BodyInput<typeof authApi.loginLink>) =>
 /** Ends this browser's session (it needs a JSON body to pass the cross-site check). */
 export const logout = () =>
   callApi({ method: 'POST', path: AUTH_PATHS.logout, response: logoutReply }, { body: {} }, { on401: 'none' });
+
+/** Asks for a password reset link; the answer is the same whether or not an account has the email. */
+export const forgotPassword = (body: BodyInput<typeof authApi.passwordForgot>) =>
+  callApi({ method: 'POST', path: AUTH_PATHS.passwordForgot, response: forgotReply }, { body }, { on401: 'none' });
+
+/** Whether a reset link can still be used (a 401 with words if not); it is not used up. */
+export const checkResetLink = (body: BodyInput<typeof authApi.passwordResetCheck>) =>
+  callApi(
+    { method: 'POST', path: AUTH_PATHS.passwordResetCheck, response: resetCheckReply },
+    { body },
+    { on401: 'none' },
+  );
+
+/** Sets a new password with a reset link: signed in, or the second step's challenge. */
+export const resetPassword = (body: BodyInput<typeof authApi.passwordReset>) =>
+  callApi({ method: 'POST', path: AUTH_PATHS.passwordReset, response: resetReply }, { body }, { on401: 'none' });

@@ -2,23 +2,16 @@ import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'r
 import type { authApi } from '@/lib/api/auth';
 import type { BodyInput } from '@/lib/api/contract';
 import { LOGIN_MESSAGES } from '@/lib/sign-in';
-import { login, loginTwoFactor } from '../api/auth';
-import { ApiError, SESSION_EXPIRED } from '../api/client';
+import { login } from '../api/auth';
+import { SESSION_EXPIRED } from '../api/client';
 import { setAuthFlag, takeSessionEnded } from '../auth-flag';
 import { ErrorAlert } from '../components/Field';
 import { afterSignIn } from '../return-path';
+import { CodeStep } from './CodeStep';
 import { useLazyToasts } from './lazy-toasts';
 import { PasswordForm } from './PasswordForm';
 import { SignInLinkSent } from './SignInLinkSent';
-import {
-  checkCode,
-  checkPassword,
-  type FieldErrors,
-  failureText,
-  type PasswordValues,
-  serverFieldErrors,
-} from './sign-in-checks';
-import { TwoStepCodeForm } from './TwoStepCodeForm';
+import { checkPassword, type FieldErrors, failureText, type PasswordValues, serverFieldErrors } from './sign-in-checks';
 
 // The sign-in page loads this alone, within its budget of 75 KB gzip of which React is some 68: it
 // checks its three fields with a few lines of its own (a form library would take 13 KB), fetches
@@ -45,12 +38,9 @@ export default function LoginForm() {
   const [submitting, setSubmitting] = useState(false);
   const [values, setValues] = useState<PasswordValues>({ email: '', password: '', remember: false });
   const [errors, setErrors] = useState<FieldErrors<'email' | 'password'>>({});
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | undefined>();
   const [checked, setChecked] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
   const { notify, toaster } = useLazyToasts({
     position: 'top-right',
     richColors: true,
@@ -80,36 +70,9 @@ export default function LoginForm() {
     setReady(true);
   }, []);
 
-  // The code step starts in its field (the email notice is read out from its heading: SignInLinkSent).
-  useEffect(() => {
-    if (challenge) codeRef.current?.focus();
-  }, [challenge]);
-
   function fail(text: string) {
     setMessage(text);
     notify((toast) => toast.error(text));
-  }
-
-  /**
-   * One step's call to the server, the card busy meanwhile; a failure is said on the card and in a toast
-   * (`fallback401` when a refused sign-in comes without words), after `refused` has marked the fields.
-   */
-  async function attempt(
-    call: () => Promise<void>,
-    fallback401: string,
-    refused: (error: unknown, text: string) => void,
-  ) {
-    setMessage(null);
-    setSubmitting(true);
-    try {
-      await call();
-    } catch (error) {
-      const text = failureText(error, fallback401);
-      refused(error, text);
-      fail(text);
-    } finally {
-      setSubmitting(false);
-    }
   }
 
   function signedIn() {
@@ -126,11 +89,6 @@ export default function LoginForm() {
     if (checked) setErrors(checkPassword(next));
   }
 
-  function changeCode(event: ChangeEvent<HTMLInputElement>) {
-    setCode(event.target.value);
-    if (checked) setCodeError(checkCode(event.target.value).code);
-  }
-
   async function submitPassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = checkPassword(values);
@@ -141,51 +99,23 @@ export default function LoginForm() {
       return;
     }
     const body: BodyInput<typeof authApi.login> = values;
-    await attempt(
-      async () => {
-        const answer = await login(body);
-        if (answer.status === 'two_factor_required') {
-          setCode('');
-          setCodeError(undefined);
-          setChecked(false);
-          setChallenge({ token: answer.challenge, guarded: answer.guarded });
-          return;
-        }
-        if (answer.status === 'email_sent') {
-          setEmailSent(true);
-          return;
-        }
+    setMessage(null);
+    setSubmitting(true);
+    try {
+      const answer = await login(body);
+      if (answer.status === 'two_factor_required') {
+        setChallenge({ token: answer.challenge, guarded: answer.guarded });
+      } else if (answer.status === 'email_sent') {
+        setEmailSent(true);
+      } else {
         signedIn();
-      },
-      LOGIN_MESSAGES.invalidCredentials,
-      (error) => setErrors(serverFieldErrors(error, ['email', 'password'] as const)),
-    );
-  }
-
-  async function submitCode(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!challenge) return;
-    const found = checkCode(code).code;
-    setCodeError(found);
-    setChecked(true);
-    if (found) {
-      codeRef.current?.focus();
-      return;
+      }
+    } catch (error) {
+      setErrors(serverFieldErrors(error, ['email', 'password'] as const));
+      fail(failureText(error, LOGIN_MESSAGES.invalidCredentials));
+    } finally {
+      setSubmitting(false);
     }
-    const body: BodyInput<typeof authApi.loginTwoFactor> = { challenge: challenge.token, code };
-    await attempt(
-      async () => {
-        await loginTwoFactor(body);
-        signedIn();
-      },
-      LOGIN_MESSAGES.invalidCode,
-      (error, text) => {
-        setCodeError(serverFieldErrors(error, ['code'] as const).code);
-        // The challenge ended (too late, or too many wrong codes): start again from the password.
-        if (error instanceof ApiError && error.message === LOGIN_MESSAGES.challengeExpired) startOver();
-        else if (error instanceof ApiError && error.status === 401) setCodeError(text);
-      },
-    );
   }
 
   function startOver() {
@@ -206,15 +136,15 @@ export default function LoginForm() {
       {emailSent ? (
         <SignInLinkSent email={values.email.trim()} onBack={startOver} />
       ) : challenge ? (
-        <TwoStepCodeForm
-          guarded={challenge.guarded}
-          alert={alert}
-          code={code}
-          codeError={codeError}
-          codeRef={codeRef}
-          busy={busy}
-          onChange={changeCode}
-          onSubmit={submitCode}
+        <CodeStep
+          challenge={challenge}
+          leaving={leaving}
+          onSignedIn={signedIn}
+          onFailed={(text) => notify((toast) => toast.error(text))}
+          onExpired={(text) => {
+            startOver();
+            fail(text);
+          }}
           onBack={startOver}
         />
       ) : (

@@ -1,36 +1,22 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { SIGN_IN_LINK_MESSAGES } from '@/lib/sign-in';
 import { loginLink } from '../api/auth';
 import { ApiError } from '../api/client';
 import { setAuthFlag } from '../auth-flag';
-import { buttonClass, ErrorAlert } from '../components/Field';
+import { buttonClass } from '../components/Field';
+import { LinkRefused, useLinkToken } from './emailed-link';
 
-// The page of a sign-in link emailed to the account. The token is in the address's fragment (never
-// sent to a server); it is used up only when the person presses Sign in, so a mail scanner that
-// opens links ahead of them cannot spend it.
+// The page of a sign-in link emailed to the account; the token is used up only when the person
+// presses Sign in (emailed-link.tsx).
 
-type State =
-  | { step: 'reading' }
-  | { step: 'ready'; token: string }
-  | { step: 'sending'; token: string }
-  | { step: 'refused'; message: string }
-  | { step: 'signed-in' };
+type State = { step: 'ready' } | { step: 'sending' } | { step: 'refused'; message: string } | { step: 'signed-in' };
 
 export default function SignInLink() {
-  const [state, setState] = useState<State>({ step: 'reading' });
-  const alertRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const token = window.location.hash.slice(1);
-    setState(token ? { step: 'ready', token } : { step: 'refused', message: SIGN_IN_LINK_MESSAGES.notValid });
-  }, []);
-
-  useEffect(() => {
-    if (state.step === 'refused') alertRef.current?.focus();
-  }, [state.step]);
+  const token = useLinkToken();
+  const [state, setState] = useState<State>({ step: 'ready' });
 
   async function signIn(token: string) {
-    setState({ step: 'sending', token });
+    setState({ step: 'sending' });
     try {
       await loginLink({ token });
       setAuthFlag();
@@ -43,21 +29,19 @@ export default function SignInLink() {
       if (error instanceof ApiError && error.status === 401) setState({ step: 'refused', message });
       else {
         console.error('[sign-in link]', error);
-        setState({ step: 'ready', token });
+        setState({ step: 'ready' });
         window.alert(message);
       }
     }
   }
 
-  if (state.step === 'reading') return <p className="mt-4 text-sm text-slate-700">Reading the link…</p>;
-  if (state.step === 'refused') {
+  if (token === null) return <p className="mt-4 text-sm text-slate-700">Reading the link…</p>;
+  if (!token || state.step === 'refused') {
     return (
-      <div ref={alertRef} tabIndex={-1} className="mt-4 flex flex-col gap-4">
-        <ErrorAlert>{state.message}</ErrorAlert>
-        <a href="/admin-login" className={`${buttonClass} self-start`}>
-          Sign in with your password
-        </a>
-      </div>
+      <LinkRefused
+        message={state.step === 'refused' ? state.message : SIGN_IN_LINK_MESSAGES.notValid}
+        next={{ href: '/admin-login', label: 'Sign in with your password' }}
+      />
     );
   }
   if (state.step === 'signed-in')
@@ -70,7 +54,7 @@ export default function SignInLink() {
       <button
         type="button"
         disabled={state.step === 'sending'}
-        onClick={() => void signIn(state.token)}
+        onClick={() => void signIn(token)}
         className={`${buttonClass} self-start`}
       >
         {state.step === 'sending' ? 'Signing in...' : 'Sign in'}

@@ -1,4 +1,4 @@
-import { LOGIN_LIMITS, LOGIN_MESSAGES } from '@/lib/sign-in';
+import { LOGIN_LIMITS, LOGIN_MESSAGES, NEW_PASSWORD } from '@/lib/sign-in';
 import { ApiError } from '../api/client';
 
 // What the sign-in form checks in the browser (with a few lines of its own: no schema library reaches the
@@ -17,6 +17,24 @@ export function checkPassword({ email, password }: PasswordValues): FieldErrors<
   else if (password.length > LOGIN_LIMITS.passwordMax) {
     errors.password = LOGIN_MESSAGES.tooLong(LOGIN_LIMITS.passwordMax);
   }
+  return errors;
+}
+
+export type NewPasswordValues = { new_password: string; confirm_password: string };
+
+/** A new password as the server's rules would refuse it for certain (it also refuses common passwords and control characters). */
+export function checkNewPassword({
+  new_password,
+  confirm_password,
+}: NewPasswordValues): FieldErrors<keyof NewPasswordValues> {
+  const errors: FieldErrors<keyof NewPasswordValues> = {};
+  if (new_password === '') errors.new_password = NEW_PASSWORD.required;
+  else if ([...new_password].length < NEW_PASSWORD.minLength) errors.new_password = NEW_PASSWORD.tooShort;
+  else if (new_password.length > LOGIN_LIMITS.passwordMax) {
+    errors.new_password = LOGIN_MESSAGES.tooLong(LOGIN_LIMITS.passwordMax);
+  }
+  if (confirm_password === '') errors.confirm_password = NEW_PASSWORD.confirmRequired;
+  else if (confirm_password !== new_password) errors.confirm_password = NEW_PASSWORD.mismatch;
   return errors;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EVERY_ROLE } from '../roles';
+import { passwordForgotSchema, passwordResetCheckSchema, passwordResetSchema } from '../schemas/account';
 import {
   adminUserSchema,
   loginLinkSchema,
@@ -11,6 +12,15 @@ import { defineEndpoint } from './contract';
 import { AUTH_PATHS } from './paths';
 
 const signedIn = z.object({ status: z.literal('success'), user: adminUserSchema });
+/** The answer that asks for the second step: the challenge to send back with a code. */
+const twoFactorRequired = z.object({
+  status: z.literal('two_factor_required'),
+  challenge: z.string().meta({ description: 'Send it back with the code; valid 5 minutes, not a session' }),
+  expires_in: z.number().int().meta({ description: 'Seconds the challenge stays valid' }),
+  guarded: z.boolean().meta({
+    description: 'Asked for whatever the password was: the code step passes only if the password was right too',
+  }),
+});
 
 /** Staff sign-in: a server-side session carried by the `__Host-session` cookie. */
 export const authApi = {
@@ -24,14 +34,7 @@ export const authApi = {
     status: 200,
     response: z.discriminatedUnion('status', [
       signedIn,
-      z.object({
-        status: z.literal('two_factor_required'),
-        challenge: z.string().meta({ description: 'Send it back with the code; valid 5 minutes, not a session' }),
-        expires_in: z.number().int().meta({ description: 'Seconds the challenge stays valid' }),
-        guarded: z.boolean().meta({
-          description: 'Asked for whatever the password was: the code step passes only if the password was right too',
-        }),
-      }),
+      twoFactorRequired,
       z.object({
         status: z.literal('email_sent').meta({
           description: 'If the password was right, a one-time sign-in link (15 minutes) was emailed to the account',
@@ -61,6 +64,39 @@ export const authApi = {
     status: 200,
     response: signedIn,
     errors: [401, 403],
+  }),
+  passwordForgot: defineEndpoint({
+    method: 'POST',
+    path: AUTH_PATHS.passwordForgot,
+    summary:
+      "Ask for a password reset link: if an account has this email, a one-time link (30 minutes; it replaces the account's earlier unused links) is emailed to it. The answer is the same whether or not it does. Takes JSON, or the page's plain form (answered with a 303 to the page saying so). 429 (with Retry-After) past 3 requests per email or 10 per address in 15 minutes, counted alike for every email.",
+    access: 'public',
+    body: passwordForgotSchema,
+    status: 200,
+    response: z.object({ status: z.literal('success'), message: z.string() }),
+    errors: [429],
+  }),
+  passwordResetCheck: defineEndpoint({
+    method: 'POST',
+    path: AUTH_PATHS.passwordResetCheck,
+    summary:
+      'Whether a password reset link (its token) can still be used; it is not used up. 401 with words for a link that is not valid, used already, replaced by a newer one or expired.',
+    access: 'public',
+    body: passwordResetCheckSchema,
+    status: 200,
+    response: z.object({ status: z.literal('success') }),
+    errors: [401],
+  }),
+  passwordReset: defineEndpoint({
+    method: 'POST',
+    path: AUTH_PATHS.passwordReset,
+    summary:
+      'Set a new password with a reset link (used up once): every session of the account ends, then it is signed in again, with the session cookie, or, with two-factor sign-in on, a challenge for /api/admin/login/two-factor. 401 with words for a link that is not valid, used already, replaced or expired; 422 for a password refused (too short, common, not confirmed).',
+    access: 'public',
+    body: passwordResetSchema,
+    status: 200,
+    response: z.discriminatedUnion('status', [signedIn, twoFactorRequired]),
+    errors: [401],
   }),
   logout: defineEndpoint({
     method: 'POST',

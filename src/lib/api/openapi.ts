@@ -24,7 +24,11 @@ const ERROR_MEANINGS: Record<number, string> = {
 
 /** Each resource as a tag: the name people read (reference page, viewers) and what it covers. */
 const RESOURCES: Record<keyof typeof API, { name: string; description: string }> = {
-  auth: { name: 'Sign-in', description: 'Staff sign-in, two-factor step, sign-out and the current session.' },
+  auth: {
+    name: 'Sign-in',
+    description:
+      'Staff sign-in, two-factor step, sign-in and password reset links by email, sign-out and the current session.',
+  },
   account: { name: 'Account', description: "The signed-in staff member's password, two-factor sign-in and sessions." },
   tracking: { name: 'Public tracking', description: 'Shipment lookup for customers, one number or several.' },
   shipments: { name: 'Shipments', description: 'The back-office shipment list, creation, reads and updates.' },

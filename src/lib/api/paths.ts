@@ -9,7 +9,16 @@ export const AUTH_PATHS = {
   loginLink: '/api/admin/login/link',
   logout: '/api/admin/logout',
   session: '/api/admin/session',
+  passwordForgot: '/api/admin/password/forgot',
+  passwordResetCheck: '/api/admin/password/reset/check',
+  passwordReset: '/api/admin/password/reset',
 } as const;
+
+/**
+ * The pages of a password reset: the form asking for the link (it posts to `AUTH_PATHS.passwordForgot`
+ * with its script or without it), and where a plain form post is answered with a 303.
+ */
+export const PASSWORD_RESET_PAGES = { forgot: '/admin-forgot-password', sent: '/admin-reset-link-sent' } as const;
 
 /** The tracking page's alert signup, which stays free of zod too (the contract in `alerts.ts` uses it). */
 export const ALERTS_SUBSCRIBE_PATH = '/api/alerts';

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { LOGIN_LIMITS } from '../sign-in';
+import { LOGIN_LIMITS, LOGIN_MESSAGES, NEW_PASSWORD, PASSWORD_RESET_MESSAGES } from '../sign-in';
 import { secondFactorCodeSchema } from './login';
 import { noControlCharacters, text } from './text';
 
 // A staff member's own sign-in settings (the Settings screen's Security tab): password, two-factor
 // sign-in, sessions.
 
-export const MIN_PASSWORD_LENGTH = 12;
+export const MIN_PASSWORD_LENGTH = NEW_PASSWORD.minLength;
 
 const password = (required: string) =>
   z
@@ -15,32 +15,56 @@ const password = (required: string) =>
     .min(1, required)
     .max(LOGIN_LIMITS.passwordMax, `Must be at most ${LOGIN_LIMITS.passwordMax} characters`);
 
+/** A new password and its confirmation (a change, a reset). Length counts characters as people see them (code points). */
+const newPasswordFields = {
+  new_password: password(NEW_PASSWORD.required).refine(
+    (value) => [...value].length >= NEW_PASSWORD.minLength,
+    NEW_PASSWORD.tooShort,
+  ),
+  confirm_password: z
+    .string({ error: NEW_PASSWORD.confirmRequired })
+    .check(noControlCharacters())
+    .min(1, NEW_PASSWORD.confirmRequired),
+};
+const isConfirmed = (input: { new_password: string; confirm_password: string }) =>
+  input.new_password === input.confirm_password;
+const notConfirmed = { path: ['confirm_password'], message: NEW_PASSWORD.mismatch };
+
 /**
- * `POST /api/account/password`. Length counts characters as people see them (code points). The
- * server also refuses common passwords and a wrong current password, on the same fields.
+ * `POST /api/account/password`. The server also refuses common passwords and a wrong current password,
+ * on the same fields.
  */
 export const passwordChangeSchema = z
-  .object({
-    current_password: password('Current password is required'),
-    new_password: password('New password is required').refine(
-      (value) => [...value].length >= MIN_PASSWORD_LENGTH,
-      `Must be at least ${MIN_PASSWORD_LENGTH} characters`,
-    ),
-    confirm_password: z
-      .string({ error: 'Please confirm the new password' })
-      .check(noControlCharacters())
-      .min(1, 'Please confirm the new password'),
-  })
-  .refine((input) => input.new_password === input.confirm_password, {
-    path: ['confirm_password'],
-    message: 'Does not match the new password',
-  })
+  .object({ current_password: password('Current password is required'), ...newPasswordFields })
+  .refine(isConfirmed, notConfirmed)
   .refine((input) => input.new_password !== input.current_password, {
     path: ['new_password'],
     message: 'Must differ from the current password',
   });
 export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+/** `POST /api/admin/password/forgot`: the account's email (its format checked, as it is not a credential here). */
+export const passwordForgotSchema = z.object({
+  email: text(LOGIN_LIMITS.emailMax, { error: LOGIN_MESSAGES.emailRequired })
+    .min(1, LOGIN_MESSAGES.emailRequired)
+    .pipe(z.email({ error: 'Must be a valid email address' })),
+});
+
+/** The token of a password reset link, as its page sends it. */
+const resetToken = z
+  .string({ error: PASSWORD_RESET_MESSAGES.notValid })
+  .check(noControlCharacters())
+  .min(1, PASSWORD_RESET_MESSAGES.notValid)
+  .max(100, PASSWORD_RESET_MESSAGES.notValid);
+
+/** `POST /api/admin/password/reset/check`: is the link still good? */
+export const passwordResetCheckSchema = z.object({ token: resetToken });
+
+/** `POST /api/admin/password/reset`: the link's token and the new password twice. The server also refuses common passwords. */
+export const passwordResetSchema = z
+  .object({ token: resetToken, ...newPasswordFields })
+  .refine(isConfirmed, notConfirmed);
 
 export const TOTP_CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app';
 

@@ -22,6 +22,7 @@ export const OUTBOX_KINDS = [
   'alert_confirmation',
   'sign_in_link',
   'staff_invitation',
+  'password_reset',
 ] as const;
 
 export const OUTBOX_KIND_LABELS: Record<(typeof OUTBOX_KINDS)[number], string> = {
@@ -32,6 +33,7 @@ export const OUTBOX_KIND_LABELS: Record<(typeof OUTBOX_KINDS)[number], string> =
   alert_confirmation: 'Alert confirmation',
   sign_in_link: 'Sign-in link',
   staff_invitation: 'Staff invitation',
+  password_reset: 'Password reset',
 };
 
 const OUTBOX_PAGE_MAX = 100;

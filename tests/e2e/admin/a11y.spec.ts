@@ -18,9 +18,9 @@ for (const viewport of [
   test.describe(`axe-core, WCAG 2.2 AA, ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    test('sign-in, forgot-password and invitation pages', async ({ page }) => {
-      // Four pages, each an axe run: longer than the usual 45 s on a busy two-core machine.
-      test.setTimeout(90_000);
+    test('sign-in, forgot-password, reset and invitation pages', async ({ page }) => {
+      // Seven pages, each an axe run: longer than the usual 45 s on a busy two-core machine.
+      test.setTimeout(120_000);
       await page.goto('/admin-login');
       await hydrated(page);
       await expectNoViolations(page, 'login');
@@ -28,10 +28,19 @@ for (const viewport of [
       await expect(page.getByText('Email is required')).toBeVisible();
       await expectNoViolations(page, 'login with errors');
       await page.goto('/admin-forgot-password');
+      await hydrated(page);
       await expectNoViolations(page, 'forgot password');
       await page.goto('/admin-invitation#made-up-token');
       await expect(page.getByRole('alert')).toBeVisible();
       await expectNoViolations(page, 'invitation link not valid');
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await expect(page.getByText('Email is required')).toBeVisible();
+      await expectNoViolations(page, 'forgot password with errors');
+      await page.goto('/admin-reset-link-sent');
+      await expectNoViolations(page, 'reset link sent');
+      await page.goto('/admin-reset-password#not-a-link-we-sent');
+      await expect(page.getByRole('alert').filter({ hasText: 'not valid' })).toBeVisible();
+      await expectNoViolations(page, 'reset link refused');
     });
 
     test('every admin screen and dialog', async ({ page }) => {

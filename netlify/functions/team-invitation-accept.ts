@@ -4,7 +4,9 @@ import { defineHandler, on, success } from '../lib/handler';
 import { acceptInvitation } from '../lib/invitations';
 
 /** The invitee sets their name and password: the account is made with the invited role. */
-export default defineHandler(on(teamApi.acceptInvitation)(({ db, body }) => success(acceptInvitation(db, body))));
+export default defineHandler(
+  on(teamApi.acceptInvitation)(({ db, body, client }) => success(acceptInvitation(db, body, client.address))),
+);
 
 export const config: Config = {
   path: '/api/team/invitation/accept',

@@ -134,12 +134,12 @@ export function subjectActivity(
  * An invitation accepted: the new account is the actor and the subject, read by its email in the same
  * batch; written only when the statement just before it (the account's insert) made a row.
  */
-export function invitationAcceptedActivity(email: string, details: string, now: string): InStatement {
+export function invitationAcceptedActivity(email: string, details: string, address: string, now: string): InStatement {
   return {
-    sql: `INSERT INTO activity_log (user_id, actor_email, action, subject_type, subject_id, details, created_at)
-          SELECT id, email, 'invitation_accepted', 'staff', CAST(id AS TEXT), ?, ? FROM admin_users
+    sql: `INSERT INTO activity_log (${ACTOR_COLUMNS}, action, subject_type, subject_id, details, created_at)
+          SELECT id, email, role, ?, 'invitation_accepted', 'staff', CAST(id AS TEXT), ?, ? FROM admin_users
           WHERE email = ? AND changes() > 0`,
-    args: [details, now, email],
+    args: [address, details, now, email],
   };
 }
 

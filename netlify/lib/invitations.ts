@@ -2,7 +2,8 @@ import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import { INVITATION_NOT_FOUND } from '@/lib/api/team';
 import { ROLE_LABELS, ROLES, type Role } from '@/lib/roles';
-import { INVITATION_MESSAGES, type Invitation, type InvitationAccept, invitationSchema } from '@/lib/schemas/team';
+import { type Invitation, type InvitationAccept, invitationSchema } from '@/lib/schemas/team';
+import { INVITATION_MESSAGES } from '@/lib/sign-in';
 import { COMMON_PASSWORD } from './account';
 import { invitationAcceptedActivity, type StaffUser, subjectActivity } from './activity';
 import { invitedAccountStatement } from './admin-users';
@@ -223,6 +224,7 @@ export async function readInvitation(
 export async function acceptInvitation(
   db: Client,
   input: InvitationAccept,
+  address: string,
   now = Date.now(),
 ): Promise<{ email: string }> {
   // The rules of a password change: a common password is refused before anything is written or hashed.
@@ -264,6 +266,7 @@ export async function acceptInvitation(
       invitationAcceptedActivity(
         claimed.email,
         `${claimed.email} accepted the invitation as ${ROLE_LABELS[claimed.role]}`,
+        address,
         at,
       ),
     ],

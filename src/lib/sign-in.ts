@@ -49,3 +49,12 @@ export const PASSWORD_RESET_MESSAGES = {
   replaced: 'A newer password reset link was sent: this one no longer works. Use the link in the latest email.',
   expired: 'This password reset link has expired: links work for 30 minutes. Ask for a new one.',
 } as const;
+
+/** What an invitation link's page says when the link cannot be used. */
+export const INVITATION_MESSAGES = {
+  notValid:
+    'This invitation link is not valid. Open the whole link from the newest invitation email, or ask an administrator to send a new one.',
+  accepted: 'This invitation was accepted already: each invitation works once. Sign in with your email and password.',
+  revoked: 'This invitation was withdrawn by an administrator. Ask them for a new one if you should have access.',
+  expired: 'This invitation has expired: invitations work for 72 hours. Ask an administrator to send a new one.',
+} as const;

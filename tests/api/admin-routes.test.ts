@@ -76,6 +76,7 @@ let valid: string;
 let revokedKey: string;
 /** A signed-in session of each role but admin (the seeded account). */
 const sessionOf = new Map<Role, string>();
+// About ten sign-ins and password hashes, each deliberately slow: more than the default 30 s on a busy machine.
 beforeAll(async () => {
   const db = await getDb();
   await prepareStaffSamples(db);
@@ -110,7 +111,7 @@ beforeAll(async () => {
     apiRequest(`/api/api-keys/${created.body.data.id}/revoke`, { json: {}, headers: withSession(valid) }),
     { keyId: String(created.body.data.id) },
   );
-});
+}, 180_000);
 
 describe('the staff calls of the contract', () => {
   it('are every call but those of the public functions listed here', () => {

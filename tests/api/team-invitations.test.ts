@@ -4,7 +4,7 @@ import readInvitation from '../../netlify/functions/team-invitation-read';
 import resend from '../../netlify/functions/team-invitation-resend';
 import revoke from '../../netlify/functions/team-invitation-revoke';
 import team from '../../netlify/functions/team-list';
-import { INVITATION_MESSAGES } from '../../src/lib/schemas/team';
+import { INVITATION_MESSAGES } from '../../src/lib/sign-in';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';
 import { acceptAs, invitationToken, inviteAs } from '../helpers/team';

@@ -1,15 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
-import type { Path } from 'react-hook-form';
-import { teamApi } from '@/lib/api/team';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ROLE_LABELS, type Role } from '@/lib/roles';
-import { MIN_PASSWORD_LENGTH } from '@/lib/schemas/account';
-import { INVITATION_MESSAGES, type InvitationAcceptInput, invitationAcceptSchema } from '@/lib/schemas/team';
-import { ApiError, callApi } from '../api/client';
+import { INVITATION_MESSAGES, NEW_PASSWORD } from '@/lib/sign-in';
+import { ApiError } from '../api/client';
+import { acceptInvitation, readInvitation } from '../api/invitation';
 import { buttonClass, ErrorAlert, Field, inputClass } from '../components/Field';
-import { focusRefusal, messagesOf, useSchemaForm } from '../forms';
+import { checkNewPassword, type FieldErrors, serverFieldErrors } from '../login/sign-in-checks';
 
 // The page of an invitation link. The token is in the address's fragment (never sent to a server, a log
-// or a Referer); the page asks who it invites, then takes the invitee's name and password.
+// or a Referer); the page asks who it invites, then takes the invitee's name and password. Like the
+// sign-in page it checks its fields with a few lines of its own and loads no zod: the server's checks
+// are the rules, and their field errors show on the fields.
 
 type State =
   | { step: 'reading' }
@@ -17,23 +17,38 @@ type State =
   | { step: 'refused'; message: string }
   | { step: 'done'; email: string };
 
-const FIELDS: Array<{
-  name: Path<InvitationAcceptInput>;
-  label: string;
-  type: string;
-  autoComplete: string;
-  hint?: string;
-}> = [
+type FieldName = 'name' | 'password' | 'confirm_password';
+
+const NAME_MAX = 100;
+
+const FIELDS: Array<{ name: FieldName; label: string; type: string; autoComplete: string; hint?: string }> = [
   { name: 'name', label: 'Your name', type: 'text', autoComplete: 'name' },
   {
     name: 'password',
     label: 'Password',
     type: 'password',
     autoComplete: 'new-password',
-    hint: `At least ${MIN_PASSWORD_LENGTH} characters; common passwords are refused. A few unrelated words make a strong one.`,
+    hint: `At least ${NEW_PASSWORD.minLength} characters; common passwords are refused. A few unrelated words make a strong one.`,
   },
   { name: 'confirm_password', label: 'Confirm password', type: 'password', autoComplete: 'new-password' },
 ];
+
+/** The fields as the server would refuse them for certain (it also refuses common passwords). */
+function check(values: Record<FieldName, string>): FieldErrors<FieldName> {
+  const errors: FieldErrors<FieldName> = {};
+  const name = values.name.trim();
+  if (!name) errors.name = 'Name is required';
+  else if ([...name].length > NAME_MAX) errors.name = `Must be at most ${NAME_MAX} characters`;
+  const password = checkNewPassword({ new_password: values.password, confirm_password: values.confirm_password });
+  if (password.new_password) errors.password = password.new_password.replace('New password', 'Password');
+  if (password.confirm_password) {
+    errors.confirm_password =
+      password.confirm_password === NEW_PASSWORD.mismatch
+        ? 'Does not match the password'
+        : 'Please confirm the password';
+  }
+  return errors;
+}
 
 /** What the link's own faults say (not valid, accepted, withdrawn, expired, an account exists); others are null. */
 const linkRefusal = (error: unknown) =>
@@ -51,7 +66,7 @@ export default function AcceptInvitation() {
       setState({ step: 'refused', message: INVITATION_MESSAGES.notValid });
       return;
     }
-    callApi(teamApi.readInvitation, { body: { token } }).then(
+    readInvitation(token).then(
       ({ data }) => setState({ step: 'ready', token, email: data.email, role: data.role }),
       (error: unknown) =>
         setState({ step: 'refused', message: linkRefusal(error) ?? 'Could not read the invitation. Reload the page.' }),
@@ -88,48 +103,72 @@ function AcceptForm({
   onDone: (state: State) => void;
 }) {
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useSchemaForm(invitationAcceptSchema, { token: invitation.token, name: '', password: '', confirm_password: '' });
+  const [errors, setErrors] = useState<FieldErrors<FieldName>>({});
+  const [sending, setSending] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
 
-  const submit = handleSubmit(async (input) => {
+  function show(found: FieldErrors<FieldName>) {
+    setErrors(found);
+    const first = FIELDS.find(({ name }) => found[name]);
+    if (first) form.current?.querySelector<HTMLInputElement>(`[name="${first.name}"]`)?.focus();
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const values = {
+      name: String(data.get('name') ?? ''),
+      password: String(data.get('password') ?? ''),
+      confirm_password: String(data.get('confirm_password') ?? ''),
+    };
     setFailure(null);
+    const found = check(values);
+    if (Object.keys(found).length) return show(found);
+    setSending(true);
     try {
-      const { data } = await callApi(teamApi.acceptInvitation, { body: input });
-      onDone({ step: 'done', email: data.email });
+      const { data: account } = await acceptInvitation({ token: invitation.token, ...values });
+      onDone({ step: 'done', email: account.email });
     } catch (error) {
       const refused = linkRefusal(error);
       if (refused) return onDone({ step: 'refused', message: refused });
-      const message = focusRefusal(
-        error,
-        { setError, setFocus },
-        FIELDS.map(({ name }) => name),
-        () => 'Could not create the account. Please try again.',
-      );
-      setFailure(message);
+      const onFields = serverFieldErrors(error, ['name', 'password', 'confirm_password'] as const);
+      if (Object.keys(onFields).length) show(onFields);
+      else {
+        if (!(error instanceof ApiError)) console.error('[invitation]', error);
+        setFailure(
+          error instanceof ApiError && error.message
+            ? error.message
+            : 'Could not create the account. Please try again.',
+        );
+      }
+    } finally {
+      setSending(false);
     }
-  });
+  }
 
   return (
-    <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-4">
+    <form ref={form} noValidate onSubmit={submit} className="mt-4 flex flex-col gap-4">
       <p className="text-sm text-slate-700">
         You are invited as <strong>{ROLE_LABELS[invitation.role].toLowerCase()}</strong> with the email{' '}
         <strong>{invitation.email}</strong>. Choose your name and password; then sign in.
       </p>
       {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
       {FIELDS.map(({ name, label, type, autoComplete, hint }) => (
-        <Field key={name} label={label} errors={messagesOf(errors, name)} {...(hint ? { hint } : {})}>
+        <Field key={name} label={label} errors={errors[name] ? [errors[name]] : undefined} {...(hint ? { hint } : {})}>
           {(props) => (
-            <input {...props} {...register(name)} type={type} autoComplete={autoComplete} className={inputClass} />
+            <input
+              {...props}
+              name={name}
+              type={type}
+              autoComplete={autoComplete}
+              maxLength={name === 'name' ? NAME_MAX : undefined}
+              className={inputClass}
+            />
           )}
         </Field>
       ))}
-      <button type="submit" disabled={isSubmitting} className={`${buttonClass} self-start`}>
-        {isSubmitting ? 'Creating your account...' : 'Create my account'}
+      <button type="submit" disabled={sending} className={`${buttonClass} self-start`}>
+        {sending ? 'Creating your account...' : 'Create my account'}
       </button>
     </form>
   );

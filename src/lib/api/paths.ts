@@ -20,6 +20,9 @@ export const AUTH_PATHS = {
  */
 export const PASSWORD_RESET_PAGES = { forgot: '/admin-forgot-password', sent: '/admin-reset-link-sent' } as const;
 
+/** The invitation link's page reads and accepts its invitation without zod too (the contract in `team.ts` uses these). */
+export const INVITATION_PATHS = { read: '/api/team/invitation', accept: '/api/team/invitation/accept' } as const;
+
 /** The tracking page's alert signup, which stays free of zod too (the contract in `alerts.ts` uses it). */
 export const ALERTS_SUBSCRIBE_PATH = '/api/alerts';
 

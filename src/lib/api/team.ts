@@ -11,6 +11,7 @@ import {
   twoFactorPolicySchema,
 } from '../schemas/team';
 import { defineEndpoint, recordNumber } from './contract';
+import { INVITATION_PATHS } from './paths';
 
 export const INVITATION_NOT_FOUND = 'Invitation not found: it may have been accepted or revoked.';
 export const MEMBER_NOT_FOUND = 'Staff member not found.';
@@ -111,7 +112,7 @@ export const teamApi = {
   }),
   readInvitation: defineEndpoint({
     method: 'POST',
-    path: '/api/team/invitation',
+    path: INVITATION_PATHS.read,
     summary:
       'Who an invitation link invites, and as what (its token in the body, kept out of addresses). 404 for a link we did not send; 410 with words for one accepted, withdrawn or expired.',
     access: 'public',
@@ -125,7 +126,7 @@ export const teamApi = {
   }),
   acceptInvitation: defineEndpoint({
     method: 'POST',
-    path: '/api/team/invitation/accept',
+    path: INVITATION_PATHS.accept,
     summary:
       'Accept an invitation: sets the name and password (12+ characters, not a common one) and creates the account with the invited role; the invitee then signs in. Works once.',
     access: 'public',

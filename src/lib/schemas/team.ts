@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES, type Role } from '../roles';
-import { LOGIN_LIMITS } from '../sign-in';
+import { INVITATION_MESSAGES, LOGIN_LIMITS } from '../sign-in';
 import { MIN_PASSWORD_LENGTH } from './account';
 import { requiredEmail, requiredText } from './fields';
 import { noControlCharacters } from './text';
@@ -67,14 +67,6 @@ export const memberChangeSchema = z
   .transform(({ role, status }): { role: Role } | { status: StaffStatus } =>
     role ? { role } : { status: status ?? 'active' },
   );
-
-export const INVITATION_MESSAGES = {
-  notValid:
-    'This invitation link is not valid. Open the whole link from the newest invitation email, or ask an administrator to send a new one.',
-  accepted: 'This invitation was accepted already: each invitation works once. Sign in with your email and password.',
-  revoked: 'This invitation was withdrawn by an administrator. Ask them for a new one if you should have access.',
-  expired: 'This invitation has expired: invitations work for 72 hours. Ask an administrator to send a new one.',
-} as const;
 
 const token = z
   .string({ error: INVITATION_MESSAGES.notValid })

@@ -76,7 +76,7 @@ test('a reset link from the Outbox signs the person in again and ends their othe
 
   // The session elsewhere ended: its next step goes to the sign-in page.
   await signedInElsewhere.getByRole('link', { name: 'Shipments', exact: true }).click();
-  await signedInElsewhere.waitForURL('**/admin-login');
+  await signedInElsewhere.waitForURL('**/admin-login?next=%2Fadmin%2Fshipments');
   await elsewhere.close();
 
   // Used once: opened again, the page says so at once and leads to a new one.

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { hydrated, signIn } from './sign-in';
+import { ADMIN, hydrated, signIn } from './sign-in';
 import { passwordStep } from './staff-accounts';
 
 // The team, as people use it: the admin invites by email, the invitees read their link (here, on the
@@ -102,6 +102,15 @@ test('the admin invites a dispatcher and a driver; each accepts, signs in and se
   await expect(members.getByRole('combobox', { name: `Role of ${desk.name}` })).toHaveValue('dispatcher');
   await expect(members.getByRole('combobox', { name: `Role of ${van.name}` })).toHaveValue('driver');
   await expect(pending.getByRole('row').filter({ hasText: desk.email })).toHaveCount(0);
+
+  // The audit trail names who did what: the admin invited, each newcomer accepted as themselves, in their role.
+  const trail = page.getByRole('table', { name: 'Audit trail, newest first' });
+  await page.goto(`/admin/audit?action=staff_invited&actor=${encodeURIComponent(ADMIN.email)}`);
+  await expect(trail.getByRole('row').filter({ hasText: `Invited ${van.email} as Driver` })).toContainText('Admin');
+  await page.goto(`/admin/audit?action=invitation_accepted&actor=${encodeURIComponent(desk.email)}`);
+  const accepted = trail.getByRole('row').filter({ hasText: `${desk.email} accepted the invitation as Dispatcher` });
+  await expect(accepted).toContainText('Dispatcher');
+  await expect(accepted.getByRole('link', { name: /\(staff member\)$/ })).toHaveAttribute('href', '/admin/team');
 });
 
 test('an invitation link made up or cut short says so, with the way to sign in', async ({ page }) => {

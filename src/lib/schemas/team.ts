@@ -102,5 +102,4 @@ export const invitationAcceptSchema = z
     path: ['confirm_password'],
     message: 'Does not match the password',
   });
-export type InvitationAcceptInput = z.input<typeof invitationAcceptSchema>;
 export type InvitationAccept = z.infer<typeof invitationAcceptSchema>;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { callApi } from '../../src/admin/api/client';
 import type { Loadable } from '../../src/admin/stores/load';
-import { dataOf, query, sharedQuery } from '../../src/admin/stores/query';
+import { dataOf, query } from '../../src/admin/stores/query';
 
 // The admin screens' data stores, against a stand-in for the network: what each screen shows while
 // it loads, after a write and when answers arrive out of order.
@@ -120,15 +120,5 @@ describe('admin data stores', () => {
     expect(one.$state.get()).toEqual({ status: 'ready', data: { name: 'saved' } });
     expect(net.requests.filter((url) => url === '/api/shown-once')).toHaveLength(1);
     view.stop();
-  });
-
-  it('keep one store per inputs while shown, and forget it once nothing shows it', async () => {
-    network();
-    const options = { fallback: 'Could not load the thing.' };
-    const first = sharedQuery(thing('/api/things/forget'), {}, options);
-    const watching = watch(first.$state);
-    expect(sharedQuery(thing('/api/things/forget'), {}, options)).toBe(first);
-    watching.stop();
-    expect(sharedQuery(thing('/api/things/forget'), {}, options)).not.toBe(first);
   });
 });

@@ -107,26 +107,12 @@ export function useQuery<T>(
   input: Inputs | null,
   options: Messages & { fresh?: boolean },
 ): Loadable<T> | null {
-  const state = useStore(sharedQuery(call, input, options).$state);
-  return input ? state : null;
-}
-
-/**
- * The one query of a call, inputs and messages while a component shows it; forgotten when none does
- * (each search typed is a key), its answer staying in the cache.
- */
-export function sharedQuery<T>(
-  call: Call<{ data: T }>,
-  input: Inputs | null,
-  options: Messages & { fresh?: boolean },
-): Query<{ data: T }, T> {
-  // Null inputs share one store that loads nothing.
   const key = input ? `${options.fresh ? 'fresh' : ''}\n${options.fallback}\n${callUrl(call, input)}` : '';
   let found = queries.get(key) as Query<{ data: T }, T> | undefined;
   if (!found) {
     found = query(call, atom(input), { ...options, pick: dataOf });
     queries.set(key, found as Query<unknown, unknown>);
-    onStop(found.$state, () => queries.delete(key));
   }
-  return found;
+  const state = useStore(found.$state);
+  return input ? state : null;
 }

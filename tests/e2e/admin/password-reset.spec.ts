@@ -73,6 +73,9 @@ test('a reset link from the Outbox signs the person in again and ends their othe
   await page.getByRole('button', { name: 'Set new password' }).click();
   await page.waitForURL('**/admin', { timeout: 60_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  // The audit trail names the reset and who made it (this account is an admin, so it may read the trail).
+  await page.goto(`/admin/audit?action=password_reset&actor=${encodeURIComponent(account.email)}`);
+  await expect(page.getByText('Showing 1 of 1 entries')).toBeVisible({ timeout: 30_000 });
 
   // The session elsewhere ended: its next step goes to the sign-in page.
   await signedInElsewhere.getByRole('link', { name: 'Shipments', exact: true }).click();

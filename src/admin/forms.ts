@@ -14,6 +14,7 @@ import {
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import type { FieldErrors } from '@/lib/field-errors';
+import type { SettingsMeta } from '@/lib/schemas/settings';
 import { ApiError } from './api/client';
 import { keepDraft, takeDraft } from './drafts';
 import { localDateTimeToIso } from './format';
@@ -138,6 +139,42 @@ export function toastRefusal<T extends FieldValues>(
   const refusal = serverRefusal(error, setError, fields);
   if (refusal) toastFailure(refusal, fallback, said);
   return refusal;
+}
+
+/** What a settings section's save answers, as its store shows it. */
+interface SectionReply<T> {
+  status: 'success';
+  data: T;
+  meta: SettingsMeta;
+}
+
+/**
+ * Saves a settings section's form: the answer becomes the form's new start and the section's store
+ * (so "Last saved" follows), and a toast says so; a refusal marks its fields or is toasted.
+ */
+export async function saveSection<T, F extends FieldValues>(
+  save: () => Promise<SectionReply<T>>,
+  {
+    reset,
+    show,
+    setError,
+    fields = [],
+  }: {
+    reset: (data: T) => void;
+    show: (reply: SectionReply<T>) => void;
+    setError: UseFormSetError<F>;
+    fields?: readonly Path<F>[];
+  },
+  words: { saved: string; failed: string },
+): Promise<void> {
+  try {
+    const { data, meta } = await save();
+    reset(data);
+    show({ status: 'success', data, meta });
+    toast.success(words.saved);
+  } catch (error) {
+    toastRefusal(error, setError, fields, words.failed);
+  }
 }
 
 /**

@@ -1,12 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { toast } from 'sonner';
 import { formatDateTime } from '@/lib/date-display';
 import { type AuditSettings, auditSettingsSchema, RETENTION_DAYS } from '@/lib/schemas/audit';
 import type { SettingsMeta } from '@/lib/schemas/settings';
 import { saveAuditSettings } from '../../api/settings';
 import { buttonClass, Field, inputClass } from '../../components/Field';
 import { Loaded } from '../../components/Loading';
-import { messagesOf, toastRefusal, useSchemaForm } from '../../forms';
+import { messagesOf, saveSection, useSchemaForm } from '../../forms';
 import { $auditSettings, showAuditSettings } from '../../stores/settings';
 
 /** General > Audit trail: how many days the trail keeps its entries before the housekeeping deletes them. */
@@ -23,16 +22,13 @@ function RetentionForm({ saved }: { saved: { data: AuditSettings; meta: Settings
     formState: { errors, isSubmitting },
   } = useSchemaForm(auditSettingsSchema, saved.data);
 
-  const submit = handleSubmit(async (values) => {
-    try {
-      const { data, meta } = await saveAuditSettings(values);
-      reset(data);
-      showAuditSettings({ status: 'success', data, meta });
-      toast.success('Audit trail retention saved');
-    } catch (error) {
-      toastRefusal(error, setError, ['retention_days'], 'Failed to save the audit trail retention');
-    }
-  });
+  const submit = handleSubmit((values) =>
+    saveSection(
+      () => saveAuditSettings(values),
+      { reset, show: showAuditSettings, setError, fields: ['retention_days'] },
+      { saved: 'Audit trail retention saved', failed: 'Failed to save the audit trail retention' },
+    ),
+  );
 
   return (
     <form noValidate onSubmit={submit} aria-labelledby="audit-retention" className="flex flex-col gap-4">

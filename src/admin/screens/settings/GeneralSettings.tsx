@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react';
-import { toast } from 'sonner';
 import { formatDateTime } from '@/lib/date-display';
 import {
   COMPANY_FIELD_LABELS,
@@ -10,7 +9,7 @@ import {
 import { saveCompanySettings } from '../../api/settings';
 import { buttonClass, Field, inputClass } from '../../components/Field';
 import { Loaded } from '../../components/Loading';
-import { messagesOf, toastRefusal, useSchemaForm } from '../../forms';
+import { messagesOf, saveSection, useSchemaForm } from '../../forms';
 import { $companySettings, showCompanySettings } from '../../stores/settings';
 import { AuditRetention } from './AuditRetention';
 
@@ -86,21 +85,18 @@ function CompanyForm({ saved }: { saved: { data: CompanySettingsValue; meta: Set
     formState: { errors, isSubmitting },
   } = useSchemaForm(companySettingsSchema, asForm(saved.data), { draft: 'company-settings' });
 
-  const submit = handleSubmit(async (values) => {
-    try {
-      const { data, meta } = await saveCompanySettings(values);
-      reset(asForm(data));
-      showCompanySettings({ status: 'success', data, meta });
-      toast.success('Company information saved');
-    } catch (error) {
-      toastRefusal(
-        error,
+  const submit = handleSubmit((values) =>
+    saveSection(
+      () => saveCompanySettings(values),
+      {
+        reset: (data) => reset(asForm(data)),
+        show: showCompanySettings,
         setError,
-        FIELDS.map(({ name }) => name),
-        'Failed to save the company information',
-      );
-    }
-  });
+        fields: FIELDS.map(({ name }) => name),
+      },
+      { saved: 'Company information saved', failed: 'Failed to save the company information' },
+    ),
+  );
 
   return (
     <form noValidate onSubmit={submit} aria-labelledby="company-information" className="flex flex-col gap-4">

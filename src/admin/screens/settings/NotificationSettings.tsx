@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { Controller } from 'react-hook-form';
-import { toast } from 'sonner';
 import { formatDateTime } from '@/lib/date-display';
 import {
   DEFAULT_NOTIFICATIONS,
@@ -13,7 +12,7 @@ import { saveNotificationSettings } from '../../api/settings';
 import { buttonClass } from '../../components/Field';
 import { Loaded } from '../../components/Loading';
 import { Switch } from '../../components/Switch';
-import { toastRefusal, useSchemaForm } from '../../forms';
+import { saveSection, useSchemaForm } from '../../forms';
 import { $notificationSettings, showNotificationSettings } from '../../stores/settings';
 
 const SWITCHES = Object.keys(DEFAULT_NOTIFICATIONS) as Array<keyof Notifications>;
@@ -33,17 +32,14 @@ function NotificationForm({ saved }: { saved: { data: Notifications; meta: Setti
     formState: { isSubmitting },
   } = useSchemaForm(notificationSettingsSchema, saved.data, { draft: 'notification-settings' });
 
-  const submit = handleSubmit(async (values) => {
-    try {
-      const { data, meta } = await saveNotificationSettings(values);
-      reset(data);
-      showNotificationSettings({ status: 'success', data, meta });
-      toast.success('Notification preferences saved');
-    } catch (error) {
-      // The switches show no errors of their own: the toast says the failure.
-      toastRefusal(error, setError, [], 'Failed to save the notification preferences');
-    }
-  });
+  // The switches show no errors of their own: the toast says a failure.
+  const submit = handleSubmit((values) =>
+    saveSection(
+      () => saveNotificationSettings(values),
+      { reset, show: showNotificationSettings, setError },
+      { saved: 'Notification preferences saved', failed: 'Failed to save the notification preferences' },
+    ),
+  );
 
   return (
     <form noValidate onSubmit={submit} aria-labelledby="email-notifications" className="flex flex-col gap-4">

@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { Controller } from 'react-hook-form';
-import { toast } from 'sonner';
 import { formatDateTime } from '@/lib/date-display';
 import { ROLE_LABELS, ROLES } from '@/lib/roles';
 import type { SettingsMeta } from '@/lib/schemas/settings';
@@ -9,7 +8,7 @@ import { saveTwoFactorPolicy } from '../../api/team';
 import { buttonClass } from '../../components/Field';
 import { Loaded } from '../../components/Loading';
 import { Switch } from '../../components/Switch';
-import { toastRefusal, useSchemaForm } from '../../forms';
+import { saveSection, useSchemaForm } from '../../forms';
 import { $twoFactorPolicy, showTwoFactorPolicy } from '../../stores/team';
 
 /** Which roles must sign in with a second factor: members of such a role without one can only set it up. */
@@ -25,16 +24,13 @@ function PolicyForm({ saved }: { saved: { data: Policy; meta: SettingsMeta } }) 
     setError,
     formState: { isSubmitting },
   } = useSchemaForm(twoFactorPolicySchema, saved.data);
-  const submit = handleSubmit(async (values) => {
-    try {
-      const { data, meta } = await saveTwoFactorPolicy(values);
-      reset(data);
-      showTwoFactorPolicy({ status: 'success', data, meta });
-      toast.success('Two-factor sign-in rule saved');
-    } catch (error) {
-      toastRefusal(error, setError, [], 'Failed to save the two-factor sign-in rule');
-    }
-  });
+  const submit = handleSubmit((values) =>
+    saveSection(
+      () => saveTwoFactorPolicy(values),
+      { reset, show: showTwoFactorPolicy, setError },
+      { saved: 'Two-factor sign-in rule saved', failed: 'Failed to save the two-factor sign-in rule' },
+    ),
+  );
   return (
     <form noValidate onSubmit={submit} aria-labelledby="two-factor-rule" className="flex flex-col gap-3">
       <div>

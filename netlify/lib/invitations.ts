@@ -104,6 +104,13 @@ export async function inviteStaff(
   return invitation;
 }
 
+/** The invitation the call's read found, or 404. */
+function foundOr404(found: ResultSet | undefined): Invitation {
+  const invitation = decodeFirst(invitationRow, found?.rows ?? []);
+  if (!invitation) throw new HttpError(404, INVITATION_NOT_FOUND);
+  return invitation;
+}
+
 /** Emails a pending invitation again with a new link (new 72 hours); the old link stops working. */
 export async function resendInvitation(
   db: Client,
@@ -111,8 +118,7 @@ export async function resendInvitation(
   actor: StaffUser,
   now = Date.now(),
 ): Promise<Invitation> {
-  const invitation = decodeFirst(invitationRow, found?.rows ?? []);
-  if (!invitation) throw new HttpError(404, INVITATION_NOT_FOUND);
+  const invitation = foundOr404(found);
   const token = newToken();
   const tokenHash = hashToken(token);
   const at = iso(now);
@@ -149,8 +155,7 @@ export async function revokeInvitation(
   actor: StaffUser,
   now = Date.now(),
 ): Promise<Invitation> {
-  const invitation = decodeFirst(invitationRow, found?.rows ?? []);
-  if (!invitation) throw new HttpError(404, INVITATION_NOT_FOUND);
+  const invitation = foundOr404(found);
   const at = iso(now);
   const [revoked] = await db.batch(
     [

@@ -44,21 +44,19 @@ const usable = (table: LinkTable) =>
   `${ACTIVE_ACCOUNT} AND used_at IS NULL AND expires_at > :now${table === 'password_resets' ? ' AND replaced_at IS NULL' : ''}`;
 
 /**
- * Uses up a link: one conditional write (`also` narrows it further, e.g. to accounts that may still
- * sign in), answering the `returning` columns through `schema`. Refused with 401 and words for what is
- * wrong.
+ * Uses up a link: one conditional write, answering the `returning` columns through `schema`. Refused
+ * with 401 and words for what is wrong.
  */
 export async function redeemLink<S extends z.ZodType>(
   db: Client,
   table: LinkTable,
   link: { tokenHash: string; now: number; returning: string; schema: S; messages: LinkMessages },
-  also = '1',
 ): Promise<z.output<S>> {
   const { tokenHash, now, returning, schema, messages } = link;
   const [taken] = await db.batch(
     [
       {
-        sql: `UPDATE ${table} SET used_at = :now WHERE token_hash = :hash AND ${usable(table)} AND ${also}
+        sql: `UPDATE ${table} SET used_at = :now WHERE token_hash = :hash AND ${usable(table)}
               RETURNING ${returning}`,
         args: { now: iso(now), hash: tokenHash },
       },
@@ -76,10 +74,9 @@ export async function checkLink(
   db: Client,
   table: LinkTable,
   link: { tokenHash: string; now: number; messages: LinkMessages },
-  also = '1',
 ): Promise<void> {
   const { rows } = await db.execute({
-    sql: `SELECT 1 AS ok FROM ${table} WHERE token_hash = :hash AND ${usable(table)} AND ${also}`,
+    sql: `SELECT 1 AS ok FROM ${table} WHERE token_hash = :hash AND ${usable(table)}`,
     args: { now: iso(link.now), hash: link.tokenHash },
   });
   if (!rows.length) throw await linkRefusal(db, table, link.tokenHash, link.now, link.messages);

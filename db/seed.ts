@@ -57,7 +57,7 @@ const emailOf = (name: string) =>
 export function buildSeedShipments(now = Date.now()): SeedShipment[] {
   const rng = random(20101);
   const statuses = SHIPMENT_STATUSES.flatMap((status) =>
-    Array<ShipmentStatus>(SEED_STATUS_COUNTS[status]).fill(status),
+    Array<ShipmentStatus>(SEED_STATUS_COUNTS[status] ?? 0).fill(status),
   );
   return statuses.map((status, index) => {
     const body = Array.from({ length: 9 }, () => rng.pick([...'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'])).join('');

@@ -6,13 +6,21 @@ import { formatWeight as kgAndLbs } from '@/lib/weight';
 export type { MapPoint, TrackingBatchItem, TrackingResult };
 export type HistoryEntry = TrackingResult['histories'][number];
 
-/** Public badge colours: Delivered green, In Transit blue, Processing yellow, Preparing amber, On Hold orange. */
+/**
+ * Public badge colours: Delivered green, In Transit blue, Processing yellow, Preparing amber, On Hold orange,
+ * Out for Delivery sky, a failed attempt red, Available for Pickup teal, Returned stone, Exception rose.
+ */
 const TONES: Record<ShipmentStatus, string> = {
   delivered: 'bg-green-100 text-green-900 ring-green-600',
   in_transit: 'bg-blue-100 text-blue-900 ring-blue-600',
   processing: 'bg-yellow-100 text-yellow-900 ring-yellow-500',
   preparing: 'bg-amber-100 text-amber-900 ring-amber-600',
   on_hold: 'bg-orange-100 text-orange-900 ring-orange-600',
+  out_for_delivery: 'bg-sky-100 text-sky-900 ring-sky-600',
+  delivery_failed: 'bg-red-100 text-red-900 ring-red-600',
+  available_for_pickup: 'bg-teal-100 text-teal-900 ring-teal-600',
+  returned_to_sender: 'bg-stone-200 text-stone-900 ring-stone-600',
+  exception: 'bg-rose-100 text-rose-900 ring-rose-600',
 };
 const UNKNOWN_TONE = 'bg-slate-100 text-slate-800 ring-slate-500';
 
@@ -46,12 +54,24 @@ export function placeOf(entry: Pick<HistoryEntry, 'location_city' | 'location_co
   return city ? `${city}, ${country}` : country;
 }
 
-/** The three stages of the progress bar; Preparing counts as Processing, On Hold holds the shipment in transit. */
+/**
+ * The three stages of the progress bar; Preparing counts as Processing. Out for delivery is in transit; a
+ * hold, a failed attempt, a parcel waiting at a depot, a return or an exception holds it there.
+ */
 export const STAGES = ['Processing', 'In transit', 'Delivered'] as const;
+
+const HELD: readonly ShipmentStatus[] = [
+  'on_hold',
+  'delivery_failed',
+  'available_for_pickup',
+  'returned_to_sender',
+  'exception',
+];
 
 export function progressOf(status: ShipmentStatus): { stage: number; held: boolean } {
   if (status === 'delivered') return { stage: 2, held: false };
-  if (status === 'in_transit' || status === 'on_hold') return { stage: 1, held: status === 'on_hold' };
+  if (status === 'in_transit' || status === 'out_for_delivery') return { stage: 1, held: false };
+  if (HELD.includes(status)) return { stage: 1, held: true };
   return { stage: 0, held: false };
 }
 

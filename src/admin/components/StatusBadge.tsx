@@ -7,6 +7,11 @@ const COLOURS: Record<ShipmentStatus, string> = {
   preparing: 'bg-amber-100 text-amber-900 ring-amber-300',
   processing: 'bg-purple-100 text-purple-800 ring-purple-300',
   on_hold: 'bg-orange-100 text-orange-900 ring-orange-300',
+  out_for_delivery: 'bg-sky-100 text-sky-900 ring-sky-300',
+  delivery_failed: 'bg-red-100 text-red-800 ring-red-300',
+  available_for_pickup: 'bg-teal-100 text-teal-900 ring-teal-300',
+  returned_to_sender: 'bg-stone-200 text-stone-800 ring-stone-400',
+  exception: 'bg-rose-100 text-rose-900 ring-rose-300',
 };
 
 export function StatusBadge({ status }: { status: string }) {

@@ -238,9 +238,11 @@ test('filters narrow the list on the server and paging walks the cursor', async 
   // The footer says where the page is: the second page of 20 starts at the 21st shipment.
   await expect(page.getByText(/^Showing 21-\d+ of \d+ shipments$/)).toBeVisible();
   await expect(page.getByRole('row').nth(1)).not.toHaveText(firstRow!);
+  // Previous opens the 20 shipments before the second page's first: the first page as seen, unless another
+  // test added one meanwhile, which then sits above it (and Previous stays enabled to reach it).
   await page.getByRole('button', { name: 'Previous' }).click();
-  await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
-  await expect(page.getByText(/^Showing 1-20 of \d+ shipments$/)).toBeVisible();
+  await expect(page.getByRole('row').nth(1)).toHaveText(firstRow!);
+  await expect(page.getByText(/^Showing \d+-\d+ of \d+ shipments$/)).toBeVisible();
 
   await page.getByRole('button', { name: 'Filters' }).click();
   await page.getByLabel('Status').selectOption('on_hold');

@@ -9,7 +9,7 @@ import { decodeRow } from './rows';
 
 /** The histories of a shipment, oldest first. */
 const selectHistories = (trackingNumber: string): InStatement => ({
-  sql: `SELECT h.id, h.status, h.created_at, h.notes, h.location_city, h.location_country, h.expected_arrival
+  sql: `SELECT h.id, h.status, h.created_at, h.notes, h.location_city, h.location_country, h.expected_arrival, h.reason
         FROM shipments s JOIN shipment_histories h ON h.shipment_id = s.id
         WHERE s.tracking_number = ?
         ORDER BY h.created_at, h.id`,

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { formatPlace, parsePlace } from '@/lib/place';
 import type { shipmentRecordSchema } from '@/lib/schemas/shipment/record';
 import type { Shipment } from '@/lib/schemas/shipment/shipment';
-import { type ShipmentStatus, statusLabel } from '@/lib/shipment-status';
+import { type DeliveryReason, type ShipmentStatus, statusLabel } from '@/lib/shipment-status';
 import { type ErasedPerson, type StaffUser, shipmentActivity } from './activity';
 import { statusUpdateMail } from './outbox';
 import { fromBatch, readShipment, SHIPMENT_COLUMNS, shipmentNotFound } from './shipment-read';
@@ -52,6 +52,8 @@ export interface HistoryEntryInput {
   /** "City, Country" or a country, split into the entry's location columns. */
   place?: string | null;
   expected_arrival?: string | null;
+  /** Why an attempt failed or the shipment is an exception. */
+  reason?: DeliveryReason | null;
 }
 
 /**
@@ -59,18 +61,21 @@ export interface HistoryEntryInput {
  * shipment's status as the batch has left it. Inserted from the shipment's row, so only when it exists.
  */
 export function historyEntryStatement(trackingNumber: string, entry: HistoryEntryInput): InStatement {
-  const { status, notes, created_at, place, expected_arrival = null } = entry;
+  const { status, notes, created_at, place, expected_arrival = null, reason = null } = entry;
   const location = place ? parsePlace(place) : { city: null, country: null };
+  // The reason column is named only when there is one, so the seed's entries also fit the schemas from
+  // before it (the migration tests seed those).
   return {
     sql: `INSERT INTO shipment_histories
-            (shipment_id, status, notes, location_city, location_country, expected_arrival, created_at)
-          SELECT id, ${status === undefined ? 'status' : '?'}, ?, ?, ?, ?, ? FROM shipments WHERE tracking_number = ?`,
+            (shipment_id, status, notes, location_city, location_country, expected_arrival, ${reason ? 'reason, ' : ''}created_at)
+          SELECT id, ${status === undefined ? 'status' : '?'}, ?, ?, ?, ?, ${reason ? '?, ' : ''}? FROM shipments WHERE tracking_number = ?`,
     args: [
       ...(status === undefined ? [] : [status]),
       notes,
       location.city,
       location.country,
       expected_arrival,
+      ...(reason ? [reason] : []),
       created_at,
       trackingNumber,
     ],
@@ -111,6 +116,7 @@ export async function writeShipment(
 export interface ScanInput {
   tracking_number: string;
   status?: ShipmentStatus | undefined;
+  reason?: DeliveryReason | undefined;
   location?: string | null | undefined;
   note?: string | null | undefined;
   /** When the scan happened: the time of its history entry. */
@@ -124,7 +130,7 @@ export interface ScanInput {
  * upload never overwrites a newer state. Its email is due when it is `received`.
  */
 export function scanStatements(scan: ScanInput, actor: StaffUser, current: boolean, received: string): InStatement[] {
-  const { tracking_number: trackingNumber, status, note, scanned_at: time } = scan;
+  const { tracking_number: trackingNumber, status, reason, note, scanned_at: time } = scan;
   const parsed = scan.location ? parsePlace(scan.location) : null;
   const place = parsed ? formatPlace(parsed.city, parsed.country) : null;
   const did = [
@@ -147,6 +153,7 @@ export function scanStatements(scan: ScanInput, actor: StaffUser, current: boole
       notes: note ?? null,
       place,
       created_at: time,
+      reason: reason ?? null,
       ...(status ? { status } : {}),
     }),
     shipmentActivity(

@@ -96,7 +96,7 @@ const lookupSql = (revealed: string) => `SELECT json_object(
     'revealed', ${revealed},
     'histories', json((SELECT json_group_array(json_object('id', h.id, 'status', h.status,
         'created_at', h.created_at, 'notes', h.notes, 'location_city', h.location_city,
-        'location_country', h.location_country, 'expected_arrival', h.expected_arrival))
+        'location_country', h.location_country, 'expected_arrival', h.expected_arrival, 'reason', h.reason))
       FROM shipment_histories h WHERE h.shipment_id = s.id)),
     'route', json(${ROUTE})
   ) AS document

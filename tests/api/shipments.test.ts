@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SHIPMENT_STATUSES } from '@/lib/shipment-status';
 import { buildSeedShipments } from '../../db/seed';
 import addTracking from '../../netlify/functions/shipments-add-tracking';
 import createFromDialog from '../../netlify/functions/shipments-create';
@@ -119,6 +120,7 @@ describe('POST /api/add_tracking', () => {
         location_city: 'London',
         location_country: 'United Kingdom',
         expected_arrival: null,
+        reason: null,
       },
     ]);
     expect(body.data.notes).toEqual([
@@ -557,6 +559,7 @@ describe('PUT /api/tracking/{tracking_number}/update', () => {
       location_city: null,
       location_country: null,
       expected_arrival: null,
+      reason: null,
     });
     expect(await lastActivity()).toMatchObject({
       action: 'status_changed',
@@ -585,6 +588,7 @@ describe('PUT /api/tracking/{tracking_number}/update', () => {
       location_city: 'Zaragoza',
       location_country: 'Spain',
       expected_arrival: null,
+      reason: null,
     });
     const split = await put({ tracking_number: target, status: 'in_transit', current_country: 'Lyon, France' }, target);
     expect(split.body.data.histories.at(-1)).toMatchObject({ location_city: 'Lyon', location_country: 'France' });
@@ -601,7 +605,7 @@ describe('PUT /api/tracking/{tracking_number}/update', () => {
     expect(other.status).toBe(422);
     expect(Object.keys(other.body.errors)).toEqual(['tracking_number']);
     const bad = await put({ tracking_number: number, status: 'lost' });
-    expect(bad.body.errors.status).toEqual(['Must be one of preparing, processing, in_transit, on_hold, delivered']);
+    expect(bad.body.errors.status).toEqual([`Must be one of ${SHIPMENT_STATUSES.join(', ')}`]);
   });
 
   it('answers 404 for an unknown shipment', async () => {
@@ -710,6 +714,7 @@ describe('PUT /api/tracking/{tracking_number}/update-location', () => {
       location_city: 'Zaragoza',
       location_country: 'Spain',
       expected_arrival: null,
+      reason: null,
     });
   });
 

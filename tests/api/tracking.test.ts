@@ -53,6 +53,7 @@ describe('GET /api/tracking/{trackingNumber}', () => {
         'location_city',
         'location_country',
         'notes',
+        'reason',
         'status',
       ]);
     expect(body.data.histories[0]).toMatchObject({

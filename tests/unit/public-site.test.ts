@@ -30,6 +30,7 @@ describe('tracking view helpers', () => {
       location_city: null,
       location_country: null,
       expected_arrival: null,
+      reason: null,
       created_at,
     });
     expect(

@@ -7,7 +7,7 @@ import { shipmentListQuerySchema } from '../../src/lib/schemas/shipment/list-que
 import { locationUpdateSchema } from '../../src/lib/schemas/shipment/location-update';
 import { shipmentPatchSchema } from '../../src/lib/schemas/shipment/patch';
 import { statusUpdateSchema } from '../../src/lib/schemas/shipment/status-update';
-import { parseStatus, statusLabel } from '../../src/lib/shipment-status';
+import { parseStatus, SHIPMENT_STATUSES, statusLabel } from '../../src/lib/shipment-status';
 
 const REQUIRED = {
   sender_name: 'S',
@@ -62,8 +62,14 @@ describe('shipment schemas (shared by the admin forms and the functions)', () =>
     }
     expect(parseStatus('in flight')).toBeNull();
     expect(errorsOf(statusUpdateSchema.safeParse({ tracking_number: 'NEC123456789', status: 'in flight' }))).toEqual({
-      status: 'Must be one of preparing, processing, in_transit, on_hold, delivered',
+      status: `Must be one of ${SHIPMENT_STATUSES.join(', ')}`,
     });
+    for (const status of ['Delivery Attempt Failed', 'out for delivery', 'AVAILABLE-FOR-PICKUP']) {
+      expect(parseStatus(status)).toBe(
+        { 'Delivery Attempt Failed': 'delivery_failed', 'out for delivery': 'out_for_delivery' }[status] ??
+          'available_for_pickup',
+      );
+    }
     expect(errorsOf(statusUpdateSchema.safeParse({ tracking_number: 'NEC123456789' }))).toEqual({
       status: 'Please select a status',
     });

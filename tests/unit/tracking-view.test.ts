@@ -22,6 +22,7 @@ const entry = (id: number, created_at: string) => ({
   location_city: null,
   location_country: null,
   expected_arrival: null,
+  reason: null,
 });
 
 describe('places', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { SHIPMENT_STATUSES } from '@/lib/shipment-status';
+import { DELIVERY_REASONS, SHIPMENT_STATUSES, STATUSES_WITH_REASON } from '@/lib/shipment-status';
 import { blankToUndefined, optionalText } from './fields';
+import { reasonIssue } from './shipment/reason';
 import { shipmentStatusSchema } from './shipment/status';
 import { trackingNumberSchema } from './shipment/tracking-number';
 import { noControlCharacters, text } from './text';
@@ -20,6 +21,12 @@ const scanEventSchema = z
     status: z.preprocess(blankToUndefined, shipmentStatusSchema.optional()).meta({
       description: `The new status: ${SHIPMENT_STATUSES.join(', ')} (or its label, any case).`,
     }),
+    reason: z
+      .preprocess(
+        blankToUndefined,
+        z.enum(DELIVERY_REASONS, { error: `Must be one of ${DELIVERY_REASONS.join(', ')}` }).optional(),
+      )
+      .meta({ description: `Why: required with ${STATUSES_WITH_REASON.join(' and ')}, and only with them.` }),
     location: optionalText(200).meta({ description: 'Where the scan happened: "City, Country" or a country.' }),
     note: optionalText(2000, { multiline: true }),
     scanned_at: z
@@ -37,6 +44,10 @@ const scanEventSchema = z
   .refine((event) => event.status !== undefined || Boolean(event.location) || Boolean(event.note), {
     message: 'A scan needs a status, a location or a note',
     path: ['status'],
+  })
+  .superRefine((event, context) => {
+    const issue = reasonIssue(event.status, event.reason, event.note);
+    if (issue) context.addIssue({ code: 'custom', ...issue });
   });
 export type ScanEvent = z.infer<typeof scanEventSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DELIVERY_REASONS } from '@/lib/shipment-status';
 import { timestamp } from './dates';
 import { shipmentStatusValueSchema } from './status';
 
@@ -17,4 +18,8 @@ export const historyEntrySchema = z.object({
   location_city: nullableText,
   location_country: nullableText,
   expected_arrival: nullableText.meta({ description: 'ISO 8601 instant in UTC' }),
+  reason: z
+    .enum(DELIVERY_REASONS)
+    .nullable()
+    .meta({ description: 'Why a delivery attempt failed or the shipment is an exception' }),
 });

@@ -1,0 +1,20 @@
+import { type DeliveryReason, type ShipmentStatus, STATUS_LABELS, STATUSES_WITH_REASON } from '@/lib/shipment-status';
+
+/**
+ * The one rule for a status's reason, for every write that sets a status: a failed attempt or an
+ * exception must say why, `other` must say it in the note, and no other status carries a reason.
+ * Null when the three agree; otherwise the message and the field it belongs to.
+ */
+export function reasonIssue(
+  status: ShipmentStatus | undefined,
+  reason: DeliveryReason | undefined | null,
+  note: string | undefined | null,
+): { message: string; path: ['reason'] | ['note'] } | null {
+  const needsReason = status !== undefined && STATUSES_WITH_REASON.includes(status);
+  if (needsReason && !reason) return { message: `${STATUS_LABELS[status]} needs a reason`, path: ['reason'] };
+  if (!needsReason && reason) {
+    return { message: 'A reason goes only with a failed delivery attempt or an exception', path: ['reason'] };
+  }
+  if (reason === 'other' && !note?.trim()) return { message: 'Say what happened in the note', path: ['note'] };
+  return null;
+}

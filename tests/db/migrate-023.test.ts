@@ -31,26 +31,26 @@ describe('migration 023 (last mile)', () => {
     );
     expect(indexes.rows).toHaveLength(3);
 
-    const [first] = shipmentsBefore;
-    await db.execute({ sql: "UPDATE shipments SET status = 'out_for_delivery' WHERE id = ?", args: [first!.id] });
+    const id = Number(shipmentsBefore[0]!.id);
+    await db.execute({ sql: "UPDATE shipments SET status = 'out_for_delivery' WHERE id = ?", args: [id] });
     await db.execute({
       sql: "INSERT INTO shipment_histories (shipment_id, status, reason) VALUES (?, 'delivery_failed', 'recipient_not_home')",
-      args: [first!.id],
+      args: [id],
     });
     await expect(
-      db.execute({ sql: "UPDATE shipments SET status = 'lost_in_space' WHERE id = ?", args: [first!.id] }),
+      db.execute({ sql: "UPDATE shipments SET status = 'lost_in_space' WHERE id = ?", args: [id] }),
     ).rejects.toThrow(/CHECK constraint failed/);
     await expect(
       db.execute({
         sql: "INSERT INTO shipment_histories (shipment_id, status, reason) VALUES (?, 'exception', 'aliens')",
-        args: [first!.id],
+        args: [id],
       }),
     ).rejects.toThrow(/CHECK constraint failed/);
     // The search index still follows the shipments table.
     const found = await db.execute({
       sql: 'SELECT count(*) AS n FROM shipments_search WHERE shipments_search MATCH ?',
       args: [
-        `"${String((await db.execute({ sql: 'SELECT tracking_number FROM shipments WHERE id = ?', args: [first!.id] })).rows[0]!.tracking_number)}"`,
+        `"${String((await db.execute({ sql: 'SELECT tracking_number FROM shipments WHERE id = ?', args: [id] })).rows[0]!.tracking_number)}"`,
       ],
     });
     expect(Number(found.rows[0]!.n)).toBe(1);

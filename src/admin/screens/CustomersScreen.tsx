@@ -1,11 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useState } from 'react';
 import { customersApi } from '@/lib/api/customers';
+import { exportsApi } from '@/lib/api/exports';
 import { formatDate } from '@/lib/date-display';
 import { CUSTOMER_STATUS_LABELS, CUSTOMER_STATUSES, type CustomerListItem } from '@/lib/schemas/customer';
 import { useMay } from '../access';
 import { CustomerDialog } from '../components/CustomerDialog';
 import { CustomerStatusBadge } from '../components/CustomerStatusBadge';
+import { ExportLink } from '../components/ExportLink';
 import { buttonClass } from '../components/Field';
 import { ListFooter } from '../components/ListFooter';
 import { Filter, ListViews, SearchAndFilters, SearchBox } from '../components/ListParts';
@@ -63,11 +65,19 @@ export default function CustomersScreen() {
         <h1 id="customers-title" className="text-2xl font-bold text-slate-900">
           Customers
         </h1>
-        {may(customersApi.create) ? (
-          <button type="button" className={buttonClass} onClick={() => openDialog()}>
-            New Customer
-          </button>
-        ) : null}
+        <div className="flex gap-2">
+          <ExportLink
+            endpoint={exportsApi.customers}
+            filters={{ q, status, since }}
+            file="customers.csv"
+            what="customers"
+          />
+          {may(customersApi.create) ? (
+            <button type="button" className={buttonClass} onClick={() => openDialog()}>
+              New Customer
+            </button>
+          ) : null}
+        </div>
       </div>
 
       <SearchAndFilters

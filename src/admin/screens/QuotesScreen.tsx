@@ -1,11 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { exportsApi } from '@/lib/api/exports';
 import { formatDateTime } from '@/lib/date-display';
 import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, type QuoteRecord, type QuoteStatus } from '@/lib/schemas/quote';
 import { formatWeight } from '@/lib/weight';
 import { setQuoteStatus } from '../api/quotes';
 import { CustomerDialog } from '../components/CustomerDialog';
+import { ExportLink } from '../components/ExportLink';
 import { inputClass, secondaryButtonClass } from '../components/Field';
 import { ListFooter } from '../components/ListFooter';
 import { Filter, ListViews, SearchBox } from '../components/ListParts';
@@ -103,9 +105,17 @@ export default function QuotesScreen() {
 
   return (
     <section aria-labelledby="quotes-title">
-      <h1 id="quotes-title" className="text-2xl font-bold text-slate-900">
-        Quote Requests
-      </h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="quotes-title" className="text-2xl font-bold text-slate-900">
+          Quote Requests
+        </h1>
+        <ExportLink
+          endpoint={exportsApi.quoteRequests}
+          filters={{ q, status }}
+          file="quote-requests.csv"
+          what="quote requests"
+        />
+      </div>
       <p className="mt-1 text-slate-700">Requests sent from the website's quote form, newest first.</p>
 
       <div className="mt-6 flex flex-wrap items-end gap-3">

@@ -1,10 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useId, useState } from 'react';
+import { exportsApi } from '@/lib/api/exports';
 import { shipmentsApi } from '@/lib/api/shipments';
 import { waybillsApi } from '@/lib/api/waybills';
 import { formatDate, formatDateTime } from '@/lib/date-display';
 import type { ShipmentListItem } from '@/lib/schemas/shipment/list-item';
 import { useMay } from '../access';
+import { ExportLink } from '../components/ExportLink';
 import { buttonClass, secondaryButtonClass } from '../components/Field';
 import { ListFooter } from '../components/ListFooter';
 import { Filter, ListViews, SearchAndFilters, SearchBox } from '../components/ListParts';
@@ -130,6 +132,12 @@ export default function ShipmentsScreen() {
                 Print labels
               </button>
             )}
+            <ExportLink
+              endpoint={exportsApi.shipments}
+              filters={{ q, status, type, delivered_since }}
+              file="shipments.csv"
+              what="shipments"
+            />
             {adding.quick ? (
               <button
                 type="button"

@@ -65,6 +65,8 @@ type SchemaOf<E extends Endpoint, K extends 'params' | 'query' | 'body'> = E[K] 
 
 /** What a client sends as the body. */
 export type BodyInput<E extends Endpoint> = z.input<SchemaOf<E, 'body'>>;
+/** The query as the server reads it, parsed. */
+export type QueryOf<E extends Endpoint> = z.output<SchemaOf<E, 'query'>>;
 /** The success answer. Response schemas do not transform, so what the server writes is what the client reads. */
 export type Reply<E extends Endpoint> = z.output<E['response']>;
 

@@ -50,6 +50,10 @@ const RESOURCES: Record<keyof typeof API, { name: string; description: string }>
     name: 'Team',
     description: 'Staff accounts, invitations, roles and the two-factor rule; the invitation link page.',
   },
+  exports: {
+    name: 'Exports',
+    description: 'The shipments, customers and quote requests lists as CSV, with the screen’s search and filters.',
+  },
 };
 
 const TAGS = new Map(Object.entries(RESOURCES));

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { auditApi } from '@/lib/api/audit';
-import { pathFor } from '@/lib/api/contract';
 import { actionLabel, subjectLabel } from '@/lib/audit';
 import { formatDateTime } from '@/lib/date-display';
 import { ROLE_LABELS } from '@/lib/roles';
 import type { AuditEntry } from '@/lib/schemas/audit';
+import { ExportLink } from '../../components/ExportLink';
 import { secondaryButtonClass } from '../../components/Field';
 import { ListFooter } from '../../components/ListFooter';
 import { ListViews } from '../../components/ListParts';
@@ -51,14 +51,6 @@ const Time = ({ entry }: { entry: AuditEntry }) => (
   <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
 );
 
-/** The CSV export's address for the filters in the URL. */
-function exportHref(params: AuditListParams): string {
-  const search = new URLSearchParams();
-  for (const name of AUDIT_FILTERS) if (params[name]) search.set(name, params[name]);
-  const query = search.toString();
-  return `${pathFor(auditApi.export)}${query ? `?${query}` : ''}`;
-}
-
 /** The audit trail (admins): who wrote what, in which role, when and from where, newest first. */
 export default function AuditScreen() {
   const list = useStore($auditList);
@@ -79,10 +71,7 @@ export default function AuditScreen() {
             Every change made in the back office: who made it, in which role, when and from which address.
           </p>
         </div>
-        {/* A named download and target="_self": the router leaves the link to the browser. */}
-        <a href={exportHref(params)} download="audit-trail.csv" target="_self" className={secondaryButtonClass}>
-          Export CSV<span className="sr-only"> of the entries these filters match</span>
-        </a>
+        <ExportLink endpoint={auditApi.export} filters={filters} file="audit-trail.csv" what="entries" />
       </div>
 
       <search className="mt-6 block rounded-md border border-slate-200 bg-white p-4" aria-label="Filter the trail">

@@ -27,10 +27,10 @@ export function duplicateOf(input: Pick<CustomerCreateInput, 'name' | 'email' | 
   return { sql: matches.map((match) => `(${match.sql})`).join(' OR '), args: matches.flatMap((match) => match.args) };
 }
 
-/** The 409 for a duplicate: the field it shares, named, with the existing customer's id to link to. */
+/** The 409 for a duplicate (of a new customer, or of an edit's new values): the field it shares, named, with the existing customer's id to link to. */
 export async function duplicateError(
   db: Client,
-  input: CustomerCreateInput,
+  input: { email?: string | null | undefined },
   duplicate: Filter,
 ): Promise<HttpError | null> {
   const { rows } = await db.execute({

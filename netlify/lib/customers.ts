@@ -200,14 +200,25 @@ export async function updateCustomer(
 
   const time = now.toISOString();
   const columns: Array<[string, InValue]> = changed.map((field) => [field, patch[field] ?? null]);
+  // A new email, or a new name and phone, that another customer has is flagged as on creation (only what
+  // changed is compared): checked by the update itself, so two edits at once cannot both take it.
+  const namePhone = changed.includes('name') || changed.includes('phone');
+  const after = {
+    name: patch.name ?? current.name,
+    email: changed.includes('email') ? patch.email : null,
+    phone: namePhone ? (patch.phone === undefined ? current.phone : patch.phone) : null,
+  };
+  const shared = patch.allow_duplicate ? null : duplicateOf(after);
+  const other = shared ? { sql: `(${shared.sql}) AND id <> ?`, args: [...shared.args, id] } : null;
   if (newStatus) columns.push(['status', newStatus]);
   const name = patch.name ?? current.name;
   const subject = { type: 'customer' as const, id };
   const results = await db.batch(
     [
       {
-        sql: `UPDATE customers SET ${columns.map(([column]) => `${column} = ?`).join(', ')}, updated_at = ? WHERE id = ?`,
-        args: [...columns.map(([, value]) => value), time, id],
+        sql: `UPDATE customers SET ${columns.map(([column]) => `${column} = ?`).join(', ')}, updated_at = ?
+              WHERE id = ?${other ? ` AND NOT EXISTS (SELECT 1 FROM customers WHERE ${other.sql})` : ''}`,
+        args: [...columns.map(([, value]) => value), time, id, ...(other?.args ?? [])],
       },
       ...(changed.length
         ? [
@@ -217,6 +228,7 @@ export async function updateCustomer(
               subject,
               `Edited ${changed.map((field) => FIELD_LABELS[field]).join(', ')}`,
               time,
+              { onlyIfChanged: true },
             ),
           ]
         : []),
@@ -228,6 +240,7 @@ export async function updateCustomer(
               subject,
               `${name} is now ${newStatus}`,
               time,
+              { onlyIfChanged: true },
             ),
           ]
         : []),
@@ -236,8 +249,11 @@ export async function updateCustomer(
     'write',
   );
   const updated = detailFrom(results);
+  if (!updated) throw notFound();
   // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
-  if (results[0]!.rowsAffected === 0 || !updated) throw notFound();
+  if (results[0]!.rowsAffected === 0) {
+    throw (other && (await duplicateError(db, after, other))) || notFound();
+  }
   return updated;
 }
 

@@ -80,6 +80,48 @@ describe('POST /api/customers: duplicates', () => {
   });
 });
 
+describe('PATCH /api/customers/{id}: duplicates', () => {
+  const patch = (id: string, json: unknown) => staff(customer, `/api/customers/${id}`, json, { id }, 'PATCH');
+
+  it('an edit to another customer’s email is flagged and changes nothing; "save anyway" saves it', async () => {
+    const [taken, editing] = [someone('Ada Byron'), someone('Mary Somerville')];
+    const owner = (await create({ ...taken, status: 'active' })).body.data.id;
+    const id = (await create({ ...editing, status: 'active' })).body.data.id;
+    const edits = await count(
+      "SELECT count(*) AS n FROM activity_log WHERE action = 'customer_updated' AND subject_id = ?",
+      [id],
+    );
+
+    const clash = await patch(id, { email: taken.email.toUpperCase(), contact: 'Front desk' });
+    expect(clash.status).toBe(409);
+    expect(clash.body).toMatchObject({
+      duplicate_of: owner,
+      errors: { email: [`${owner} (${taken.name}) already has this email`] },
+    });
+    const kept = await staff(customer, `/api/customers/${id}`, undefined, { id }, 'GET');
+    expect(kept.body.data).toMatchObject({ email: editing.email, contact: null });
+    expect(
+      await count("SELECT count(*) AS n FROM activity_log WHERE action = 'customer_updated' AND subject_id = ?", [id]),
+    ).toBe(edits);
+
+    // Unchanged identity is not compared again: another field saves while the email stays its own.
+    expect((await patch(id, { contact: 'Front desk' })).status).toBe(200);
+    const anyway = await patch(id, { email: taken.email, allow_duplicate: true });
+    expect(anyway.status).toBe(200);
+    expect(anyway.body.data.email).toBe(taken.email);
+  });
+
+  it('a new name taking another customer’s name and phone is flagged on both fields', async () => {
+    const { name } = someone('Alan Turing');
+    const owner = (await create({ name, phone: '+44 161 496 0000', status: 'active' })).body.data.id;
+    const id = (await create({ ...someone('Joan Clarke'), phone: '+44 161 496 0000', status: 'active' })).body.data.id;
+    const clash = await patch(id, { name: name.toLowerCase() });
+    expect(clash.status).toBe(409);
+    expect(clash.body.duplicate_of).toBe(owner);
+    expect(Object.keys(clash.body.errors).sort()).toEqual(['name', 'phone']);
+  });
+});
+
 describe('shipments never pick silently between customers of the same name', () => {
   it('answers 422 on customer naming both ids; the id picks one', async () => {
     const { name } = someone('Alan Turing');

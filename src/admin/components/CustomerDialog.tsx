@@ -46,7 +46,7 @@ export function CustomerDialog({ open, onClose, onSaved, customer, quote }: Cust
     formState: { errors, isSubmitting },
   } = useSchemaForm(customerFieldsSchema, defaultsFor(customer, quote));
 
-  // A possible duplicate the server found: staff open it, or create this one anyway.
+  // A possible duplicate the server found: staff open it, or save this one anyway.
   const [duplicate, setDuplicate] = useState<{ id: string; message: string } | null>(null);
   useEffect(() => {
     if (open) reset(defaultsFor(customer, quote));
@@ -62,6 +62,7 @@ export function CustomerDialog({ open, onClose, onSaved, customer, quote }: Cust
             email: values.email ?? '',
             phone: values.phone ?? '',
             address: values.address ?? '',
+            ...(allowDuplicate ? { allow_duplicate: true } : {}),
           })
         : await createCustomer({
             ...values,
@@ -82,7 +83,7 @@ export function CustomerDialog({ open, onClose, onSaved, customer, quote }: Cust
     }
   };
   const submit = handleSubmit((values) => save(values, false));
-  const createAnyway = handleSubmit((values) => save(values, true));
+  const saveAnyway = handleSubmit((values) => save(values, true));
 
   const summary = FIELDS.filter((name) => errors[name]).length;
   const serverMessage = errors.root?.server?.message;
@@ -110,9 +111,9 @@ export function CustomerDialog({ open, onClose, onSaved, customer, quote }: Cust
                 type="button"
                 className={secondaryButtonClass}
                 disabled={isSubmitting}
-                onClick={() => void createAnyway()}
+                onClick={() => void saveAnyway()}
               >
-                Create anyway
+                {customer ? 'Save anyway' : 'Create anyway'}
               </button>
             </p>
           </div>

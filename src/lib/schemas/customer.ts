@@ -66,6 +66,8 @@ export const customerPatchSchema = z.object({
   phone: clearable(phoneValue),
   address: clearable(text(500, { multiline: true })),
   status: statusSchema.optional(),
+  /** Staff saw that the new email, or name and phone, is another customer's, and keep it anyway. */
+  allow_duplicate: z.boolean({ error: 'Must be true or false' }).optional(),
 });
 export type CustomerPatchInput = z.infer<typeof customerPatchSchema>;
 

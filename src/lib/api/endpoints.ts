@@ -9,6 +9,7 @@ import { dashboardApi } from './dashboard';
 import { outboxApi } from './outbox';
 import { placesApi } from './places';
 import { quotesApi } from './quotes';
+import { runsApi } from './runs';
 import { scansApi } from './scans';
 import { settingsApi } from './settings';
 import { shipmentsApi } from './shipments';
@@ -34,6 +35,7 @@ export const API = {
   places: placesApi,
   audit: auditApi,
   team: teamApi,
+  runs: runsApi,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every endpoint, each with its resource and name (e.g. `shipments.get`). */

@@ -50,6 +50,11 @@ const RESOURCES: Record<keyof typeof API, { name: string; description: string }>
     name: 'Team',
     description: 'Staff accounts, invitations, roles and the two-factor rule; the invitation link page.',
   },
+  runs: {
+    name: 'Runs',
+    description:
+      "Drivers' runs: shipments assigned to a driver for a date, in order, and each shipment's assignment history.",
+  },
 };
 
 const TAGS = new Map(Object.entries(RESOURCES));

@@ -61,9 +61,19 @@ export type TeamAction =
   | 'staff_deactivated'
   | 'staff_reactivated'
   | 'two_factor_policy_changed';
+/** Runs (dispatchers): a run's stops put in a new order. */
+export type RunAction = 'run_reordered';
 
 /** What a non-shipment entry is about, as stored in subject_type (with the subject's id). */
-export type ActivitySubject = 'customer' | 'quote_request' | 'settings' | 'api_key' | 'place' | 'staff' | 'invitation';
+export type ActivitySubject =
+  | 'customer'
+  | 'quote_request'
+  | 'settings'
+  | 'api_key'
+  | 'place'
+  | 'staff'
+  | 'invitation'
+  | 'run';
 
 /**
  * The activity_log row of a shipment write. It is inserted from the shipment's row, so it is
@@ -80,6 +90,21 @@ export function shipmentActivity(
     sql: `INSERT INTO activity_log (${ACTOR_COLUMNS}, action, shipment_id, tracking_number, details, created_at)
           SELECT ?, ?, ?, ?, ?, id, tracking_number, ?, ? FROM shipments WHERE tracking_number = ?`,
     args: [...actorArgs(actor), action, details, now, trackingNumber],
+  };
+}
+
+/**
+ * The entry of a shipment put on, moved to or taken off a run: `stop_assigned`, `stop_moved` or
+ * `stop_removed`, as the stop_assignments row the statement just before it inserted says; none when that
+ * statement inserted nothing (a shipment already on the run, or on none).
+ */
+export function stopActivity(actor: StaffUser, details: string, now: string): InStatement {
+  return {
+    sql: `INSERT INTO activity_log (${ACTOR_COLUMNS}, action, shipment_id, tracking_number, details, created_at)
+          SELECT ?, ?, ?, ?, 'stop_' || a.action, s.id, s.tracking_number, ?, ?
+          FROM stop_assignments a JOIN shipments s ON s.id = a.shipment_id
+          WHERE a.id = last_insert_rowid() AND changes() > 0`,
+    args: [...actorArgs(actor), details, now],
   };
 }
 
@@ -115,7 +140,7 @@ export function securityActivity(
  */
 export function subjectActivity(
   actor: StaffUser,
-  action: CustomerAction | QuoteAction | SettingsAction | ApiKeyAction | PlaceAction | TeamAction,
+  action: CustomerAction | QuoteAction | SettingsAction | ApiKeyAction | PlaceAction | TeamAction | RunAction,
   subject: { type: ActivitySubject; id: string } | { type: ActivitySubject; idSql: string; args: InValue[] },
   details: string,
   now: string,

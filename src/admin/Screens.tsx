@@ -22,6 +22,8 @@ const OutboxScreen = lazy(() => import('./screens/OutboxScreen'));
 const WaybillScreen = lazy(() => import('./screens/WaybillScreen'));
 const AuditScreen = lazy(() => import('./screens/audit/AuditScreen'));
 const TeamScreen = lazy(() => import('./screens/team/TeamScreen'));
+const RunsScreen = lazy(() => import('./screens/runs/RunsScreen'));
+const RunSheetScreen = lazy(() => import('./screens/runs/RunSheetScreen'));
 const TwoFactorRequiredScreen = lazy(() => import('./screens/TwoFactorRequiredScreen'));
 
 // Turning on two-factor sign-in is a write: a session that needed it is asked about again, screen kept.
@@ -61,6 +63,8 @@ function Screen() {
       return <AuditScreen />;
     case 'team':
       return <TeamScreen />;
+    case 'runs':
+      return <RunsScreen />;
     default:
       return <NotFoundScreen />;
   }
@@ -86,11 +90,10 @@ export default function Screens() {
     window.scrollTo(0, 0);
   }, [page?.path]);
 
-  return page?.route === 'waybills' && mayOpen(role, 'waybills') ? (
-    // The print page has no admin frame: it is what the paper shows.
-    <Suspense fallback={<Loading />}>
-      <WaybillScreen />
-    </Suspense>
+  // The print pages have no admin frame: they are what the paper shows.
+  const printed = page?.route === 'waybills' || page?.route === 'runSheet' ? page.route : null;
+  return printed && mayOpen(role, printed) ? (
+    <Suspense fallback={<Loading />}>{printed === 'waybills' ? <WaybillScreen /> : <RunSheetScreen />}</Suspense>
   ) : (
     <Layout>
       <Suspense fallback={<Loading />}>

@@ -20,6 +20,8 @@ export const SCREEN_ROLES: Record<RouteName, readonly Role[]> = {
   team: ADMINS,
   waybills: OFFICE,
   audit: ADMINS,
+  runs: OFFICE,
+  runSheet: OFFICE,
 };
 
 export const mayOpen = (role: Role, route: RouteName): boolean => SCREEN_ROLES[route].includes(role);

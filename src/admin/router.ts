@@ -17,6 +17,8 @@ export const $router = createRouter({
   waybills: '/admin/waybills',
   audit: '/admin/audit',
   team: '/admin/team',
+  runs: '/admin/runs',
+  runSheet: '/admin/runs/:runId/sheet',
 });
 
 export type RouteName = NonNullable<typeof $router.value>['route'];

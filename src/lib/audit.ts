@@ -41,6 +41,10 @@ export const ACTION_LABELS = {
   two_factor_policy_changed: 'Two-factor rule changed',
   password_reset_requested: 'Password reset asked for',
   password_reset: 'Password reset',
+  stop_assigned: 'Put on a run',
+  stop_moved: 'Moved to another run',
+  stop_removed: 'Taken off its run',
+  run_reordered: 'Run reordered',
 } as const;
 
 /** Every action with a label, in the map's order (the filter offers these). */
@@ -56,6 +60,7 @@ export const SUBJECT_LABELS = {
   place: 'Place',
   staff: 'Staff member',
   invitation: 'Invitation',
+  run: 'Run',
 } as const;
 
 export const LABELLED_SUBJECTS = Object.keys(SUBJECT_LABELS) as Array<keyof typeof SUBJECT_LABELS>;

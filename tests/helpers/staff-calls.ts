@@ -74,7 +74,14 @@ interface Sample {
   bodyLimit?: number;
 }
 
-const number = buildSeedShipments()[0]!.tracking_number;
+const [number, onRun, onOtherRun] = buildSeedShipments().map((shipment) => shipment.tracking_number) as [
+  string,
+  string,
+  string,
+];
+/** The driver and runs `prepareStaffSamples` makes: a run with one stop to reorder, another with one to remove. */
+const SAMPLE_DRIVER = 9001;
+const SAMPLE_RUN_DATE = '2099-01-01';
 const ABSENT_SESSION = '0123456789abcdef0123456789abcdef';
 
 /** Samples by `METHOD path`; a call with no path parameters and no body needs none. */
@@ -162,12 +169,38 @@ export const STAFF_SAMPLES: Record<string, Sample> = {
   'PATCH /api/team/members/:memberId': { params: { memberId: '999999' }, body: { role: 'viewer' }, answers: [404] },
   // The defaults: no role is locked out of the calls checked after it.
   'PUT /api/team/two-factor': { body: { admin: false, dispatcher: false, driver: false, viewer: false } },
+  'POST /api/runs': { body: { driver_id: SAMPLE_DRIVER, run_date: '2099-01-02', tracking_numbers: [number] } },
+  'GET /api/runs/:runId': { params: { runId: String(SAMPLE_DRIVER) } },
+  'PUT /api/runs/:runId/stops': { params: { runId: String(SAMPLE_DRIVER) }, body: { tracking_numbers: [onRun] } },
+  // The stop is there until one role's check has taken it off.
+  'DELETE /api/shipments/:trackingNumber/run': {
+    params: { trackingNumber: onOtherRun },
+    body: {},
+    answers: [200, 404],
+  },
+  'GET /api/shipments/:trackingNumber/assignments': { params: { trackingNumber: number } },
 };
 
-/** What the samples name beyond the seed: a quote request (the seed has none). */
+/** What the samples name beyond the seed: a quote request, a driver and two runs with a stop each (the seed has none). */
 export async function prepareStaffSamples(db: Client): Promise<void> {
-  await db.execute(
-    "INSERT INTO quote_requests (id, name, email, service) VALUES (1, 'Matrix Person', 'matrix@example.com', 'Warehousing')",
+  await db.batch(
+    [
+      "INSERT INTO quote_requests (id, name, email, service) VALUES (1, 'Matrix Person', 'matrix@example.com', 'Warehousing')",
+      {
+        sql: "INSERT INTO admin_users (id, email, password_hash, role) VALUES (?, 'matrix-driver@nec-cargo.example', 'x', 'driver')",
+        args: [SAMPLE_DRIVER],
+      },
+      {
+        sql: 'INSERT INTO runs (id, driver_id, run_date) VALUES (?, ?, ?), (?, ?, ?)',
+        args: [SAMPLE_DRIVER, SAMPLE_DRIVER, SAMPLE_RUN_DATE, SAMPLE_DRIVER + 1, SAMPLE_DRIVER, '2099-01-03'],
+      },
+      {
+        sql: `INSERT INTO run_stops (shipment_id, run_id, position)
+              SELECT id, CASE tracking_number WHEN ? THEN ? ELSE ? END, 1 FROM shipments WHERE tracking_number IN (?, ?)`,
+        args: [onRun, SAMPLE_DRIVER, SAMPLE_DRIVER + 1, onRun, onOtherRun],
+      },
+    ],
+    'write',
   );
 }
 

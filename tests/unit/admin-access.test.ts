@@ -21,6 +21,8 @@ const SCREEN_CALLS: Record<RouteName, Endpoint> = {
   waybills: API.waybills.get,
   audit: API.audit.list,
   team: API.team.list,
+  runs: API.runs.list,
+  runSheet: API.runs.get,
 };
 
 const TAB_CALLS: Record<string, Endpoint> = {

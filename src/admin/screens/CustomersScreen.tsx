@@ -65,7 +65,7 @@ export default function CustomersScreen() {
         <h1 id="customers-title" className="text-2xl font-bold text-slate-900">
           Customers
         </h1>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
           <ExportLink
             endpoint={exportsApi.customers}
             filters={{ q, status, since }}

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useId, useState } from 'react';
 import { exportsApi } from '@/lib/api/exports';
+import { runsApi } from '@/lib/api/runs';
 import { shipmentsApi } from '@/lib/api/shipments';
 import { waybillsApi } from '@/lib/api/waybills';
 import { formatDate, formatDateTime } from '@/lib/date-display';
@@ -16,6 +17,7 @@ import { PACKAGE_TYPES, StatusFilterOptions } from '../components/StatusSelect';
 import { hasDraft } from '../drafts';
 import { goToList, useSearchBox, useSearchParams } from '../list-url';
 import { $shipmentList, refreshShipments, type ShipmentListParams, shipmentParams } from '../stores/shipments';
+import { AssignDialog } from './runs/AssignDialog';
 
 const QUICK_ADD_DRAFT = 'quick-add-shipment';
 
@@ -77,8 +79,12 @@ export default function ShipmentsScreen() {
   const may = useMay();
   const editing = may(shipmentsApi.edit);
   const printing = may(waybillsApi.get);
+  const assigning = may(runsApi.assign);
+  // The select boxes serve printing labels and assigning to a run.
+  const selecting = printing || assigning;
+  const [assignOpen, setAssignOpen] = useState(false);
   const adding = { quick: may(shipmentsApi.create), full: may(shipmentsApi.addTracking) };
-  // Tracking numbers picked for printing their labels together; kept across pages.
+  // Tracking numbers picked for printing their labels or assigning them together; kept across pages.
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const toggle = (numbers: string[], on: boolean) =>
     setSelected((current) => {
@@ -117,7 +123,7 @@ export default function ShipmentsScreen() {
           Manage Shipments
         </h1>
         <div className="flex flex-col items-end gap-1">
-          <div className="flex gap-2">
+          <div className="flex flex-wrap justify-end gap-2">
             {!printing ? null : selected.size ? (
               <a
                 href={`/admin/waybills?format=label&numbers=${[...selected].join(',')}`}
@@ -138,6 +144,16 @@ export default function ShipmentsScreen() {
               file="shipments.csv"
               what="shipments"
             />
+            {assigning ? (
+              <button
+                type="button"
+                className={secondaryButtonClass}
+                disabled={selected.size === 0}
+                onClick={() => setAssignOpen(true)}
+              >
+                Assign to run{selected.size ? ` (${selected.size})` : ''}
+              </button>
+            ) : null}
             {adding.quick ? (
               <button
                 type="button"
@@ -190,7 +206,7 @@ export default function ShipmentsScreen() {
         caption="Shipments"
         columns={COLUMNS}
         first={
-          printing && (
+          selecting && (
             <th scope="col" className="px-4 py-3">
               <input
                 type="checkbox"
@@ -205,11 +221,11 @@ export default function ShipmentsScreen() {
             </th>
           )
         }
-        cells={printing ? CELLS : COLUMNS}
+        cells={selecting ? CELLS : COLUMNS}
         cardHeight="h-28"
         row={(shipment) => (
           <tr key={shipment.id}>
-            {printing ? <td className="px-4 py-3">{selectBox(shipment.tracking_number)}</td> : null}
+            {selecting ? <td className="px-4 py-3">{selectBox(shipment.tracking_number)}</td> : null}
             <td className="px-4 py-3 text-slate-700">{shipment.id}</td>
             <td className="px-4 py-3 font-mono font-semibold text-slate-900">{shipment.tracking_number}</td>
             <td className="px-4 py-3">
@@ -229,7 +245,7 @@ export default function ShipmentsScreen() {
           <li key={shipment.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <span className="flex items-center gap-2 font-mono font-semibold text-slate-900">
-                {printing ? selectBox(shipment.tracking_number) : null}
+                {selecting ? selectBox(shipment.tracking_number) : null}
                 {shipment.tracking_number}
               </span>
               <StatusBadge status={shipment.status} />
@@ -254,6 +270,13 @@ export default function ShipmentsScreen() {
 
       <ListFooter state={list} noun="shipments" onPage={go} />
 
+      <AssignDialog
+        open={assignOpen}
+        title="Assign to run"
+        numbers={[...selected]}
+        onClose={() => setAssignOpen(false)}
+        onAssigned={() => setSelected(new Set())}
+      />
       <ShipmentDialog
         key={dialog.key}
         open={dialog.open}

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import { runsApi } from '@/lib/api/runs';
 import { shipmentsApi } from '@/lib/api/shipments';
 import { waybillsApi } from '@/lib/api/waybills';
 import { useMay } from '../access';
@@ -13,6 +14,7 @@ import { StatusBadge } from '../components/StatusBadge';
 import { Tabs } from '../components/Tabs';
 import { hasDraft } from '../drafts';
 import { $shipment, showShipment } from '../stores/shipment';
+import { AssignmentHistory } from './view-shipment/AssignmentHistory';
 import { LocationUpdateForm } from './view-shipment/LocationUpdateForm';
 import { ShipmentChanges } from './view-shipment/ShipmentChanges';
 import { ShipmentFacts } from './view-shipment/ShipmentFacts';
@@ -21,8 +23,8 @@ import { TrackingHistory } from './view-shipment/TrackingHistory';
 
 /**
  * A shipment on its own screen: its status and links (public tracking page, waybill), the status and location
- * updates, the customer, sender, recipient and details, the staff notes, the tracking history and the record
- * of edits; Edit shipment opens the edit dialog.
+ * updates, the customer, sender, recipient and details, the staff notes, its runs, the tracking history and the
+ * record of edits; Edit shipment opens the edit dialog.
  */
 const EDIT_DRAFT = 'edit-shipment';
 
@@ -105,6 +107,7 @@ export default function ViewShipmentScreen() {
               </p>
             ) : null}
           </Panel>
+          {may(runsApi.history) ? <AssignmentHistory trackingNumber={shipment.tracking_number} /> : null}
           <TrackingHistory histories={shipment.histories} />
           <Panel title="Changes">
             <ShipmentChanges changes={shipment.changes} />

@@ -10,6 +10,7 @@ import { exportsApi } from './exports';
 import { outboxApi } from './outbox';
 import { placesApi } from './places';
 import { quotesApi } from './quotes';
+import { runsApi } from './runs';
 import { scansApi } from './scans';
 import { settingsApi } from './settings';
 import { shipmentsApi } from './shipments';
@@ -36,6 +37,7 @@ export const API = {
   audit: auditApi,
   team: teamApi,
   exports: exportsApi,
+  runs: runsApi,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every endpoint, each with its resource and name (e.g. `shipments.get`). */

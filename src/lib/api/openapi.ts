@@ -54,6 +54,11 @@ const RESOURCES: Record<keyof typeof API, { name: string; description: string }>
     name: 'Exports',
     description: 'The shipments, customers and quote requests lists as CSV, with the screen’s search and filters.',
   },
+  runs: {
+    name: 'Runs',
+    description:
+      "Drivers' runs: shipments assigned to a driver for a date, in order, and each shipment's assignment history.",
+  },
 };
 
 const TAGS = new Map(Object.entries(RESOURCES));

@@ -81,7 +81,14 @@ test('the admin invites a dispatcher and a driver; each accepts, signs in and se
 
   const dispatcher = await accept(browser, deskLink, desk);
   const deskSidebar = dispatcher.page.getByRole('navigation', { name: 'Admin' });
-  await expect(deskSidebar.getByRole('link')).toHaveText(['Dashboard', 'Shipments', 'Customers', 'Quotes', 'Settings']);
+  await expect(deskSidebar.getByRole('link')).toHaveText([
+    'Dashboard',
+    'Shipments',
+    'Runs',
+    'Customers',
+    'Quotes',
+    'Settings',
+  ]);
   await dispatcher.page.goto('/admin/team');
   await expect(dispatcher.page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
   // The link worked once.

@@ -16,6 +16,7 @@ const SUBJECT_LINKS: Record<string, (id: string) => string> = {
   place: () => '/admin/settings?tab=places',
   staff: () => '/admin/team',
   invitation: () => '/admin/team',
+  run: (id) => `/admin/runs/${encodeURIComponent(id)}/sheet`,
 };
 
 /** The address of the subject, or null when it has none in the app. */

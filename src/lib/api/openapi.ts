@@ -50,6 +50,10 @@ const RESOURCES: Record<keyof typeof API, { name: string; description: string }>
     name: 'Team',
     description: 'Staff accounts, invitations, roles and the two-factor rule; the invitation link page.',
   },
+  exceptions: {
+    name: 'Exceptions',
+    description: "The shipments that need someone, and staff's actions on them; the recipient's delivery requests.",
+  },
 };
 
 const TAGS = new Map(Object.entries(RESOURCES));

@@ -22,6 +22,7 @@ const OutboxScreen = lazy(() => import('./screens/OutboxScreen'));
 const WaybillScreen = lazy(() => import('./screens/WaybillScreen'));
 const AuditScreen = lazy(() => import('./screens/audit/AuditScreen'));
 const TeamScreen = lazy(() => import('./screens/team/TeamScreen'));
+const ExceptionsScreen = lazy(() => import('./screens/exceptions/ExceptionsScreen'));
 const TwoFactorRequiredScreen = lazy(() => import('./screens/TwoFactorRequiredScreen'));
 
 // Turning on two-factor sign-in is a write: a session that needed it is asked about again, screen kept.
@@ -61,6 +62,8 @@ function Screen() {
       return <AuditScreen />;
     case 'team':
       return <TeamScreen />;
+    case 'exceptions':
+      return <ExceptionsScreen />;
     default:
       return <NotFoundScreen />;
   }

@@ -20,6 +20,7 @@ export const SCREEN_ROLES: Record<RouteName, readonly Role[]> = {
   team: ADMINS,
   waybills: OFFICE,
   audit: ADMINS,
+  exceptions: READERS,
 };
 
 export const mayOpen = (role: Role, route: RouteName): boolean => SCREEN_ROLES[route].includes(role);

@@ -17,6 +17,7 @@ export const $router = createRouter({
   waybills: '/admin/waybills',
   audit: '/admin/audit',
   team: '/admin/team',
+  exceptions: '/admin/exceptions',
 });
 
 export type RouteName = NonNullable<typeof $router.value>['route'];

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import dashboard from '../../netlify/functions/dashboard-read';
 import act from '../../netlify/functions/exceptions-act';
 import list from '../../netlify/functions/exceptions-list';
 import read from '../../netlify/functions/shipments-read-edit';
@@ -255,5 +256,15 @@ describe('the exceptions queue', () => {
     );
     expect(await rowOf(number)).toMatchObject({ status: 'delivery_failed', handled: { action: 'call_noted' } });
     expect(await rowOf(other)).toMatchObject({ handled: null });
+  });
+});
+
+describe('the dashboard', () => {
+  it('counts each kind as the queue does', async () => {
+    const db = await getDb();
+    await shipmentWith(db, [{ status: 'delivery_failed', at: hoursAgo(1), reason: 'refused' }]);
+    const { body } = await call(dashboard, apiRequest('/api/admin/dashboard', { headers: withSession(cookie) }));
+    expect(body.data.exceptions).toEqual((await queue()).body.meta.counts);
+    expect(body.data.exceptions.failed).toBeGreaterThan(0);
   });
 });

@@ -21,6 +21,7 @@ const SCREEN_CALLS: Record<RouteName, Endpoint> = {
   waybills: API.waybills.get,
   audit: API.audit.list,
   team: API.team.list,
+  exceptions: API.exceptions.list,
 };
 
 const TAB_CALLS: Record<string, Endpoint> = {

@@ -8,6 +8,7 @@ import { $sidebarOpen } from '../stores/ui';
 const NAV: Array<{ label: string; href: string; routes: RouteName[] }> = [
   { label: 'Dashboard', href: '/admin', routes: ['dashboard'] },
   { label: 'Shipments', href: '/admin/shipments', routes: ['shipments', 'newShipment', 'viewShipment'] },
+  { label: 'Exceptions', href: '/admin/exceptions', routes: ['exceptions'] },
   { label: 'Customers', href: '/admin/customers', routes: ['customers', 'customer'] },
   { label: 'Quotes', href: '/admin/quotes', routes: ['quotes'] },
   { label: 'Team', href: '/admin/team', routes: ['team'] },

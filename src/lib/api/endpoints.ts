@@ -6,6 +6,7 @@ import { authApi } from './auth';
 import type { Endpoint } from './contract';
 import { customersApi } from './customers';
 import { dashboardApi } from './dashboard';
+import { deliveryRequestsApi } from './delivery-requests';
 import { exceptionsApi } from './exceptions';
 import { outboxApi } from './outbox';
 import { placesApi } from './places';
@@ -36,6 +37,7 @@ export const API = {
   audit: auditApi,
   team: teamApi,
   exceptions: exceptionsApi,
+  deliveryRequests: deliveryRequestsApi,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every endpoint, each with its resource and name (e.g. `shipments.get`). */

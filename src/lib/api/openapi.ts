@@ -52,7 +52,11 @@ const RESOURCES: Record<keyof typeof API, { name: string; description: string }>
   },
   exceptions: {
     name: 'Exceptions',
-    description: "The shipments that need someone, and staff's actions on them; the recipient's delivery requests.",
+    description: "The shipments that need someone, and staff's actions on them.",
+  },
+  deliveryRequests: {
+    name: 'Delivery requests',
+    description: 'The recipient, after the reveal, picks another delivery day or leaves instructions.',
   },
 };
 

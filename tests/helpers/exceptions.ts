@@ -1,7 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Client } from '@libsql/client';
 import { insertShipmentStatement } from '../../netlify/lib/shipment-statements';
-
-let made = 0;
 
 /** A shipment of this test's own, with its history entries (status and time each), the last being its state. */
 export async function shipmentWith(
@@ -9,8 +8,8 @@ export async function shipmentWith(
   entries: Array<{ status: string; at: Date; reason?: string; notes?: string }>,
   fields: { estimated_delivery?: string; recipient_mail?: string } = {},
 ): Promise<string> {
-  made += 1;
-  const trackingNumber = `NECX${String(process.pid % 1000).padStart(3, '0')}${String(made).padStart(5, '0')}`;
+  // Random, so test processes and browser test workers sharing a database never draw the same number.
+  const trackingNumber = `NECX${randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase()}`;
   const last = entries.at(-1)!;
   await db.batch(
     [

@@ -10,6 +10,8 @@ import { hydrated, signIn } from './sign-in';
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 async function expectNoViolations(page: Page) {
+  // A toast fading out is checked mid-transition: check the screen once the toasts are gone.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();

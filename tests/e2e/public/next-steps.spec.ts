@@ -71,7 +71,7 @@ test('the recipient reveals the address, picks another day, and the dispatcher s
   const days = page.getByRole('group', { name: 'Choose another delivery day' }).getByRole('radio');
   await expect(days).toHaveCount(5);
   const third = days.nth(2);
-  const label = (await page.locator('label', { has: third }).textContent()) ?? '';
+  const label = (await third.locator('xpath=..').textContent()) ?? '';
   await third.check();
   await expectNoViolations(page);
   await page.getByRole('button', { name: 'Ask for this day' }).click();

@@ -70,7 +70,10 @@ export function statusUpdateMail(
             SELECT 'status_update', ${audienceOf}, m.email, m.id, s.tracking_number,
                    json_object('tracking_number', s.tracking_number, 'status', s.status, 'note', ?,
                                'current_location', s.current_location, 'origin', s.origin,
-                               'destination', s.destination, 'estimated_delivery', s.estimated_delivery, 'at', ?),
+                               'destination', s.destination, 'estimated_delivery', s.estimated_delivery,
+                               'reason', (SELECT h.reason FROM shipment_histories h WHERE h.shipment_id = s.id
+                                          ORDER BY h.created_at DESC, h.id DESC LIMIT 1),
+                               'pickup_depot', s.pickup_depot, 'pickup_until', s.pickup_until, 'at', ?),
                    ?, ?
             FROM shipments s JOIN mail_subscriptions m ON m.state = 'active' AND (
                    m.topic = 'shipment:' || s.tracking_number

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { DEPOT_CODES, depotOf } from '@/data/depots';
 import { OUTBOX_KINDS } from '@/lib/schemas/outbox';
 import type { CompanySettingsValue } from '@/lib/schemas/settings';
-import { DEPOT_CODES, depotOf } from '@/data/depots';
 import { DELIVERY_REASONS, reasonLabel, SHIPMENT_STATUSES, statusLabel } from '@/lib/shipment-status';
 import { ACCOUNT_KINDS, ACCOUNT_PAYLOADS, accountContent } from './account-emails';
 import { asHtml, asText, type Content, type Fact, formatDay, formatMoment } from './email-layout';

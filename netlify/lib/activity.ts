@@ -28,7 +28,8 @@ export type ShipmentAction =
   | 'shipment_edited'
   | 'status_changed'
   | 'location_changed'
-  | 'scan_recorded';
+  | 'scan_recorded'
+  | 'exception_handled';
 export type SessionAction = 'login' | 'logout';
 /** Changes to a staff member's own sign-in: password (changed, or reset by email), second factor, sessions. */
 export type SecurityAction =

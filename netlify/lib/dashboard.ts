@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { activityEntrySchema, type Dashboard, type DashboardFigure, dashboardSchema } from '@/lib/api/dashboard';
 import { addDays, dateIn, dayStart, monthStart } from '@/lib/company-day';
 import { PENDING_STATUSES } from '@/lib/shipment-status';
+import { countsFrom, exceptionCountsStatement } from './exceptions';
 import { decodeFirst, decodeRows } from './rows';
 import { batchInCompanyZone } from './settings';
 import { placeholders } from './sql';
@@ -49,9 +50,12 @@ const STATUS_AT = (list: string) => `
 
 /** Every figure of the admin dashboard, each computed by the database in one read batch, by the company's day. */
 export async function getDashboard(db: Client, now = Date.now()): Promise<Dashboard> {
-  const { zone, results } = await batchInCompanyZone(db, (zone) => statements(boundaries(now, zone)));
+  const { zone, results } = await batchInCompanyZone(db, (zone) => [
+    ...statements(boundaries(now, zone)),
+    exceptionCountsStatement(new Date(now), zone),
+  ]);
   const at = boundaries(now, zone);
-  const [active, activeBefore, delivered, customers, pending, pendingBefore, recent, activity, perDay, quotes] =
+  const [active, activeBefore, delivered, customers, pending, pendingBefore, recent, activity, perDay, quotes, queue] =
     results;
   const count = (rows: ResultRows, column = 'n') =>
     decodeFirst(z.object({ [column]: z.number().int() }), rows)?.[column] ?? 0;
@@ -71,6 +75,8 @@ export async function getDashboard(db: Client, now = Date.now()): Promise<Dashbo
       // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
       pending_orders: figure(count(pending!.rows), count(pendingBefore!.rows)),
     },
+    // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
+    exceptions: countsFrom(queue!.rows),
     // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
     new_quote_requests: count(quotes!.rows),
     // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch

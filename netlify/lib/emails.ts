@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { DEPOT_CODES, depotOf } from '@/data/depots';
 import { OUTBOX_KINDS } from '@/lib/schemas/outbox';
 import type { CompanySettingsValue } from '@/lib/schemas/settings';
-import { SHIPMENT_STATUSES, statusLabel } from '@/lib/shipment-status';
+import { DELIVERY_REASONS, reasonLabel, SHIPMENT_STATUSES, statusLabel } from '@/lib/shipment-status';
 import { ACCOUNT_KINDS, ACCOUNT_PAYLOADS, accountContent } from './account-emails';
 import { asHtml, asText, type Content, type Fact, formatDay, formatMoment } from './email-layout';
 
@@ -10,6 +11,15 @@ import { asHtml, asText, type Content, type Fact, formatDay, formatMoment } from
  * change happened, the company details of Settings > General, and the links of the site. Pure
  * functions: the outbox module decides when they run.
  */
+
+/** Where and until when a parcel waiting at a depot can be collected, as a sentence (none otherwise). */
+function collection(p: Payload<'status_update'>): string[] {
+  const depot = DEPOT_CODES.find((code) => code === p.pickup_depot);
+  if (p.status !== 'available_for_pickup' || !depot) return [];
+  const { city, address } = depotOf(depot);
+  const until = p.pickup_until ? ` until ${formatDay(p.pickup_until)}` : '';
+  return [`Collect it at our ${city} depot (${address})${until}; bring ID.`];
+}
 
 /** The kinds the Outbox lists are the kinds there are: one list, in the outbox schema. */
 export const EMAIL_KINDS = OUTBOX_KINDS;
@@ -39,6 +49,10 @@ const PAYLOADS = {
     origin: z.string(),
     destination: z.string(),
     estimated_delivery: text,
+    /** The newest entry's reason, and a parcel's depot and last day there (absent from rows queued before them). */
+    reason: z.enum(DELIVERY_REASONS).nullable().optional(),
+    pickup_depot: text,
+    pickup_until: text,
     at: z.string(),
   }),
   new_customer: z.object({
@@ -105,9 +119,13 @@ function content(kind: EmailKind, audience: Audience, raw: unknown, site: string
             ? `Status update: ${p.tracking_number} is now ${label}`
             : `Your shipment ${p.tracking_number} is now ${label}`,
         heading: `Shipment ${p.tracking_number}: ${label}`,
-        paragraphs: [`The status of shipment ${p.tracking_number} changed to ${label} on ${formatMoment(p.at)}.`],
+        paragraphs: [
+          `The status of shipment ${p.tracking_number} changed to ${label} on ${formatMoment(p.at)}.`,
+          ...collection(p),
+        ],
         facts: [
           ['Status', label],
+          ['Reason', p.reason ? reasonLabel(p.reason) : null],
           ['Current location', p.current_location],
           ['Note', p.note],
           ['Route', `${p.origin} → ${p.destination}`],

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { addDays, dateIn, dayStart } from '@/lib/company-day';
 import type { ErasedPerson } from './activity';
 import type { Payload } from './emails';
-import { companyEmail, isSwitchOn, switchOn } from './notification-settings';
+import { companyEmail, isSwitchOn, type SqlPart, switchOn } from './notification-settings';
 import { decodeFirst, decodeRows } from './rows';
 import { getCompanyZone } from './settings';
 import { companySubscription, recipientSubscription } from './subscriptions';
@@ -50,13 +50,15 @@ export function shipmentCreatedMail(trackingNumber: string, at: string): InState
  * A shipment's status was set (with staff's note, if any): its recipient, the visitors who confirmed
  * alerts, and the company address, unless unsubscribed, if "Shipment Status Updates" is on. The
  * email says the status as the batch has left it, at `at` (when it happened); it is due at `queuedAt`
- * (when it was written), so a scan stamped by a device whose clock runs ahead is not held back.
+ * (when it was written), so a scan stamped by a device whose clock runs ahead is not held back; only
+ * `when` a condition holds (an action recorded once however often it is sent).
  */
 export function statusUpdateMail(
   trackingNumber: string,
   note: string | null,
   at: string,
   queuedAt = at,
+  when: SqlPart = { sql: '1', args: [] },
 ): InStatement[] {
   const on = switchOn('status_updates');
   const company = companyEmail();
@@ -68,14 +70,17 @@ export function statusUpdateMail(
             SELECT 'status_update', ${audienceOf}, m.email, m.id, s.tracking_number,
                    json_object('tracking_number', s.tracking_number, 'status', s.status, 'note', ?,
                                'current_location', s.current_location, 'origin', s.origin,
-                               'destination', s.destination, 'estimated_delivery', s.estimated_delivery, 'at', ?),
+                               'destination', s.destination, 'estimated_delivery', s.estimated_delivery,
+                               'reason', (SELECT h.reason FROM shipment_histories h WHERE h.shipment_id = s.id
+                                          ORDER BY h.created_at DESC, h.id DESC LIMIT 1),
+                               'pickup_depot', s.pickup_depot, 'pickup_until', s.pickup_until, 'at', ?),
                    ?, ?
             FROM shipments s JOIN mail_subscriptions m ON m.state = 'active' AND (
                    m.topic = 'shipment:' || s.tracking_number
                    OR (m.topic = 'notice:status_updates' AND m.email = ${company.sql}))
-            WHERE s.tracking_number = ? AND ${on.sql}
+            WHERE s.tracking_number = ? AND ${on.sql} AND ${when.sql}
             ORDER BY m.id`,
-      args: [note, at, queuedAt, queuedAt, ...company.args, trackingNumber, ...on.args],
+      args: [note, at, queuedAt, queuedAt, ...company.args, trackingNumber, ...on.args, ...when.args],
     },
   ];
 }

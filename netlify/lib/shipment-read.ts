@@ -1,5 +1,6 @@
 import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { SHIPMENT_NOT_FOUND } from '@/lib/api/shipments';
+import { NEXT_STEP_COLUMNS } from '@/lib/schemas/shipment/next-step';
 import { shipmentRecordSchema } from '@/lib/schemas/shipment/record';
 import { type Shipment, shipmentSchema } from '@/lib/schemas/shipment/shipment';
 import { HttpError } from './http';
@@ -37,7 +38,7 @@ export const SHIPMENT_COLUMNS = Object.keys(shipmentRecordSchema.shape);
 export const shipmentNotFound = () => new HttpError(404, SHIPMENT_NOT_FOUND);
 
 const selectShipment = (trackingNumber: string): InStatement => ({
-  sql: `SELECT ${SHIPMENT_COLUMNS.join(', ')} FROM shipments WHERE tracking_number = ?`,
+  sql: `SELECT ${[...SHIPMENT_COLUMNS, ...NEXT_STEP_COLUMNS].join(', ')} FROM shipments WHERE tracking_number = ?`,
   args: [trackingNumber],
 });
 

@@ -146,25 +146,46 @@ function placeOf(input: { current_country?: string | null | undefined; current_c
 }
 
 /**
- * Sets the status and appends a history entry with the note; with a place, the status happened there:
- * the entry carries it and it becomes the current location.
+ * Sets the status and appends a history entry with the note and the reason; with a place, the status
+ * happened there: the entry carries it and it becomes the current location. A new status makes the old
+ * next step stale: available for pickup names its depot and last day, every other status clears both,
+ * and the scheduled attempt.
  */
 export async function updateStatus(
   db: Client,
   trackingNumber: string,
-  input: Pick<StatusUpdateInput, 'status' | 'note' | 'current_country' | 'current_city'>,
+  input: Pick<
+    StatusUpdateInput,
+    'status' | 'reason' | 'note' | 'current_country' | 'current_city' | 'pickup_depot' | 'pickup_until'
+  >,
   actor: StaffUser,
   now = new Date(),
 ): Promise<Shipment> {
   const { status, note } = input;
   const time = now.toISOString();
   const place = placeOf(input);
+  const pickup = status === 'available_for_pickup';
   return writeShipment(db, trackingNumber, [
     {
-      sql: 'UPDATE shipments SET status = ?, current_location = coalesce(?, current_location), updated_at = ? WHERE tracking_number = ?',
-      args: [status, place, time, trackingNumber],
+      sql: `UPDATE shipments SET status = ?, current_location = coalesce(?, current_location), updated_at = ?,
+              next_attempt_on = NULL, pickup_depot = ?, pickup_until = ?
+            WHERE tracking_number = ?`,
+      args: [
+        status,
+        place,
+        time,
+        pickup ? (input.pickup_depot ?? null) : null,
+        pickup ? (input.pickup_until ?? null) : null,
+        trackingNumber,
+      ],
     },
-    historyEntryStatement(trackingNumber, { notes: note ?? null, created_at: time, status, place }),
+    historyEntryStatement(trackingNumber, {
+      notes: note ?? null,
+      created_at: time,
+      status,
+      place,
+      reason: input.reason ?? null,
+    }),
     shipmentActivity(actor, 'status_changed', trackingNumber, `Status changed to ${statusLabel(status)}`, time),
     ...statusUpdateMail(trackingNumber, note ?? null, time),
   ]);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Reply } from '@/lib/api/contract';
 import { TRACKING_NOT_FOUND, type trackingApi } from '@/lib/api/tracking';
 import { historyEntrySchema } from '@/lib/schemas/shipment/history';
+import { nextStepFields } from '@/lib/schemas/shipment/next-step';
 import { shipmentRecordSchema } from '@/lib/schemas/shipment/record';
 import {
   PUBLIC_SHIPMENT_FIELDS,
@@ -30,6 +31,8 @@ export const TRACKING_RATE_LIMIT: WindowLimit = { name: 'tracking', limit: 60, w
 
 /** What the lookup statement answers for each shipment: one JSON document (see `lookupStatement`). */
 const publicDocumentSchema = shipmentRecordSchema.pick(PUBLIC_SHIPMENT_FIELDS).extend({
+  ...nextStepFields,
+  delivery_request: trackingResultSchema.shape.delivery_request,
   sender_is_company: sqlBoolean,
   can_reveal: sqlBoolean,
   revealed: sqlBoolean,
@@ -94,6 +97,10 @@ const lookupSql = (revealed: string) => `SELECT json_object(
     'sender_is_company', EXISTS (SELECT 1 FROM customers c WHERE c.id = s.customer_id AND c.name = s.sender_name),
     'can_reveal', (coalesce(s.recipient_mail, '') <> '' OR coalesce(s.recipient_phone, '') <> ''),
     'revealed', ${revealed},
+    'next_attempt_on', s.next_attempt_on, 'pickup_depot', s.pickup_depot, 'pickup_until', s.pickup_until,
+    'delivery_request', json((SELECT json_object('kind', d.kind, 'delivery_day', d.delivery_day,
+        'instructions', d.instructions, 'created_at', d.created_at, 'handled', json(iif(d.handled_at IS NULL, 'false', 'true')))
+      FROM delivery_requests d WHERE d.shipment_id = s.id ORDER BY d.created_at DESC, d.id DESC LIMIT 1)),
     'histories', json((SELECT json_group_array(json_object('id', h.id, 'status', h.status,
         'created_at', h.created_at, 'notes', h.notes, 'location_city', h.location_city,
         'location_country', h.location_country, 'expected_arrival', h.expected_arrival, 'reason', h.reason))
@@ -152,6 +159,8 @@ export function publicTrackings({ rows }: ResultSet): Map<string, TrackingResult
       // The recipient's city and country: the destination, which the address must lie in.
       recipient_address: revealed ? shipment.recipient_address : shipment.destination,
       address_revealed: revealed,
+      // What the recipient asked for is theirs: shown only to the browser that proved it is them.
+      delivery_request: revealed ? shipment.delivery_request : null,
     };
     found.set(shipment.tracking_number, result);
   }

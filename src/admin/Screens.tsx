@@ -24,6 +24,7 @@ const AuditScreen = lazy(() => import('./screens/audit/AuditScreen'));
 const TeamScreen = lazy(() => import('./screens/team/TeamScreen'));
 const RunsScreen = lazy(() => import('./screens/runs/RunsScreen'));
 const RunSheetScreen = lazy(() => import('./screens/runs/RunSheetScreen'));
+const ExceptionsScreen = lazy(() => import('./screens/exceptions/ExceptionsScreen'));
 const TwoFactorRequiredScreen = lazy(() => import('./screens/TwoFactorRequiredScreen'));
 
 // Turning on two-factor sign-in is a write: a session that needed it is asked about again, screen kept.
@@ -65,6 +66,8 @@ function Screen() {
       return <TeamScreen />;
     case 'runs':
       return <RunsScreen />;
+    case 'exceptions':
+      return <ExceptionsScreen />;
     default:
       return <NotFoundScreen />;
   }

@@ -22,6 +22,7 @@ export const SCREEN_ROLES: Record<RouteName, readonly Role[]> = {
   audit: ADMINS,
   runs: OFFICE,
   runSheet: OFFICE,
+  exceptions: READERS,
 };
 
 export const mayOpen = (role: Role, route: RouteName): boolean => SCREEN_ROLES[route].includes(role);

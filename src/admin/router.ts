@@ -19,6 +19,7 @@ export const $router = createRouter({
   team: '/admin/team',
   runs: '/admin/runs',
   runSheet: '/admin/runs/:runId/sheet',
+  exceptions: '/admin/exceptions',
 });
 
 export type RouteName = NonNullable<typeof $router.value>['route'];

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { formatDate, formatDateTime } from '@/lib/date-display';
 import { AddressReveal } from './AddressReveal';
+import { NextStep } from './NextStep';
 import { RouteMapSlot } from './RouteMapSlot';
 import { TrackingProgress } from './TrackingProgress';
 import { TrackingTimeline } from './TrackingTimeline';
@@ -21,6 +22,8 @@ const OUTLOOK: Record<Exclude<Outlook, null>, { label: string; tone: string }> =
   delayed: { label: 'Delayed', tone: 'bg-orange-100 text-orange-900' },
   delivered_on_time: { label: 'Delivered on time', tone: 'bg-green-100 text-green-900' },
   delivered_late: { label: 'Delivered late', tone: 'bg-orange-100 text-orange-900' },
+  awaiting_collection: { label: 'Waiting for collection', tone: 'bg-teal-100 text-teal-900' },
+  returned: { label: 'Not delivered', tone: 'bg-stone-200 text-stone-900' },
 };
 
 /**
@@ -104,6 +107,8 @@ export function TrackingResultPanel({ result }: { result: TrackingResult }) {
             </div>
           )}
         </div>
+
+        <NextStep result={result} />
 
         <TrackingProgress status={result.status} />
         <RouteMapSlot route={result.route} />

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { formatDateTime } from '@/lib/date-display';
+import { reasonLabel } from '@/lib/shipment-status';
 import { entryWording } from '@/lib/timeline';
 import { newestFirst, statusBadge, type TrackingResult } from './tracking-view';
 
@@ -38,6 +39,7 @@ export function TrackingTimeline({ result }: { result: TrackingResult }) {
                 <p className="text-sm text-slate-600">
                   <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
                 </p>
+                {entry.reason && <p className="mt-1 text-sm text-slate-800">Reason: {reasonLabel(entry.reason)}</p>}
                 {entry.notes && <p className="mt-1 text-sm text-slate-800">{entry.notes}</p>}
                 {arrival && (
                   <p className="mt-1 text-sm text-slate-700">

@@ -75,16 +75,31 @@ export function progressOf(status: ShipmentStatus): { stage: number; held: boole
   return { stage: 0, held: false };
 }
 
-export type Outlook = 'on_time' | 'delayed' | 'delivered_on_time' | 'delivered_late' | null;
+export type Outlook =
+  | 'on_time'
+  | 'delayed'
+  | 'delivered_on_time'
+  | 'delivered_late'
+  | 'awaiting_collection'
+  | 'returned'
+  | null;
+
+/** Statuses that stop the parcel short of the door: whatever the date, it is not on time. */
+const STOPPED: readonly ShipmentStatus[] = ['on_hold', 'delivery_failed', 'exception'];
 
 /**
  * Whether the promise holds: the estimated delivery date ends at midnight UTC; the shipment is late
- * when it was delivered after that, when its next arrival is later, or when that time has passed.
+ * when it was delivered after that, when its next arrival is later, or when that time has passed. A parcel
+ * held, after a failed attempt or an exception is delayed; one at a depot waits for collection; a return
+ * will not be delivered.
  */
 export function deliveryOutlook(
   result: Pick<TrackingResult, 'status' | 'estimated_delivery' | 'arrival_time' | 'delivery_date'>,
   now = Date.now(),
 ): Outlook {
+  if (result.status === 'returned_to_sender') return 'returned';
+  if (result.status === 'available_for_pickup') return 'awaiting_collection';
+  if (STOPPED.includes(result.status)) return 'delayed';
   if (!result.estimated_delivery) return null;
   const promised = Date.parse(`${result.estimated_delivery}T23:59:59.999Z`);
   if (result.status === 'delivered') {

@@ -10,6 +10,7 @@ export const ACTION_LABELS = {
   status_changed: 'Status changed',
   location_changed: 'Location changed',
   scan_recorded: 'Scan recorded',
+  exception_handled: 'Exception handled',
   login: 'Signed in',
   logout: 'Signed out',
   password_changed: 'Password changed',

@@ -70,3 +70,7 @@ export function formatDateTime(value: string | null | undefined, reading: Readin
   const { locale, timeZone, style = 'medium' } = reading;
   return formatter(locale, { dateStyle: style, timeStyle: 'short', timeZone }).format(instant);
 }
+
+/** A coming calendar date as its weekday, day and month ("Thursday, November 27"): a next attempt, a last day. */
+export const formatDay = (value: string, { locale }: Reading = {}): string =>
+  formatter(locale, { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(instantOf(value));

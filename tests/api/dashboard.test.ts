@@ -252,6 +252,7 @@ describe('GET /api/admin/dashboard', () => {
     expect(body.status).toBe('success');
     expect(Object.keys(body.data).sort()).toEqual([
       'activity',
+      'exceptions',
       'generated_at',
       'new_quote_requests',
       'recent_shipments',

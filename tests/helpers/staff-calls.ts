@@ -167,6 +167,10 @@ export const STAFF_SAMPLES: Record<string, Sample> = {
   'POST /api/team/invitations/:invitationId/resend': { params: { invitationId: '999999' }, body: {}, answers: [404] },
   'POST /api/team/invitations/:invitationId/revoke': { params: { invitationId: '999999' }, body: {}, answers: [404] },
   'PATCH /api/team/members/:memberId': { params: { memberId: '999999' }, body: { role: 'viewer' }, answers: [404] },
+  'POST /api/exceptions/:trackingNumber/actions': {
+    params: { trackingNumber: number },
+    body: { action_id: 'matrix-call-noted', action: 'call_noted', note: 'Matrix call' },
+  },
   // The defaults: no role is locked out of the calls checked after it.
   'PUT /api/team/two-factor': { body: { admin: false, dispatcher: false, driver: false, viewer: false } },
   'POST /api/runs': { body: { driver_id: SAMPLE_DRIVER, run_date: '2099-01-02', tracking_numbers: [number] } },

@@ -23,6 +23,7 @@ const SCREEN_CALLS: Record<RouteName, Endpoint> = {
   team: API.team.list,
   runs: API.runs.list,
   runSheet: API.runs.get,
+  exceptions: API.exceptions.list,
 };
 
 const TAB_CALLS: Record<string, Endpoint> = {

@@ -98,6 +98,16 @@ describe('the result', () => {
     expect(deliveryOutlook({ ...base, estimated_delivery: '2026-11-19', arrival_time: null }, now)).toBe('delayed');
     const delivered = { status: 'delivered' as const, arrival_time: null, estimated_delivery: '2026-11-19' };
     expect(deliveryOutlook({ ...delivered, delivery_date: '2026-11-19' }, now)).toBe('delivered_on_time');
+    // Stopped short of the door: never on time, whatever the promise says.
+    const promised = { estimated_delivery: '2026-11-24', arrival_time: null, delivery_date: null };
+    for (const status of ['exception', 'on_hold', 'delivery_failed'] as const) {
+      expect(deliveryOutlook({ ...promised, status }, now)).toBe('delayed');
+    }
+    expect(deliveryOutlook({ ...promised, status: 'available_for_pickup' }, now)).toBe('awaiting_collection');
+    expect(deliveryOutlook({ ...promised, status: 'returned_to_sender', estimated_delivery: null }, now)).toBe(
+      'returned',
+    );
+    expect(deliveryOutlook({ ...promised, status: 'out_for_delivery' }, now)).toBe('on_time');
     expect(deliveryOutlook({ ...delivered, delivery_date: '2026-11-20' }, now)).toBe('delivered_late');
   });
 

@@ -1,6 +1,13 @@
-import { PENDING_STATUSES, SHIPMENT_STATUSES, STATUS_LABELS, statusLabel } from '@/lib/shipment-status';
+import {
+  DELIVERY_REASONS,
+  PENDING_STATUSES,
+  REASON_LABELS,
+  SHIPMENT_STATUSES,
+  STATUS_LABELS,
+  statusLabel,
+} from '@/lib/shipment-status';
 
-/** The five statuses as <option>s, with an optional empty first choice. */
+/** The statuses as <option>s, with an optional empty first choice. */
 export function StatusOptions({ placeholder }: { placeholder?: string }) {
   return (
     <>
@@ -8,6 +15,20 @@ export function StatusOptions({ placeholder }: { placeholder?: string }) {
       {SHIPMENT_STATUSES.map((status) => (
         <option key={status} value={status}>
           {STATUS_LABELS[status]}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** The reasons of a failed attempt or an exception as <option>s, after an empty first choice. */
+export function ReasonOptions({ placeholder }: { placeholder: string }) {
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {DELIVERY_REASONS.map((reason) => (
+        <option key={reason} value={reason}>
+          {REASON_LABELS[reason]}
         </option>
       ))}
     </>

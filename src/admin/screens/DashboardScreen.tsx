@@ -9,6 +9,7 @@ import { Panel } from '../components/Panel';
 import { StatusBadge } from '../components/StatusBadge';
 import { ACTIVE_STATUSES, PENDING_FILTER } from '../components/StatusSelect';
 import { $dashboard } from '../stores/dashboard';
+import { ExceptionCounts } from './exceptions/ExceptionCounts';
 
 // recharts is large: its chunk loads only with the chart, after the figures are shown.
 const ShipmentsChart = lazy(() => import('../components/ShipmentsChart'));
@@ -203,6 +204,8 @@ function DashboardBody({ data }: { data: Dashboard }) {
         </a>{' '}
         <span className="text-slate-700">waiting for a reply.</span>
       </p>
+
+      <ExceptionCounts counts={data.exceptions} />
 
       <Panel title="Shipments created, last 30 days" className="mt-8">
         <Suspense fallback={<p className="h-64 text-slate-700">Loading chart...</p>}>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { READERS } from '../roles';
+import { exceptionCountsSchema } from '../schemas/exception';
 import { shipmentRecordSchema } from '../schemas/shipment/record';
 import { defineEndpoint } from './contract';
 
@@ -41,6 +42,8 @@ export const dashboardSchema = z.object({
     /** Preparing, processing or on hold; previous = as of 24 hours ago. */
     pending_orders: dashboardFigureSchema,
   }),
+  /** How many shipments each kind of the exceptions queue lists now. */
+  exceptions: exceptionCountsSchema,
   /** Quote requests no one has handled yet (status new). */
   new_quote_requests: z.number().int(),
   /** The 5 newest shipments. */

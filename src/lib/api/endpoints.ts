@@ -6,6 +6,8 @@ import { authApi } from './auth';
 import type { Endpoint } from './contract';
 import { customersApi } from './customers';
 import { dashboardApi } from './dashboard';
+import { deliveryRequestsApi } from './delivery-requests';
+import { exceptionsApi } from './exceptions';
 import { exportsApi } from './exports';
 import { outboxApi } from './outbox';
 import { placesApi } from './places';
@@ -38,6 +40,8 @@ export const API = {
   team: teamApi,
   exports: exportsApi,
   runs: runsApi,
+  exceptions: exceptionsApi,
+  deliveryRequests: deliveryRequestsApi,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every endpoint, each with its resource and name (e.g. `shipments.get`). */

@@ -59,6 +59,14 @@ const RESOURCES: Record<keyof typeof API, { name: string; description: string }>
     description:
       "Drivers' runs: shipments assigned to a driver for a date, in order, and each shipment's assignment history.",
   },
+  exceptions: {
+    name: 'Exceptions',
+    description: "The shipments that need someone, and staff's actions on them.",
+  },
+  deliveryRequests: {
+    name: 'Delivery requests',
+    description: 'The recipient, after the reveal, picks another delivery day or leaves instructions.',
+  },
 };
 
 const TAGS = new Map(Object.entries(RESOURCES));

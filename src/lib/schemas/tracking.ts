@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { deliveryRequestViewSchema } from './exception-request';
 import { historyEntrySchema } from './shipment/history';
+import { nextStepFields } from './shipment/next-step';
 import { shipmentRecordSchema } from './shipment/record';
 import { noControlCharacters, text } from './text';
 
@@ -34,6 +36,9 @@ export const PUBLIC_SHIPMENT_FIELDS = {
  */
 export const trackingResultSchema = shipmentRecordSchema.pick(PUBLIC_SHIPMENT_FIELDS).extend({
   address_revealed: z.boolean(),
+  ...nextStepFields,
+  /** The recipient's latest re-delivery request or instructions: only once the recipient revealed the address. */
+  delivery_request: deliveryRequestViewSchema.nullable(),
   /** Whether the recipient's email or phone is on file, so the full address can be revealed. */
   can_reveal: z.boolean(),
   histories: z.array(historyEntrySchema),

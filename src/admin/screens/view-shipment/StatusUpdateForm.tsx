@@ -1,16 +1,19 @@
 import { toast } from 'sonner';
+import { DEPOTS } from '@/data/depots';
 import type { Shipment } from '@/lib/schemas/shipment/shipment';
 import { statusUpdateSchema } from '@/lib/schemas/shipment/status-update';
+import { parseStatus, STATUSES_WITH_REASON } from '@/lib/shipment-status';
 import { updateStatus } from '../../api/shipments';
 import { buttonClass, Field, inputClass } from '../../components/Field';
-import { StatusOptions } from '../../components/StatusSelect';
+import { ReasonOptions, StatusOptions } from '../../components/StatusSelect';
 import { messagesOf, serverRefusal, useSchemaForm } from '../../forms';
 import { PlaceFields } from './PlaceFields';
 import { firstMessage, sendUpdate } from './update-outcome';
 
 /**
  * Update Status, on the view screen: a new status, where it happened (it becomes the current location) and a
- * note the public tracking page shows as typed.
+ * note the public tracking page shows as typed. A failed attempt or an exception asks for its reason;
+ * available for pickup for the depot and the last day it is kept there.
  */
 export function StatusUpdateForm({ shipment }: { shipment: Shipment }) {
   const {
@@ -18,12 +21,16 @@ export function StatusUpdateForm({ shipment }: { shipment: Shipment }) {
     handleSubmit,
     reset,
     setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useSchemaForm(
     statusUpdateSchema,
     {
       tracking_number: shipment.tracking_number,
       status: '',
+      reason: '',
+      pickup_depot: '',
+      pickup_until: '',
       current_country: '',
       current_city: '',
       note: '',
@@ -35,11 +42,22 @@ export function StatusUpdateForm({ shipment }: { shipment: Shipment }) {
       sendUpdate(() => updateStatus(update), {
         success: 'Status updated successfully!',
         reset,
-        refusal: (error) => serverRefusal(error, setError, ['status', 'current_country', 'current_city', 'note']),
+        refusal: (error) =>
+          serverRefusal(error, setError, [
+            'status',
+            'reason',
+            'pickup_depot',
+            'pickup_until',
+            'current_country',
+            'current_city',
+            'note',
+          ]),
         failure: (refused) => (refused.status === 0 ? 'Error updating status.' : 'Failed to update status.'),
       }),
     (invalid) => toast.error(invalid.status ? 'Please select a status' : firstMessage(invalid)),
   );
+  const chosen = parseStatus(watch('status'));
+  const needsReason = chosen !== null && STATUSES_WITH_REASON.includes(chosen);
 
   return (
     <form noValidate onSubmit={submit} className="grid max-w-xl gap-4 sm:grid-cols-2">
@@ -50,6 +68,34 @@ export function StatusUpdateForm({ shipment }: { shipment: Shipment }) {
           </select>
         )}
       </Field>
+      {needsReason ? (
+        <Field label="Reason" errors={messagesOf(errors, 'reason')} className="sm:col-span-2">
+          {(props) => (
+            <select {...props} {...register('reason')} className={inputClass}>
+              <ReasonOptions placeholder="Select a reason" />
+            </select>
+          )}
+        </Field>
+      ) : null}
+      {chosen === 'available_for_pickup' ? (
+        <>
+          <Field label="Depot" errors={messagesOf(errors, 'pickup_depot')}>
+            {(props) => (
+              <select {...props} {...register('pickup_depot')} className={inputClass}>
+                <option value="">Select a depot</option>
+                {DEPOTS.map((depot) => (
+                  <option key={depot.code} value={depot.code}>
+                    {depot.city}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Kept until" errors={messagesOf(errors, 'pickup_until')}>
+            {(props) => <input {...props} {...register('pickup_until')} type="date" className={inputClass} />}
+          </Field>
+        </>
+      ) : null}
       <PlaceFields
         country={{ label: 'Where (country, optional)', hint: 'Where it happened; it becomes the current location.' }}
         city="City (optional)"
@@ -59,7 +105,7 @@ export function StatusUpdateForm({ shipment }: { shipment: Shipment }) {
       <Field
         className="sm:col-span-2"
         label="Note"
-        hint="Shown on the public tracking page exactly as typed."
+        hint="Shown on the public tracking page exactly as typed. With the reason Other, say what happened here."
         errors={messagesOf(errors, 'note')}
       >
         {(props) => <textarea {...props} {...register('note')} rows={3} className={inputClass} />}

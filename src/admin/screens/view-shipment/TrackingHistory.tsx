@@ -1,5 +1,6 @@
 import { formatDateTime } from '@/lib/date-display';
 import type { Shipment } from '@/lib/schemas/shipment/shipment';
+import { reasonLabel } from '@/lib/shipment-status';
 import { entryWording } from '@/lib/timeline';
 import { Panel } from '../../components/Panel';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -32,6 +33,9 @@ export function TrackingHistory({ histories }: { histories: Shipment['histories'
                   <p className="mt-1 text-slate-700">
                     {arrival.label}: <time dateTime={arrival.time}>{formatDateTime(arrival.time)}</time>
                   </p>
+                ) : null}
+                {entry.reason ? (
+                  <p className="mt-1 font-medium text-slate-900">Reason: {reasonLabel(entry.reason)}</p>
                 ) : null}
                 {entry.notes ? <p className="mt-1 whitespace-pre-line text-slate-900">{entry.notes}</p> : null}
               </li>

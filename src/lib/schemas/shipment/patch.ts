@@ -3,6 +3,7 @@ import { blankToUndefined, optionalText, text } from '../fields';
 import { correctionFields } from './corrections';
 import { optionalDate, optionalDateTime } from './dates';
 import { deprecatedEta, withoutEta } from './eta';
+import { statusNeedingDetails } from './reason';
 import { shipmentStatusSchema } from './status';
 
 // The edit dialog's save: a change to a shipment, only the fields given.
@@ -31,6 +32,10 @@ export const shipmentPatchSchema = z
     ...correctionFields,
     sender_name: keptUnlessGiven(200),
     recipient_name: keptUnlessGiven(200),
+  })
+  .superRefine((patch, context) => {
+    const issue = statusNeedingDetails(patch.status);
+    if (issue) context.addIssue({ code: 'custom', path: ['status'], message: issue });
   })
   .transform(withoutEta);
 export type ShipmentPatchInput = z.infer<typeof shipmentPatchSchema>;

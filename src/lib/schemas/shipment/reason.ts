@@ -18,3 +18,15 @@ export function reasonIssue(
   if (reason === 'other' && !note?.trim()) return { message: 'Say what happened in the note', path: ['note'] };
   return null;
 }
+
+/**
+ * For the writes that set a status without a reason or a depot (the edit dialog, the quick-add dialog):
+ * a status that needs one is refused on `status`, pointing to Update Status, which asks for it.
+ */
+export function statusNeedingDetails(status: ShipmentStatus | undefined): string | null {
+  if (status === undefined) return null;
+  if (STATUSES_WITH_REASON.includes(status) || status === 'available_for_pickup') {
+    return `Set ${STATUS_LABELS[status]} with Update Status on the shipment's page: it asks for the details`;
+  }
+  return null;
+}

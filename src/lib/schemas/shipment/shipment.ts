@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { shipmentChangeSchema } from './change';
 import { historyEntrySchema } from './history';
+import { nextStepFields } from './next-step';
 import { shipmentNoteSchema } from './note';
 import { shipmentRecordSchema } from './record';
 
 /**
- * A whole shipment as the staff calls answer it: the record, its histories, its staff notes and the
+ * A whole shipment as the staff calls answer it: the record, its next step, its histories, its staff notes and the
  * changes edits made, oldest first.
  */
 export const shipmentSchema = shipmentRecordSchema.extend({
+  ...nextStepFields,
   histories: z.array(historyEntrySchema),
   notes: z.array(shipmentNoteSchema),
   changes: z.array(shipmentChangeSchema),

@@ -1,0 +1,100 @@
+import type { Client } from '@libsql/client';
+import { z } from 'zod';
+import { TRACKING_NOT_FOUND } from '@/lib/api/tracking';
+import { dateIn } from '@/lib/company-day';
+import {
+  type DeliveryRequestInput,
+  INSTRUCTION_LABELS,
+  nextBusinessDays,
+  REDELIVERY_DAYS,
+} from '@/lib/schemas/exception-request';
+import type { TrackingResult } from '@/lib/schemas/tracking';
+import { FINAL_STATUSES } from '@/lib/shipment-status';
+import { HttpError, invalidInput } from './http';
+import { clientNetwork, countRequest } from './rate-limit';
+import { decodeFirst, sqlBoolean } from './rows';
+import { getCompanyZone } from './settings';
+import { placeholders } from './sql';
+import { hashToken } from './tokens';
+import { publicTrackingStatement, publicTrackings } from './tracking';
+
+/**
+ * The recipient's requests from the public page: another delivery day or instructions for the driver.
+ * Only a browser that revealed the address (proved it is the recipient) may ask; asking is throttled
+ * per shipment and client and per client; each request lands in the exceptions queue until staff act.
+ * The one writer of delivery_requests (staff's actions mark them handled, exception-actions.ts).
+ */
+
+export const REQUEST_LIMITS = {
+  perShipmentAndClient: { limit: 5, windowSeconds: 24 * 60 * 60 },
+  perClient: { limit: 20, windowSeconds: 60 * 60 },
+} as const;
+
+export const REVEAL_FIRST = 'Show the full address first: only the recipient can change the delivery.';
+const DONE = 'This shipment is delivered or returned: there is no delivery left to change.';
+
+const shipmentSchema = z.object({ id: z.number().int(), status: z.string(), revealed: sqlBoolean });
+
+export async function requestDelivery(
+  db: Client,
+  trackingNumber: string,
+  input: DeliveryRequestInput,
+  { token, client, now = new Date() }: { token: string | null; client: string; now?: Date },
+): Promise<TrackingResult> {
+  const network = clientNetwork(client);
+  const perClient = countRequest({ key: `delivery-request:${network}`, ...REQUEST_LIMITS.perClient }, now.getTime());
+  const perShipment = countRequest(
+    { key: `delivery-request:${trackingNumber}:${network}`, ...REQUEST_LIMITS.perShipmentAndClient },
+    now.getTime(),
+  );
+  const time = now.toISOString();
+  const counted = await db.batch(
+    [
+      ...perClient.statements,
+      ...perShipment.statements,
+      {
+        sql: `SELECT s.id, s.status, EXISTS (SELECT 1 FROM tracking_reveals r
+                WHERE r.token_hash = ? AND r.shipment_id = s.id AND r.expires_at > ?) AS revealed
+              FROM shipments s WHERE s.tracking_number = ?`,
+        args: [token ? hashToken(token) : '', time, trackingNumber],
+      },
+    ],
+    'write',
+  );
+  perClient.check(counted);
+  perShipment.check(counted, perClient.statements.length);
+  const shipment = decodeFirst(shipmentSchema, counted.at(-1)?.rows ?? []);
+  if (!shipment) throw new HttpError(404, TRACKING_NOT_FOUND);
+  if (!shipment.revealed) throw new HttpError(403, REVEAL_FIRST);
+
+  if (input.kind === 'redelivery') {
+    const days = nextBusinessDays(dateIn(await getCompanyZone(db), now.getTime()));
+    if (!days.includes(input.delivery_day)) {
+      throw invalidInput({ delivery_day: [`Choose one of the next ${REDELIVERY_DAYS} business days`] });
+    }
+  }
+  const instructions = input.kind === 'instructions' ? `${INSTRUCTION_LABELS[input.place]}: ${input.details}` : null;
+  const written = await db.batch(
+    [
+      {
+        sql: `INSERT INTO delivery_requests (shipment_id, kind, delivery_day, instructions, created_at)
+              SELECT id, ?, ?, ?, ? FROM shipments WHERE id = ? AND status NOT IN (${placeholders(FINAL_STATUSES)})`,
+        args: [
+          input.kind,
+          input.kind === 'redelivery' ? input.delivery_day : null,
+          instructions,
+          time,
+          shipment.id,
+          ...FINAL_STATUSES,
+        ],
+      },
+      publicTrackingStatement([trackingNumber], token, now),
+    ],
+    'write',
+  );
+  if (written[0]?.rowsAffected === 0) throw new HttpError(409, DONE);
+  const answer = written.at(-1);
+  const data = answer && publicTrackings(answer).get(trackingNumber);
+  if (!data) throw new HttpError(404, TRACKING_NOT_FOUND);
+  return data;
+}

@@ -162,12 +162,40 @@ export const STAFF_SAMPLES: Record<string, Sample> = {
   'PATCH /api/team/members/:memberId': { params: { memberId: '999999' }, body: { role: 'viewer' }, answers: [404] },
   // The defaults: no role is locked out of the calls checked after it.
   'PUT /api/team/two-factor': { body: { admin: false, dispatcher: false, driver: false, viewer: false } },
+  // The driver's calls are the driver's alone: a valid admin session is refused; the driver's sample stop is on
+  // their run (prepareStaffSamples).
+  'GET /api/driver/stops': { answers: [403] },
+  'POST /api/driver/events': {
+    body: {
+      events: [
+        {
+          event_id: 'matrix-driver-1',
+          tracking_number: number,
+          action: 'picked_up',
+          recorded_at: new Date().toISOString(),
+        },
+      ],
+    },
+    answers: [403],
+  },
 };
 
-/** What the samples name beyond the seed: a quote request (the seed has none). */
+/**
+ * What the samples name beyond the seed: a quote request (the seed has none), and the sample shipment as a
+ * stop on the run of the driver account (made before this is called).
+ */
 export async function prepareStaffSamples(db: Client): Promise<void> {
-  await db.execute(
-    "INSERT INTO quote_requests (id, name, email, service) VALUES (1, 'Matrix Person', 'matrix@example.com', 'Warehousing')",
+  await db.batch(
+    [
+      "INSERT INTO quote_requests (id, name, email, service) VALUES (1, 'Matrix Person', 'matrix@example.com', 'Warehousing')",
+      "INSERT INTO runs (driver_id, run_date) SELECT id, date('now') FROM admin_users WHERE role = 'driver'",
+      {
+        sql: `INSERT INTO run_stops (shipment_id, run_id, position)
+              SELECT s.id, r.id, 1 FROM shipments s, runs r WHERE s.tracking_number = ?`,
+        args: [number],
+      },
+    ],
+    'write',
   );
 }
 

@@ -6,6 +6,7 @@ import { authApi } from './auth';
 import type { Endpoint } from './contract';
 import { customersApi } from './customers';
 import { dashboardApi } from './dashboard';
+import { driverApi } from './driver';
 import { outboxApi } from './outbox';
 import { placesApi } from './places';
 import { quotesApi } from './quotes';
@@ -34,6 +35,7 @@ export const API = {
   places: placesApi,
   audit: auditApi,
   team: teamApi,
+  driver: driverApi,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every endpoint, each with its resource and name (e.g. `shipments.get`). */

@@ -50,6 +50,7 @@ const RESOURCES: Record<keyof typeof API, { name: string; description: string }>
     name: 'Team',
     description: 'Staff accounts, invitations, roles and the two-factor rule; the invitation link page.',
   },
+  driver: { name: 'Driver', description: "The driver's phone screen: today's stops and the actions recorded at them." },
 };
 
 const TAGS = new Map(Object.entries(RESOURCES));

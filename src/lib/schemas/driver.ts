@@ -8,7 +8,7 @@ import { noControlCharacters, text } from './text';
 // The driver's screen: today's stops, and what the driver records at each (sent from the device's queue).
 
 /** What a driver records at a stop, and the status each sets (delivered goes with its proof, elsewhere). */
-export const DRIVER_ACTIONS = ['picked_up', 'out_for_delivery', 'failed_attempt'] as const;
+const DRIVER_ACTIONS = ['picked_up', 'out_for_delivery', 'failed_attempt'] as const;
 export type DriverAction = (typeof DRIVER_ACTIONS)[number];
 
 export const ACTION_STATUS: Record<DriverAction, ShipmentStatus> = {
@@ -20,7 +20,7 @@ export const ACTION_STATUS: Record<DriverAction, ShipmentStatus> = {
 /** A queue sends what piled up offline in pieces of this size. */
 export const DRIVER_EVENTS_MAX = 50;
 
-export const driverEventSchema = z
+const driverEventSchema = z
   .object({
     event_id: text(100, { error: (issue) => (issue.input === undefined ? 'Event id is required' : 'Must be text') })
       .min(1, 'Event id is required')
@@ -78,7 +78,6 @@ export const driverStopSchema = z.object({
   recipient_phone: z.string().nullable(),
   destination: z.string(),
 });
-export type DriverStop = z.infer<typeof driverStopSchema>;
 
 export const driverStopsSchema = z.object({
   /** The company's date the run is for. */

@@ -106,7 +106,7 @@ export default function DeliveredSheet({
           />
         </label>
         {problems.name && (
-          <p id={`${id}-name`} className="font-medium text-red-700">
+          <p id={`${id}-name`} role="alert" className="font-medium text-red-700">
             {problems.name}
           </p>
         )}
@@ -122,7 +122,7 @@ export default function DeliveredSheet({
             className="mt-1 h-40 w-full touch-none rounded-lg border border-slate-400 bg-slate-50"
           />
           {problems.signature && (
-            <p id={`${id}-signature`} className="font-medium text-red-700">
+            <p id={`${id}-signature`} role="alert" className="font-medium text-red-700">
               {problems.signature}
             </p>
           )}
@@ -146,11 +146,6 @@ export default function DeliveredSheet({
             ? `Position recorded (within ${Math.round(position.accuracy ?? 0)} m).`
             : 'Position: not available.'}
         </p>
-        {(problems.name || problems.signature) && (
-          <p role="alert" className="sr-only">
-            {[problems.name, problems.signature].filter(Boolean).join('. ')}
-          </p>
-        )}
         <div className="flex gap-3">
           <button type="submit" className={`${PRIMARY} flex-1`} disabled={saving}>
             Save

@@ -2,14 +2,16 @@ import { LOGIN_PATH } from './auth-flag';
 
 /**
  * Where the sign-in page sends a person back to: the page they were on, carried in the sign-in
- * page's `next` parameter. Only a path of the admin app on this origin is followed, so a crafted
- * link cannot make the sign-in page an open redirect.
+ * page's `next` parameter. Only a path of the admin app or the driver's screen on this origin is
+ * followed, so a crafted link cannot make the sign-in page an open redirect.
  */
 
 const HOME = '/admin';
+/** The driver's phone screen, which signs in through the same page. */
+export const DRIVER_HOME = '/driver';
 const NEXT = 'next';
 
-/** The admin path `raw` names, or the dashboard when it names anything else (another site, another page, nothing). */
+/** The admin or driver path `raw` names, or the dashboard when it names anything else (another site, another page, nothing). */
 export function returnPath(raw: string | null, origin: string = window.location.origin): string {
   // A backslash or a control character is read by some browsers as a path separator or dropped.
   if (!raw?.startsWith('/') || raw.startsWith('//') || /[\\\p{Cc}]/u.test(raw)) return HOME;
@@ -19,7 +21,8 @@ export function returnPath(raw: string | null, origin: string = window.location.
   } catch {
     return HOME;
   }
-  if (url.origin !== origin || (url.pathname !== HOME && !url.pathname.startsWith(`${HOME}/`))) return HOME;
+  const inApp = url.pathname === HOME || url.pathname.startsWith(`${HOME}/`) || url.pathname === DRIVER_HOME;
+  if (url.origin !== origin || !inApp) return HOME;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

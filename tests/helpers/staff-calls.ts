@@ -74,7 +74,8 @@ interface Sample {
   bodyLimit?: number;
 }
 
-const [number, onRun, onOtherRun] = buildSeedShipments().map((shipment) => shipment.tracking_number) as [
+const [number, onRun, onOtherRun, driverStop] = buildSeedShipments().map((shipment) => shipment.tracking_number) as [
+  string,
   string,
   string,
   string,
@@ -183,9 +184,28 @@ export const STAFF_SAMPLES: Record<string, Sample> = {
     answers: [200, 404],
   },
   'GET /api/shipments/:trackingNumber/assignments': { params: { trackingNumber: number } },
+  // The driver's calls are the driver's alone: a valid admin session is refused; the driver's sample stop is on
+  // their run (prepareStaffSamples).
+  'GET /api/driver/stops': { answers: [403] },
+  'POST /api/driver/events': {
+    body: {
+      events: [
+        {
+          event_id: 'matrix-driver-1',
+          tracking_number: driverStop,
+          action: 'picked_up',
+          recorded_at: new Date().toISOString(),
+        },
+      ],
+    },
+    answers: [403],
+  },
 };
 
-/** What the samples name beyond the seed: a quote request, a driver and two runs with a stop each (the seed has none). */
+/**
+ * What the samples name beyond the seed: a quote request, a driver and two runs with a stop each (the seed has
+ * none), and a stop for today on the run of the matrix's driver account (made before this is called).
+ */
 export async function prepareStaffSamples(db: Client): Promise<void> {
   await db.batch(
     [
@@ -202,6 +222,16 @@ export async function prepareStaffSamples(db: Client): Promise<void> {
         sql: `INSERT INTO run_stops (shipment_id, run_id, position)
               SELECT id, CASE tracking_number WHEN ? THEN ? ELSE ? END, 1 FROM shipments WHERE tracking_number IN (?, ?)`,
         args: [onRun, SAMPLE_DRIVER, SAMPLE_DRIVER + 1, onRun, onOtherRun],
+      },
+      {
+        sql: `INSERT INTO runs (driver_id, run_date) SELECT id, date('now') FROM admin_users
+              WHERE role = 'driver' AND id <> ?`,
+        args: [SAMPLE_DRIVER],
+      },
+      {
+        sql: `INSERT INTO run_stops (shipment_id, run_id, position)
+              SELECT s.id, r.id, 1 FROM shipments s, runs r WHERE s.tracking_number = ? AND r.driver_id <> ?`,
+        args: [driverStop, SAMPLE_DRIVER],
       },
     ],
     'write',

@@ -3,6 +3,7 @@ import type { SessionUser } from '@/lib/schemas/login';
 import { getSession, logout } from '../api/auth';
 import { ApiError, goToLogin } from '../api/client';
 import { clearAuthFlag, setAuthFlag } from '../auth-flag';
+import { DRIVER_HOME } from '../return-path';
 
 export type SessionState =
   | { status: 'checking' }
@@ -17,6 +18,11 @@ export async function checkSession(): Promise<void> {
   try {
     const { user } = await getSession({ on401: 'guard' });
     setAuthFlag();
+    // A driver's day is on the driver's screen; the back office keeps only their own settings for them.
+    if (user.role === 'driver' && /^\/admin\/?$/.test(window.location.pathname)) {
+      window.location.replace(DRIVER_HOME);
+      return;
+    }
     $session.set({ status: 'signed-in', user });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return;

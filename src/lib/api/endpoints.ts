@@ -7,6 +7,7 @@ import type { Endpoint } from './contract';
 import { customersApi } from './customers';
 import { dashboardApi } from './dashboard';
 import { deliveryRequestsApi } from './delivery-requests';
+import { driverApi } from './driver';
 import { exceptionsApi } from './exceptions';
 import { exportsApi } from './exports';
 import { outboxApi } from './outbox';
@@ -42,6 +43,7 @@ export const API = {
   runs: runsApi,
   exceptions: exceptionsApi,
   deliveryRequests: deliveryRequestsApi,
+  driver: driverApi,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every endpoint, each with its resource and name (e.g. `shipments.get`). */

@@ -67,6 +67,7 @@ const RESOURCES: Record<keyof typeof API, { name: string; description: string }>
     name: 'Delivery requests',
     description: 'The recipient, after the reveal, picks another delivery day or leaves instructions.',
   },
+  driver: { name: 'Driver', description: "The driver's phone screen: today's stops and the actions recorded at them." },
 };
 
 const TAGS = new Map(Object.entries(RESOURCES));

@@ -60,11 +60,12 @@ test('a viewer reads the dashboard, shipments and customers; quotes and company 
   await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
 });
 
-test('a driver, with no stops to run yet, is sent from the dashboard to their own settings', async ({ page }) => {
+test('a driver is sent from the dashboard to the driver screen; their own settings stay in the back office', async ({
+  page,
+}) => {
   await passwordStep(page, await accountOf('driver'));
-  await page.waitForURL('**/admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link')).toHaveText(['Settings']);
-  await page.getByRole('link', { name: 'Go to your settings' }).click();
+  await page.waitForURL('**/driver');
+  await expect(page.getByRole('heading', { level: 1, name: "Today's stops" })).toBeVisible();
+  await page.getByRole('link', { name: 'Your sign-in settings' }).click();
   await expect(page.getByRole('tab', { name: 'Security' })).toBeVisible();
 });

@@ -1,0 +1,40 @@
+import { createStore, get, set, type UseStore } from 'idb-keyval';
+import { atom } from 'nanostores';
+import { getStops, type Stops, StopsError } from './api';
+
+/**
+ * Today's stops as the screen shows them. Each answer is also kept on the device, so a screen opened
+ * without signal still shows the run as last loaded (and says so).
+ */
+
+export type StopsState =
+  | { status: 'loading' }
+  | { status: 'ready'; data: Stops; notice: string | null }
+  | { status: 'error'; message: string; code: number | null };
+
+export const $stops = atom<StopsState>({ status: 'loading' });
+
+let store: UseStore | undefined;
+const cacheStore = () => {
+  store ??= createStore('driver-stops', 'answers');
+  return store;
+};
+
+export async function loadStops(): Promise<void> {
+  try {
+    const data = await getStops();
+    $stops.set({ status: 'ready', data, notice: null });
+    await set('today', data, cacheStore());
+  } catch (error) {
+    const failure = error instanceof StopsError ? error : new StopsError(null, 'Could not load the stops.');
+    const cached = failure.status === null ? await get<Stops>('today', cacheStore()) : undefined;
+    const current = $stops.get();
+    if (current.status === 'ready' && failure.status === null) {
+      $stops.set({ ...current, notice: failure.message });
+    } else if (cached) {
+      $stops.set({ status: 'ready', data: cached, notice: failure.message });
+    } else {
+      $stops.set({ status: 'error', message: failure.message, code: failure.status });
+    }
+  }
+}

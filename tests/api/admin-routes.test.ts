@@ -46,6 +46,7 @@ const PUBLIC_FUNCTIONS = [
   'alerts-unsubscribe',
   'team-invitation-read',
   'team-invitation-accept',
+  'delivery-requests-create',
 ];
 
 /** A valid session the call's roles allow: the admin's, or (for a call an admin may not make) its first role's. */

@@ -36,7 +36,7 @@ function kindOf(schema: z.ZodType): RequestField['kind'] | 'container' {
   if (WRAPPERS.has(def.type)) return kindOf(def.innerType);
   // A preprocess is a pipe from a transform: the input is read by what follows it.
   if (def.type === 'pipe') return kindOf(defOf(def.in).type === 'transform' ? def.out : def.in);
-  if (def.type === 'object' || def.type === 'array') return 'container';
+  if (def.type === 'object' || def.type === 'array' || def.type === 'union') return 'container';
   if (def.type === 'string' || def.type === 'number' || def.type === 'enum' || def.type === 'boolean') {
     return def.type;
   }
@@ -68,6 +68,22 @@ function walk(
     return;
   }
   const def = shapeOf(schema);
+  if (def.type === 'union') {
+    // Each option of a union of objects, its fields sent with the literals that choose it (e.g. `kind`).
+    for (const option of def.options as z.ZodType[]) {
+      const shape = shapeOf(option).shape as Record<string, z.ZodType>;
+      const chosen = Object.fromEntries(
+        Object.entries(shape)
+          .filter(([, child]) => defOf(child).type === 'literal')
+          .map(([key, child]) => [key, defOf(child).values[0]]),
+      );
+      for (const [key, child] of Object.entries(shape)) {
+        if (key in chosen) continue;
+        walk(child, [...path, key], (value) => wrap({ ...chosen, [key]: value }), found);
+      }
+    }
+    return;
+  }
   if (def.type === 'object') {
     for (const [key, child] of Object.entries(def.shape as Record<string, z.ZodType>)) {
       walk(child, [...path, key], (value) => wrap({ [key]: value }), found);

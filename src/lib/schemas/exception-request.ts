@@ -22,6 +22,7 @@ export const deliveryRequestSchema = z.discriminatedUnion(
       kind: z.literal('redelivery'),
       delivery_day: z
         .string({ error: 'Choose a day' })
+        .check(noControlCharacters())
         .regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a day')
         .meta({ description: `One of the next ${REDELIVERY_DAYS} business days (Monday to Friday), from tomorrow` }),
     }),

@@ -3,6 +3,7 @@ import { DELIVERY_REASONS, SHIPMENT_STATUSES } from '@/lib/shipment-status';
 import { blankToUndefined, optionalText } from './fields';
 import { nullableDate, optionalDate } from './shipment/dates';
 import { depotField } from './shipment/status-update';
+import { noControlCharacters } from './text';
 
 // The exceptions queue: the shipments that need someone, why each is listed, and what staff did about it.
 
@@ -106,6 +107,7 @@ export const exceptionActionSchema = z
   .object({
     action_id: z
       .string({ error: 'Action id is required' })
+      .check(noControlCharacters())
       .regex(/^[A-Za-z0-9-]{8,64}$/, 'Must be 8 to 64 letters, digits or hyphens'),
     action: z.enum(EXCEPTION_ACTIONS, { error: 'Choose an action' }),
     attempt_on: optionalDate,

@@ -4,7 +4,7 @@ import { normalizeTrackingNumber, trackingNumberProblem } from '@/lib/tracking-n
 import { blankToUndefined, textError } from './fields';
 import { companySettingsValueSchema } from './settings';
 import { shipmentRecordSchema } from './shipment/record';
-import { noControlCharacters } from './text';
+import { noControlCharacters, text } from './text';
 
 // Runs: one driver's stops on one date, in the order the dispatcher gives them, and each shipment's
 // assignment history (the Runs screen, its printed sheet, the shipment view).
@@ -21,7 +21,7 @@ const runDate = z
 
 /** A list of tracking numbers as given: trimmed, any case, each well-formed, none twice. */
 const trackingNumbers = z
-  .array(z.string({ error: 'Must be text' }).check(noControlCharacters()).max(40, 'Must be a tracking number'), {
+  .array(text(40, { error: 'Must be text', tooLong: 'Must be a tracking number' }), {
     error: 'Give a list of tracking numbers',
   })
   .min(1, 'Give at least one tracking number')

@@ -1,10 +1,13 @@
 import { readdirSync } from 'node:fs';
 import type { Client } from '@libsql/client';
 import { buildSeedShipments } from '../../db/seed';
+import { setAdminPassword } from '../../netlify/lib/admin-users';
 import type { Handler } from '../../netlify/lib/handler';
 import { type Endpoint, pathFor } from '../../src/lib/api/contract';
 import { ENDPOINTS } from '../../src/lib/api/endpoints';
-import { apiRequest } from './requests';
+import { PROOF_MAX_BYTES } from '../../src/lib/schemas/proof';
+import { putOnRun, signaturePng } from './proof-stops';
+import { apiRequest, SITE } from './requests';
 
 /**
  * Every staff call of the API contract, generated from its endpoint list: the function file serving it
@@ -75,6 +78,9 @@ interface Sample {
 }
 
 const number = buildSeedShipments()[0]!.tracking_number;
+/** A stop on the run of the driver the role checks sign in as (`prepareStaffSamples`): its proof's calls. */
+const stop = buildSeedShipments()[1]!.tracking_number;
+const DRIVER_EMAIL = 'driver@nec-cargo.example';
 const ABSENT_SESSION = '0123456789abcdef0123456789abcdef';
 
 /** Samples by `METHOD path`; a call with no path parameters and no body needs none. */
@@ -162,13 +168,37 @@ export const STAFF_SAMPLES: Record<string, Sample> = {
   'PATCH /api/team/members/:memberId': { params: { memberId: '999999' }, body: { role: 'viewer' }, answers: [404] },
   // The defaults: no role is locked out of the calls checked after it.
   'PUT /api/team/two-factor': { body: { admin: false, dispatcher: false, driver: false, viewer: false } },
+  // Only the stop's driver records it: any other session is refused (403), the driver's repeats are duplicates.
+  'POST /api/driver/stops/:trackingNumber/proof': {
+    params: { trackingNumber: stop },
+    body: {
+      event_id: 'matrix-proof',
+      recipient_name: 'Matrix Person',
+      signature: new File([signaturePng()], 'signature.png', { type: 'image/png' }),
+      delivered_at: new Date().toISOString(),
+    },
+    answers: [403],
+    bodyLimit: PROOF_MAX_BYTES,
+  },
+  // Before the driver's sample has recorded it, the stop has no proof yet.
+  'GET /api/shipments/:trackingNumber/proof': { params: { trackingNumber: stop }, answers: [200, 404] },
+  'GET /api/shipments/:trackingNumber/proof/:image': {
+    params: { trackingNumber: stop, image: 'signature' },
+    answers: [200, 404],
+  },
 };
 
-/** What the samples name beyond the seed: a quote request (the seed has none). */
+/**
+ * What the samples name beyond the seed: a quote request (the seed has none), and the driver account the
+ * role checks sign in as, with the proof samples' stop on its run.
+ */
 export async function prepareStaffSamples(db: Client): Promise<void> {
   await db.execute(
     "INSERT INTO quote_requests (id, name, email, service) VALUES (1, 'Matrix Person', 'matrix@example.com', 'Warehousing')",
   );
+  await setAdminPassword(db, DRIVER_EMAIL, 'replaced when the role checks sign in', 'driver');
+  const { rows } = await db.execute({ sql: 'SELECT id FROM admin_users WHERE email = ?', args: [DRIVER_EMAIL] });
+  await putOnRun(db, Number(rows[0]?.id), stop);
 }
 
 export interface StaffCall {
@@ -225,8 +255,20 @@ export function staffCalls(samples: Record<string, Sample> = STAFF_SAMPLES): Sta
 
 /** The call's sample request with these headers (a session cookie, a key), as a browser on the site sends it. */
 export const sampleRequest = (call: StaffCall, headers: HeadersInit = {}): Request =>
-  apiRequest(call.path, {
-    method: call.endpoint.method,
-    headers,
-    ...(call.body === undefined ? {} : { json: call.body }),
-  });
+  call.endpoint.accepts === 'multipart/form-data' && call.body !== undefined
+    ? formRequest(call, headers)
+    : apiRequest(call.path, {
+        method: call.endpoint.method,
+        headers,
+        ...(call.body === undefined ? {} : { json: call.body }),
+      });
+
+/** A form with files (the proof's upload): each field of the sample body, files as files. */
+function formRequest(call: StaffCall, headers: HeadersInit): Request {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(call.body as Record<string, string | File>)) form.set(name, value);
+  const sent = new Headers(headers);
+  sent.set('Origin', SITE);
+  sent.set('Sec-Fetch-Site', 'same-origin');
+  return apiRequest(call.path, { method: call.endpoint.method, body: form, headers: sent });
+}

@@ -12,6 +12,7 @@ export const PUBLIC_FIELDS = [
   'estimated_delivery',
   'histories',
   'origin',
+  'proof',
   'recipient_address',
   'route',
   'sender_name',

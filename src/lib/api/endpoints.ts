@@ -8,6 +8,7 @@ import { customersApi } from './customers';
 import { dashboardApi } from './dashboard';
 import { outboxApi } from './outbox';
 import { placesApi } from './places';
+import { proofsApi } from './proofs';
 import { quotesApi } from './quotes';
 import { scansApi } from './scans';
 import { settingsApi } from './settings';
@@ -34,6 +35,7 @@ export const API = {
   places: placesApi,
   audit: auditApi,
   team: teamApi,
+  proofs: proofsApi,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every endpoint, each with its resource and name (e.g. `shipments.get`). */

@@ -20,6 +20,7 @@ const NotFoundScreen = lazy(() => import('./screens/NotFoundScreen'));
 const NotAllowedScreen = lazy(() => import('./screens/NotAllowedScreen'));
 const OutboxScreen = lazy(() => import('./screens/OutboxScreen'));
 const WaybillScreen = lazy(() => import('./screens/WaybillScreen'));
+const ProofPrintScreen = lazy(() => import('./screens/proof/ProofPrintScreen'));
 const AuditScreen = lazy(() => import('./screens/audit/AuditScreen'));
 const TeamScreen = lazy(() => import('./screens/team/TeamScreen'));
 const TwoFactorRequiredScreen = lazy(() => import('./screens/TwoFactorRequiredScreen'));
@@ -86,11 +87,10 @@ export default function Screens() {
     window.scrollTo(0, 0);
   }, [page?.path]);
 
-  return page?.route === 'waybills' && mayOpen(role, 'waybills') ? (
-    // The print page has no admin frame: it is what the paper shows.
-    <Suspense fallback={<Loading />}>
-      <WaybillScreen />
-    </Suspense>
+  // The print pages have no admin frame: they are what the paper shows.
+  const printPage = page?.route === 'waybills' || page?.route === 'proofPrint' ? page.route : null;
+  return printPage && mayOpen(role, printPage) ? (
+    <Suspense fallback={<Loading />}>{printPage === 'waybills' ? <WaybillScreen /> : <ProofPrintScreen />}</Suspense>
   ) : (
     <Layout>
       <Suspense fallback={<Loading />}>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { formatDate, formatDateTime } from '@/lib/date-display';
 import { AddressReveal } from './AddressReveal';
+import { DeliveryProof } from './DeliveryProof';
 import { RouteMapSlot } from './RouteMapSlot';
 import { TrackingProgress } from './TrackingProgress';
 import { TrackingTimeline } from './TrackingTimeline';
@@ -105,6 +106,7 @@ export function TrackingResultPanel({ result }: { result: TrackingResult }) {
           )}
         </div>
 
+        <DeliveryProof result={result} />
         <TrackingProgress status={result.status} />
         <RouteMapSlot route={result.route} />
 

@@ -8,7 +8,6 @@ export const publicProofSchema = z.object({
   signed_by: z.string().meta({ description: 'The initials of who signed, e.g. "J. S."' }),
   has_photo: z.boolean(),
 });
-export type PublicProof = z.infer<typeof publicProofSchema>;
 
 /** The signer's initials: "Jane Smith" is "J. S.", at most three. */
 export function initialsOf(name: string): string {

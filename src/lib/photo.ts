@@ -1,5 +1,3 @@
-import { PHOTO_MAX_BYTES } from './schemas/proof';
-
 /**
  * The proof photo, shrunk on the phone before it is sent: a JPEG at most 1600 px on its longest side and
  * 500 KB, drawn again through a canvas so none of the camera's metadata (EXIF, the GPS position) survives.
@@ -7,6 +5,8 @@ import { PHOTO_MAX_BYTES } from './schemas/proof';
  */
 
 export const PHOTO_MAX_SIDE = 1600;
+/** The server refuses a larger photo (src/lib/schemas/proof.ts). */
+export const PHOTO_MAX_BYTES = 500 * 1024;
 const QUALITIES = [0.85, 0.75, 0.65, 0.55, 0.45];
 /** Each further round draws the photo this much smaller, when even the lowest quality is too large. */
 const STEP_DOWN = 0.75;

@@ -5,7 +5,7 @@ import { setAdminPassword } from '../../netlify/lib/admin-users';
 import { hashToken } from '../../netlify/lib/tokens';
 import { ROLE_LABELS, ROLES, type Role } from '../../src/lib/roles';
 import { signIn, withSession } from '../helpers/admin-session';
-import { useBlobsServer } from '../helpers/proof-stops';
+import { useBlobsServer } from '../helpers/blobs-server';
 import { apiRequest, call } from '../helpers/requests';
 import {
   functionFiles,

@@ -6,6 +6,7 @@ import lookup from '../../netlify/functions/tracking-lookup';
 import reveal from '../../netlify/functions/tracking-reveal';
 import { setAdminPassword } from '../../netlify/lib/admin-users';
 import { signIn, withSession } from '../helpers/admin-session';
+import { useBlobsServer } from '../helpers/blobs-server';
 import {
   addDriver,
   addShipment,
@@ -14,7 +15,6 @@ import {
   putOnRun,
   signaturePng,
   uploadProof,
-  useBlobsServer,
 } from '../helpers/proof-stops';
 import { apiRequest, call } from '../helpers/requests';
 import { useTestDatabase } from '../helpers/test-db';

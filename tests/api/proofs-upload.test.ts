@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../helpers/admin-session';
+import { useBlobsServer } from '../helpers/blobs-server';
 import {
   addDriver,
   addShipment,
@@ -9,7 +10,6 @@ import {
   putOnRun,
   storedImageKeys,
   uploadProof,
-  useBlobsServer,
 } from '../helpers/proof-stops';
 import { useTestDatabase } from '../helpers/test-db';
 

@@ -1,10 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Client } from '@libsql/client';
-import { BlobsServer } from '@netlify/blobs/server';
-import { afterAll, beforeAll } from 'vitest';
 import record from '../../netlify/functions/proofs-record';
 import { setAdminPassword } from '../../netlify/lib/admin-users';
 import { proofImages } from '../../netlify/lib/blobs';
@@ -13,33 +8,10 @@ import { signIn, withSession } from './admin-session';
 import { call, SITE } from './requests';
 
 /**
- * What the proof tests share: a local Netlify Blobs server (as netlify-cli runs one), drivers and the stops
+ * What the proof tests share (the blobs server is ./blobs-server.ts): drivers and the stops
  * of their runs (written with SQL: the runs API is another module's), PNG images made from pixels, and the
  * driver's upload as a phone sends it.
  */
-
-/**
- * Starts the package's own blobs server on a temporary directory for this test file and points the blobs
- * context at it, as `netlify dev` does for a function (NETLIFY_BLOBS_CONTEXT).
- */
-export function useBlobsServer(): void {
-  let server: BlobsServer | undefined;
-  let directory = '';
-  beforeAll(async () => {
-    directory = await mkdtemp(join(tmpdir(), 'courier-blobs-'));
-    const token = 'test-blobs-token';
-    server = new BlobsServer({ directory, token, logger: () => {} });
-    const { port } = await server.start();
-    const url = `http://127.0.0.1:${port}`;
-    const context = { edgeURL: url, uncachedEdgeURL: url, siteID: 'test-site', token };
-    process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify(context)).toString('base64');
-  });
-  afterAll(async () => {
-    await server?.stop();
-    delete process.env.NETLIFY_BLOBS_CONTEXT;
-    await rm(directory, { recursive: true, force: true });
-  });
-}
 
 /** Every key in the proof images' store. */
 export async function storedImageKeys(): Promise<string[]> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PHOTO_MAX_BYTES } from '../photo';
 import { blankToUndefined, text } from './fields';
 import { SCAN_CLOCK_SKEW_MS } from './scans';
 import { noControlCharacters } from './text';
@@ -6,8 +7,6 @@ import { noControlCharacters } from './text';
 // Proof of delivery: what the driver's phone posts (`POST /api/driver/stops/{n}/proof`, multipart) and what
 // staff and the revealed recipient read back. The images' bytes are checked on the server (netlify/lib/proof-images.ts).
 
-/** A photo after the browser's shrink (src/lib/photo.ts) is at most this large; the server refuses more. */
-export const PHOTO_MAX_BYTES = 500 * 1024;
 /** A drawn signature is a small PNG: under a few hundred bytes it cannot hold a stroke. */
 const SIGNATURE_MIN_BYTES = 300;
 const SIGNATURE_MAX_BYTES = 200 * 1024;

@@ -17,10 +17,12 @@ import {
   type FunctionContext,
   HttpError,
   handle,
+  type Picture,
+  picture,
   reply,
 } from './http';
 import { deliverAfterAnswer } from './outbox-delivery';
-import { readJson, readJsonOrForm, readQuery } from './request-body';
+import { readJson, readJsonOrForm, readMultipart, readQuery } from './request-body';
 import { type SessionUser, sessionCaller } from './sessions';
 
 /**
@@ -58,8 +60,12 @@ export type Call<E extends Endpoint> = {
   client: ClientInfo;
 } & Callers[E['access']];
 
-/** What an entry's action answers: a file (a `produces` entry, e.g. an export) or its JSON success answer. */
-type Answer<E extends Endpoint> = E extends { produces: string } ? Download : Reply<E>;
+/** What an entry's action answers: an image, a file (an export) or its JSON success answer. */
+type Answer<E extends Endpoint> = E extends { produces: 'image/*' }
+  ? Picture
+  : E extends { produces: string }
+    ? Download
+    : Reply<E>;
 
 /** The success answer (its status and headers from the entry), or a whole Response (a redirect, cookies). */
 type Action<E extends Endpoint> = (call: Call<E>) => Promise<Answer<E> | Response>;
@@ -220,8 +226,8 @@ async function run<E extends Endpoint>(route: Route<E>, request: Request, contex
   const params = parsed(() => pathParams(endpoint, context));
   const query = parsed(() => (endpoint.query ? readQuery(request, endpoint.query) : {}));
   const limits = options.maxBytes ? { maxBytes: options.maxBytes } : {};
-  const readBody = async () =>
-    endpoint.body ? await (options.form ? readJsonOrForm : readJson)(request, endpoint.body, limits) : {};
+  const reader = endpoint.accepts === 'multipart/form-data' ? readMultipart : options.form ? readJsonOrForm : readJson;
+  const readBody = async () => (endpoint.body ? await reader(request, endpoint.body, limits) : {});
   const early = options.reads ? await parsedAsync(readBody) : undefined;
   const db = await getDb();
   const reads =
@@ -239,6 +245,7 @@ async function run<E extends Endpoint>(route: Route<E>, request: Request, contex
   const call = { request, context, db, params: params.value, query: query.value, body, client, ...caller };
   const answered = await action(call as Call<E>);
   if (answered instanceof Response) return answered;
+  if (endpoint.produces === 'image/*') return picture(endpoint, answered as Picture);
   if (endpoint.produces) return download(endpoint, answered as Download);
   const answer = answered as Reply<E>;
   if (options.purges) await purgeLookups(context, options.purges(answer, call as Call<E>));

@@ -78,6 +78,28 @@ export function download(endpoint: Endpoint, { filename, chunks }: Download): Re
   });
 }
 
+/** An image answer (a proof's signature or photo): its bytes and its media type, checked when it was stored. */
+export interface Picture {
+  type: string;
+  bytes: Uint8Array<ArrayBuffer>;
+}
+
+/**
+ * An endpoint's image answer: the usual headers with the image's type, kept by no cache (it is shown only to
+ * whom the call allowed) and never sniffed as anything else.
+ */
+export function picture(endpoint: Endpoint, { type, bytes }: Picture): Response {
+  return new Response(bytes, {
+    status: endpoint.status,
+    headers: {
+      ...BASE_BY_NAME,
+      'content-type': type,
+      'cache-control': 'private, no-store',
+      'content-length': String(bytes.byteLength),
+    },
+  });
+}
+
 /** An expected failure: its status, a message for people, and per-field errors for 422s. */
 export class HttpError extends Error {
   constructor(

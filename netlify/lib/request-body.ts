@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { fieldErrors } from '@/lib/field-errors';
 import { HttpError, invalidInput, isFormPost } from './http';
 
-// Reading a request: its JSON body or a page's plain form, and its query string, each through its schema.
+// Reading a request: its JSON body, a page's plain form or a form with files, and its query string, each
+// through its schema.
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -52,7 +53,35 @@ export function readJsonOrForm<Schema extends z.ZodType>(
   return isFormPost(request) ? readForm(request, schema, limits) : readJson(request, schema, limits);
 }
 
+/**
+ * Reads a form with files (`multipart/form-data`) with the same limits and schema as `readJson`: 415 for
+ * another content type, 413 over the limit (before any parsing), 400 when the form is malformed. A field
+ * sent twice counts once, as its first value; files reach the schema as `File`s.
+ */
+export async function readMultipart<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+  { maxBytes = MAX_BODY_BYTES }: { maxBytes?: number } = {},
+): Promise<z.infer<Schema>> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data\b/i.test(type)) throw new HttpError(415, 'Content-Type must be multipart/form-data');
+  const bytes = await readBodyBytes(request, maxBytes);
+  let form: FormData;
+  try {
+    form = await new Response(bytes, { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw new HttpError(400, 'Request body is not a valid multipart/form-data form');
+  }
+  const fields: Record<string, FormDataEntryValue> = {};
+  for (const [name, value] of form) fields[name] ??= value;
+  return validBody(schema, fields);
+}
+
 async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  return (await readBodyBytes(request, maxBytes)).toString('utf8');
+}
+
+async function readBodyBytes(request: Request, maxBytes: number): Promise<Buffer<ArrayBuffer>> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > maxBytes) throw tooLarge(maxBytes);
   return readLimited(request, maxBytes);
@@ -86,8 +115,8 @@ export function readQuery<Schema extends z.ZodType>(request: Request, schema: Sc
   return result.data;
 }
 
-async function readLimited(request: Request, maxBytes: number): Promise<string> {
-  if (!request.body) return '';
+async function readLimited(request: Request, maxBytes: number): Promise<Buffer<ArrayBuffer>> {
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -101,5 +130,5 @@ async function readLimited(request: Request, maxBytes: number): Promise<string> 
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }

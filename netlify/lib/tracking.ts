@@ -2,6 +2,7 @@ import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import type { Reply } from '@/lib/api/contract';
 import { TRACKING_NOT_FOUND, type trackingApi } from '@/lib/api/tracking';
+import { initialsOf } from '@/lib/schemas/proof-summary';
 import { historyEntrySchema } from '@/lib/schemas/shipment/history';
 import { nextStepFields } from '@/lib/schemas/shipment/next-step';
 import { shipmentRecordSchema } from '@/lib/schemas/shipment/record';
@@ -38,6 +39,7 @@ const publicDocumentSchema = shipmentRecordSchema.pick(PUBLIC_SHIPMENT_FIELDS).e
   revealed: sqlBoolean,
   histories: z.array(historyEntrySchema),
   route: trackingResultSchema.shape.route,
+  proof: z.object({ recipient_name: z.string(), delivered_at: z.string(), has_photo: sqlBoolean }).nullable(),
 });
 
 /** A row of the lookup statement: the document as JSON text, parsed, then decoded. */
@@ -105,7 +107,9 @@ const lookupSql = (revealed: string) => `SELECT json_object(
         'created_at', h.created_at, 'notes', h.notes, 'location_city', h.location_city,
         'location_country', h.location_country, 'expected_arrival', h.expected_arrival, 'reason', h.reason))
       FROM shipment_histories h WHERE h.shipment_id = s.id)),
-    'route', json(${ROUTE})
+    'route', json(${ROUTE}),
+    'proof', json((SELECT json_object('recipient_name', p.recipient_name, 'delivered_at', p.delivered_at,
+        'has_photo', p.photo_key IS NOT NULL) FROM proofs p WHERE p.shipment_id = s.id))
   ) AS document
   FROM shipments s WHERE s.tracking_number IN `;
 const LOOKUP = lookupSql('0');
@@ -148,9 +152,15 @@ export function publicTrackingStatement(
 export function publicTrackings({ rows }: ResultSet): Map<string, TrackingResult> {
   const found = new Map<string, TrackingResult>();
   for (const { document } of decodeRows(documentRowSchema, rows)) {
-    const { sender_is_company, revealed, ...shipment } = document;
+    const { sender_is_company, revealed, proof, ...shipment } = document;
     const result: TrackingResult = {
       ...shipment,
+      // The signer's initials only: the name is the recipient's, which the public page never shows whole.
+      proof: proof && {
+        delivered_at: proof.delivered_at,
+        signed_by: initialsOf(proof.recipient_name),
+        has_photo: proof.has_photo,
+      },
       // Oldest first: the statement leaves them in no order (SQL promises none to an aggregate's input).
       histories: shipment.histories.sort((a, b) =>
         a.created_at === b.created_at ? a.id - b.id : a.created_at < b.created_at ? -1 : 1,

@@ -20,12 +20,20 @@ const NotFoundScreen = lazy(() => import('./screens/NotFoundScreen'));
 const NotAllowedScreen = lazy(() => import('./screens/NotAllowedScreen'));
 const OutboxScreen = lazy(() => import('./screens/OutboxScreen'));
 const WaybillScreen = lazy(() => import('./screens/WaybillScreen'));
+const ProofPrintScreen = lazy(() => import('./screens/proof/ProofPrintScreen'));
 const AuditScreen = lazy(() => import('./screens/audit/AuditScreen'));
 const TeamScreen = lazy(() => import('./screens/team/TeamScreen'));
 const RunsScreen = lazy(() => import('./screens/runs/RunsScreen'));
 const RunSheetScreen = lazy(() => import('./screens/runs/RunSheetScreen'));
 const ExceptionsScreen = lazy(() => import('./screens/exceptions/ExceptionsScreen'));
 const TwoFactorRequiredScreen = lazy(() => import('./screens/TwoFactorRequiredScreen'));
+
+/** The print pages: no admin frame, they are what the paper shows. */
+const PRINTED = {
+  waybills: <WaybillScreen />,
+  runSheet: <RunSheetScreen />,
+  proofPrint: <ProofPrintScreen />,
+};
 
 // Turning on two-factor sign-in is a write: a session that needed it is asked about again, screen kept.
 onWrite(() => {
@@ -93,10 +101,9 @@ export default function Screens() {
     window.scrollTo(0, 0);
   }, [page?.path]);
 
-  // The print pages have no admin frame: they are what the paper shows.
-  const printed = page?.route === 'waybills' || page?.route === 'runSheet' ? page.route : null;
+  const printed = page && page.route in PRINTED ? (page.route as keyof typeof PRINTED) : null;
   return printed && mayOpen(role, printed) ? (
-    <Suspense fallback={<Loading />}>{printed === 'waybills' ? <WaybillScreen /> : <RunSheetScreen />}</Suspense>
+    <Suspense fallback={<Loading />}>{PRINTED[printed]}</Suspense>
   ) : (
     <Layout>
       <Suspense fallback={<Loading />}>

@@ -19,6 +19,7 @@ export const SCREEN_ROLES: Record<RouteName, readonly Role[]> = {
   outbox: ADMINS,
   team: ADMINS,
   waybills: OFFICE,
+  proofPrint: READERS,
   audit: ADMINS,
   runs: OFFICE,
   runSheet: OFFICE,

@@ -15,6 +15,7 @@ export const $router = createRouter({
   settings: '/admin/settings',
   outbox: '/admin/settings/outbox',
   waybills: '/admin/waybills',
+  proofPrint: '/admin/proof/:trackingNumber',
   audit: '/admin/audit',
   team: '/admin/team',
   runs: '/admin/runs',

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { formatDate, formatDateTime } from '@/lib/date-display';
 import { AddressReveal } from './AddressReveal';
+import { DeliveryProof } from './DeliveryProof';
 import { NextStep } from './NextStep';
 import { RouteMapSlot } from './RouteMapSlot';
 import { TrackingProgress } from './TrackingProgress';
@@ -110,6 +111,7 @@ export function TrackingResultPanel({ result }: { result: TrackingResult }) {
 
         <NextStep result={result} />
 
+        <DeliveryProof result={result} />
         <TrackingProgress status={result.status} />
         <RouteMapSlot route={result.route} />
 

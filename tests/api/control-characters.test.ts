@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setAdminPassword } from '../../netlify/lib/admin-users';
-import { type Endpoint, pathFor } from '../../src/lib/api/contract';
+import { pathFor } from '../../src/lib/api/contract';
 import { NO_CONTROL_CHARACTERS } from '../../src/lib/schemas/text';
 import { signIn, withSession } from '../helpers/admin-session';
 import { type RequestField, requestFields } from '../helpers/request-fields';
@@ -17,7 +17,7 @@ type Handler = Parameters<typeof call>[0];
 const FUNCTIONS = new URL('../../netlify/functions/', import.meta.url);
 const handlers = new Map<string, Handler>();
 let cookie: string;
-/** For the calls only a driver may make (an admin is refused before the body is read). */
+/** A driver's session, for the calls only drivers make (an admin is refused those before the body is read). */
 let driverCookie: string;
 
 beforeAll(async () => {
@@ -26,14 +26,14 @@ beforeAll(async () => {
     if (config.path) handlers.set(config.path, handler);
   }
   cookie = await signIn();
-  const driver = { email: 'driver@nec-cargo.example', password: 'a driver signs in with this' };
+  const driver = { email: 'control-driver@nec-cargo.example', password: 'a driver signs in with this' };
   await setAdminPassword(await getDb(), driver.email, driver.password, 'driver');
   driverCookie = await signIn(driver);
 });
 
 let nextAddress = 1;
 /** Public calls count per client address: each request comes from its own. */
-const headers = (endpoint: Endpoint) =>
+const headers = (endpoint: RequestField['endpoint']) =>
   withSession(endpoint.roles && !endpoint.roles.includes('admin') ? driverCookie : cookie, {
     'x-nf-client-connection-ip': `198.51.100.${nextAddress++ % 250}`,
     Origin: 'http://localhost:8888',
@@ -53,9 +53,17 @@ function requestFor(item: RequestField, value: string): { request: Request; para
   if (part === 'params') params[item.field] = value;
   const query = part === 'query' ? `?${new URLSearchParams(item.input(value) as Record<string, string>)}` : '';
   const path = pathFor(endpoint, params) + query;
-  if (!endpoint.body)
+  if (!endpoint.body) {
     return { request: apiRequest(path, { method: endpoint.method, headers: headers(endpoint) }), params };
+  }
   const json = part === 'body' ? item.input(value) : {};
+  if (endpoint.accepts === 'multipart/form-data') {
+    const form = new FormData();
+    for (const [name, given] of Object.entries(json)) form.set(name, String(given));
+    const sent = headers(endpoint);
+    sent.set('Sec-Fetch-Site', 'same-origin');
+    return { request: apiRequest(path, { method: endpoint.method, body: form, headers: sent }), params };
+  }
   return { request: apiRequest(path, { method: endpoint.method, json, headers: headers(endpoint) }), params };
 }
 

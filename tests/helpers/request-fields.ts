@@ -17,8 +17,8 @@ export interface RequestField {
   part: Part;
   /** As a 422 names it: nested paths joined with dots (`events.0.note`). */
   field: string;
-  /** What the value reaches first: text, a number, one of a list, or true/false. */
-  kind: 'string' | 'number' | 'enum' | 'boolean';
+  /** What the value reaches first: text, a number, one of a list, true/false, or a file (a form with files). */
+  kind: 'string' | 'number' | 'enum' | 'boolean' | 'file';
   /** The schema of the value itself, as its parent object holds it. */
   schema: z.ZodType;
   /** The whole part's input with only this field set (to `value`). */
@@ -37,7 +37,13 @@ function kindOf(schema: z.ZodType): RequestField['kind'] | 'container' {
   // A preprocess is a pipe from a transform: the input is read by what follows it.
   if (def.type === 'pipe') return kindOf(defOf(def.in).type === 'transform' ? def.out : def.in);
   if (def.type === 'object' || def.type === 'array' || def.type === 'union') return 'container';
-  if (def.type === 'string' || def.type === 'number' || def.type === 'enum' || def.type === 'boolean') {
+  if (
+    def.type === 'string' ||
+    def.type === 'number' ||
+    def.type === 'enum' ||
+    def.type === 'boolean' ||
+    def.type === 'file'
+  ) {
     return def.type;
   }
   throw new Error(`request-fields: no rule for a ${def.type} schema yet`);

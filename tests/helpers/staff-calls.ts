@@ -4,7 +4,9 @@ import { buildSeedShipments } from '../../db/seed';
 import type { Handler } from '../../netlify/lib/handler';
 import { type Endpoint, pathFor } from '../../src/lib/api/contract';
 import { ENDPOINTS } from '../../src/lib/api/endpoints';
-import { apiRequest } from './requests';
+import { PROOF_MAX_BYTES } from '../../src/lib/schemas/proof';
+import { signaturePng } from './proof-stops';
+import { apiRequest, SITE } from './requests';
 
 /**
  * Every staff call of the API contract, generated from its endpoint list: the function file serving it
@@ -74,12 +76,9 @@ interface Sample {
   bodyLimit?: number;
 }
 
-const [number, onRun, onOtherRun, driverStop] = buildSeedShipments().map((shipment) => shipment.tracking_number) as [
-  string,
-  string,
-  string,
-  string,
-];
+const [number, onRun, onOtherRun, driverStop, proofStop] = buildSeedShipments().map(
+  (shipment) => shipment.tracking_number,
+) as [string, string, string, string, string];
 /** The driver and runs `prepareStaffSamples` makes: a run with one stop to reorder, another with one to remove. */
 const SAMPLE_DRIVER = 9001;
 const SAMPLE_RUN_DATE = '2099-01-01';
@@ -200,11 +199,30 @@ export const STAFF_SAMPLES: Record<string, Sample> = {
     },
     answers: [403],
   },
+  // Only the stop's driver records it: any other session is refused (403), the driver's repeats are duplicates.
+  'POST /api/driver/stops/:trackingNumber/proof': {
+    params: { trackingNumber: proofStop },
+    body: {
+      event_id: 'matrix-proof',
+      recipient_name: 'Matrix Person',
+      signature: new File([signaturePng()], 'signature.png', { type: 'image/png' }),
+      delivered_at: new Date().toISOString(),
+    },
+    answers: [403],
+    bodyLimit: PROOF_MAX_BYTES,
+  },
+  // Before the driver's sample has recorded it, the stop has no proof yet.
+  'GET /api/shipments/:trackingNumber/proof': { params: { trackingNumber: proofStop }, answers: [200, 404] },
+  'GET /api/shipments/:trackingNumber/proof/:image': {
+    params: { trackingNumber: proofStop, image: 'signature' },
+    answers: [200, 404],
+  },
 };
 
 /**
  * What the samples name beyond the seed: a quote request, a driver and two runs with a stop each (the seed has
- * none), and a stop for today on the run of the matrix's driver account (made before this is called).
+ * none), and two stops for today (the driver's calls', the proof's) on the run of the role checks' driver account
+ * (made before this is called).
  */
 export async function prepareStaffSamples(db: Client): Promise<void> {
   await db.batch(
@@ -230,8 +248,9 @@ export async function prepareStaffSamples(db: Client): Promise<void> {
       },
       {
         sql: `INSERT INTO run_stops (shipment_id, run_id, position)
-              SELECT s.id, r.id, 1 FROM shipments s, runs r WHERE s.tracking_number = ? AND r.driver_id <> ?`,
-        args: [driverStop, SAMPLE_DRIVER],
+              SELECT s.id, r.id, CASE s.tracking_number WHEN ? THEN 1 ELSE 2 END FROM shipments s, runs r
+              WHERE s.tracking_number IN (?, ?) AND r.driver_id <> ?`,
+        args: [driverStop, driverStop, proofStop, SAMPLE_DRIVER],
       },
     ],
     'write',
@@ -292,8 +311,20 @@ export function staffCalls(samples: Record<string, Sample> = STAFF_SAMPLES): Sta
 
 /** The call's sample request with these headers (a session cookie, a key), as a browser on the site sends it. */
 export const sampleRequest = (call: StaffCall, headers: HeadersInit = {}): Request =>
-  apiRequest(call.path, {
-    method: call.endpoint.method,
-    headers,
-    ...(call.body === undefined ? {} : { json: call.body }),
-  });
+  call.endpoint.accepts === 'multipart/form-data' && call.body !== undefined
+    ? formRequest(call, headers)
+    : apiRequest(call.path, {
+        method: call.endpoint.method,
+        headers,
+        ...(call.body === undefined ? {} : { json: call.body }),
+      });
+
+/** A form with files (the proof's upload): each field of the sample body, files as files. */
+function formRequest(call: StaffCall, headers: HeadersInit): Request {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(call.body as Record<string, string | File>)) form.set(name, value);
+  const sent = new Headers(headers);
+  sent.set('Origin', SITE);
+  sent.set('Sec-Fetch-Site', 'same-origin');
+  return apiRequest(call.path, { method: call.endpoint.method, body: form, headers: sent });
+}

@@ -19,6 +19,8 @@ const SCREEN_CALLS: Record<RouteName, Endpoint> = {
   settings: API.account.twoFactorStatus,
   outbox: API.outbox.list,
   waybills: API.waybills.get,
+  // The proof's page shows the shipment's timeline: its readers.
+  proofPrint: API.shipments.get,
   audit: API.audit.list,
   team: API.team.list,
   runs: API.runs.list,

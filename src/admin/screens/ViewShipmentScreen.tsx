@@ -16,6 +16,7 @@ import { hasDraft } from '../drafts';
 import { $shipment, showShipment } from '../stores/shipment';
 import { AssignmentHistory } from './view-shipment/AssignmentHistory';
 import { LocationUpdateForm } from './view-shipment/LocationUpdateForm';
+import { ProofPanel } from './view-shipment/ProofPanel';
 import { ShipmentChanges } from './view-shipment/ShipmentChanges';
 import { ShipmentFacts } from './view-shipment/ShipmentFacts';
 import { StatusUpdateForm } from './view-shipment/StatusUpdateForm';
@@ -95,6 +96,7 @@ export default function ViewShipmentScreen() {
       <div className="grid gap-6 lg:grid-cols-2">
         {shipment.customer_id ? <ShipmentCustomer id={shipment.customer_id} /> : null}
         <ShipmentFacts shipment={shipment} />
+        {shipment.status === 'delivered' ? <ProofPanel trackingNumber={shipment.tracking_number} /> : null}
         <div className="flex flex-col gap-6">
           <Panel title="Staff notes">
             <p className="mb-3 text-sm text-slate-700">

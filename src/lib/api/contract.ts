@@ -39,14 +39,20 @@ export interface Endpoint {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /**
+   * A body sent as a form with files (the driver's proof of delivery) rather than JSON: the handler factory
+   * parses it with `request.formData()` (a field sent twice counts once, files as `File`) and the same schema.
+   */
+  accepts?: 'multipart/form-data';
   /** The success status and the schema of its body. */
   status: 200 | 201;
   response: z.ZodType;
   /**
-   * A success answer that is a file rather than JSON (an export): the handler factory streams it with
-   * this media type, and `response` describes its text. Errors are still JSON.
+   * A success answer that is a file rather than JSON: an export (`text/csv`, streamed with this media type),
+   * or an image (`image/*`: answered with the image's own type, never cached). `response` describes its
+   * text. Errors are still JSON.
    */
-  produces?: 'text/csv';
+  produces?: 'text/csv' | 'image/*';
   /** Statuses particular to this call (404, 409, 429...); the generic ones are implied. */
   errors?: readonly ErrorStatus[];
   /** The public lookup keeps the `{status: false, error}` its clients read; every other call answers `apiError`. */

@@ -12,6 +12,7 @@ import { exceptionsApi } from './exceptions';
 import { exportsApi } from './exports';
 import { outboxApi } from './outbox';
 import { placesApi } from './places';
+import { proofsApi } from './proofs';
 import { quotesApi } from './quotes';
 import { runsApi } from './runs';
 import { scansApi } from './scans';
@@ -44,6 +45,7 @@ export const API = {
   exceptions: exceptionsApi,
   deliveryRequests: deliveryRequestsApi,
   driver: driverApi,
+  proofs: proofsApi,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every endpoint, each with its resource and name (e.g. `shipments.get`). */

@@ -15,8 +15,8 @@ const ERROR_MEANINGS: Record<number, string> = {
   405: 'Another method is expected; the Allow header lists them.',
   409: 'The request conflicts with the current state.',
   410: 'What the request names is no longer there (an expired or withdrawn link).',
-  413: 'The body is larger than 64 KB.',
-  415: 'The body must be sent as application/json.',
+  413: 'The body is larger than 64 KB (or the larger limit the call names).',
+  415: 'The body must be sent as application/json (multipart/form-data where the call says so).',
   422: 'The data is invalid: `errors` names each field at fault.',
   429: 'Too many requests: wait for the seconds in the Retry-After header.',
   503: 'The service is temporarily unavailable; try again shortly.',
@@ -45,6 +45,10 @@ const RESOURCES: Record<keyof typeof API, { name: string; description: string }>
   audit: {
     name: 'Audit trail',
     description: 'Who wrote what, when and from where: the staff activity log, its filters and its CSV export.',
+  },
+  proofs: {
+    name: 'Proof of delivery',
+    description: "The driver's proof of delivery (name, signature, photo, place), and its authorized reads.",
   },
   team: {
     name: 'Team',
@@ -111,7 +115,14 @@ function operation(resource: string, name: string, endpoint: Endpoint): ZodOpenA
           },
         }
       : {}),
-    ...(endpoint.body ? { requestBody: { required: true, content: json(endpoint.body) } } : {}),
+    ...(endpoint.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { [endpoint.accepts ?? 'application/json']: { schema: endpoint.body } },
+          },
+        }
+      : {}),
     responses: {
       [endpoint.status]: {
         description: endpoint.status === 201 ? 'Created.' : 'OK.',

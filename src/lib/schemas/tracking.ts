@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deliveryRequestViewSchema } from './exception-request';
+import { publicProofSchema } from './proof-summary';
 import { historyEntrySchema } from './shipment/history';
 import { nextStepFields } from './shipment/next-step';
 import { shipmentRecordSchema } from './shipment/record';
@@ -42,6 +43,8 @@ export const trackingResultSchema = shipmentRecordSchema.pick(PUBLIC_SHIPMENT_FI
   /** Whether the recipient's email or phone is on file, so the full address can be revealed. */
   can_reveal: z.boolean(),
   histories: z.array(historyEntrySchema),
+  /** The proof of delivery in short (time and initials); its images only to a browser that revealed it. */
+  proof: publicProofSchema.nullable(),
   /** Coordinates of the route's places, each null when the gazetteer does not know it. */
   route: z.object({
     origin: mapPointSchema.nullable(),

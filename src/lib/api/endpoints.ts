@@ -9,6 +9,7 @@ import { dashboardApi } from './dashboard';
 import { exportsApi } from './exports';
 import { outboxApi } from './outbox';
 import { placesApi } from './places';
+import { quoteOffersApi } from './quote-offers';
 import { quotesApi } from './quotes';
 import { scansApi } from './scans';
 import { settingsApi } from './settings';
@@ -25,6 +26,7 @@ export const API = {
   shipments: shipmentsApi,
   dashboard: dashboardApi,
   quotes: quotesApi,
+  quoteOffers: quoteOffersApi,
   customers: customersApi,
   settings: settingsApi,
   alerts: alertsApi,

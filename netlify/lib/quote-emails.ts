@@ -9,7 +9,7 @@ import { type Content, type Fact, formatDay, formatMoment } from './email-layout
  * browsers send to no server, log or Referer.
  */
 
-export const QUOTE_KINDS = ['quote_received', 'new_quote_request', 'quote_offer'] as const;
+const QUOTE_KINDS = ['quote_received', 'new_quote_request', 'quote_offer'] as const;
 type QuoteKind = (typeof QUOTE_KINDS)[number];
 
 /** The emails that answer the requester's own request: no subscription to end. */

@@ -46,6 +46,8 @@ const PUBLIC_FUNCTIONS = [
   'alerts-unsubscribe',
   'team-invitation-read',
   'team-invitation-accept',
+  'quote-offer-read',
+  'quote-offer-accept',
 ];
 
 const send = (staffCall: StaffCall, headers: HeadersInit = {}) =>

@@ -35,7 +35,7 @@ export const quoteOfferInputSchema = z.object({
 });
 export type QuoteOfferInput = z.infer<typeof quoteOfferInputSchema>;
 
-export const OFFER_STATES = ['open', 'accepted'] as const;
+const OFFER_STATES = ['open', 'accepted'] as const;
 
 /** The offer a quote request's row shows: the latest one sent (a replaced one is gone from view). */
 export const quoteOfferSummarySchema = z.object({
@@ -49,7 +49,6 @@ export const quoteOfferSummarySchema = z.object({
   accepted_at: z.iso.datetime().nullable(),
   tracking_number: z.string().nullable(),
 });
-export type QuoteOfferSummary = z.infer<typeof quoteOfferSummarySchema>;
 
 /** The link's token, in a body (never in an address a log keeps). */
 export const offerTokenSchema = z.object({

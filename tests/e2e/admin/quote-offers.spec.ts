@@ -15,7 +15,7 @@ async function expectNoViolations(page: Page, include?: string) {
 
 /** The offer email to this address, read on the Outbox page: the accept link in it. */
 async function acceptLink(page: Page, email: string): Promise<URL> {
-  const row = page.getByRole('row').filter({ hasText: email }).filter({ hasText: 'Your quote' });
+  const row = page.getByRole('row').filter({ hasText: email }).filter({ hasText: 'Your quote: USD' });
   await expect(async () => {
     await page.goto('/admin/settings/outbox');
     await expect(row.getByText('Read the email')).toBeVisible();

@@ -81,6 +81,8 @@ test('a quote request answered with a price is accepted from the email and books
 
   await visitor.reload();
   await expect(visitor.getByRole('alert')).toContainText(`accepted already`);
+  // A link opened anew is a new document: a fragment change alone would not load the page again.
+  await visitor.goto('about:blank');
   await visitor.goto('/quote-accept#made-up-token');
   await expect(visitor.getByRole('alert')).toContainText('We did not send this link');
 

@@ -8,6 +8,7 @@ export default defineHandler(
   on(quotesApi.create)(async ({ db, body, request }) => sendQuoteRequest(db, body, request), {
     guard: limitQuotes,
     form: { subject: 'Your quote request', back: '/#quote' },
+    delivers: true,
   }),
 );
 

@@ -46,7 +46,7 @@ export type CustomerAction =
   | 'customer_deactivated'
   | 'customer_reactivated'
   | 'customer_erased';
-export type QuoteAction = 'quote_received' | 'quote_status_changed';
+export type QuoteAction = 'quote_received' | 'quote_status_changed' | 'quote_offer_sent' | 'quote_accepted';
 export type SettingsAction = 'settings_changed';
 /** Device API keys (Settings > Integrations). */
 export type ApiKeyAction = 'api_key_created' | 'api_key_revoked';
@@ -179,6 +179,33 @@ export function quoteReceivedActivity(requesterEmail: string, details: string, n
     sql: `INSERT INTO activity_log (user_id, actor_email, action, subject_type, subject_id, details, created_at)
           VALUES (NULL, ?, 'quote_received', 'quote_request', CAST(last_insert_rowid() AS TEXT), ?, ?)`,
     args: [requesterEmail, details, now],
+  };
+}
+
+/**
+ * An entry of what a requester did from an emailed link (accepting a quote booked a customer, a shipment):
+ * like `quoteReceivedActivity`, the requester is the actor, with no account or role. About a subject read
+ * by SQL, or a shipment; written only `when` the condition holds (the acceptance that won).
+ */
+export function requesterActivity(
+  email: string,
+  action: 'quote_accepted' | 'customer_created' | 'shipment_created',
+  about: { type: ActivitySubject; idSql: string; args: InValue[] } | { trackingNumber: string },
+  details: string,
+  now: string,
+  when: { sql: string; args: InValue[] },
+): InStatement {
+  if ('trackingNumber' in about) {
+    return {
+      sql: `INSERT INTO activity_log (user_id, actor_email, action, shipment_id, tracking_number, details, created_at)
+            SELECT NULL, ?, ?, id, tracking_number, ?, ? FROM shipments WHERE tracking_number = ? AND ${when.sql}`,
+      args: [email, action, details, now, about.trackingNumber, ...when.args],
+    };
+  }
+  return {
+    sql: `INSERT INTO activity_log (user_id, actor_email, action, subject_type, subject_id, details, created_at)
+          SELECT NULL, ?, ?, ?, (${about.idSql}), ?, ? WHERE ${when.sql}`,
+    args: [email, action, about.type, ...about.args, details, now, ...when.args],
   };
 }
 

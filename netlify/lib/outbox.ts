@@ -17,7 +17,8 @@ import { companySubscription, recipientSubscription } from './subscriptions';
 
 export const MAX_ATTEMPTS = 6;
 
-const INSERT = `INSERT INTO outbox (kind, audience, recipient, subscription_id, tracking_number, payload, next_attempt_at, created_at)`;
+/** The head of an outbox INSERT, for the statements that queue a kind (here and in outbox-quotes.ts). */
+export const INSERT = `INSERT INTO outbox (kind, audience, recipient, subscription_id, tracking_number, payload, next_attempt_at, created_at)`;
 const audienceOf = `CASE m.source WHEN 'company' THEN 'staff' ELSE 'customer' END`;
 
 // ---- Queueing: statements for the batch of the write that causes the email.

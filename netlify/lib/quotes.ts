@@ -1,4 +1,5 @@
 import type { Client, InStatement, ResultSet } from '@libsql/client';
+import { z } from 'zod';
 import type { Reply } from '@/lib/api/contract';
 import { QUOTE_PATHS, QUOTE_THANKS } from '@/lib/api/paths';
 import type { quotesApi } from '@/lib/api/quotes';
@@ -12,9 +13,11 @@ import {
   type QuoteStatus,
   quoteRecordSchema,
 } from '@/lib/schemas/quote';
+import { quoteOfferSummarySchema } from '@/lib/schemas/quote-offer';
 import { type ErasedPerson, quoteReceivedActivity, type StaffUser, subjectActivity } from './activity';
 import { type ClientInfo, HttpError, isFormPost, seeOther } from './http';
 import { and, countStatements, type Filter, keysetOrder, keysetPage, readCounts, readKeyset } from './keyset';
+import { quoteReceivedMail } from './outbox-quotes';
 import { enforceRateLimit } from './rate-limit';
 import { decodeFirst, decodeRows } from './rows';
 
@@ -36,16 +39,40 @@ export async function sendQuoteRequest(
   return { status: 'success', message: QUOTE_THANKS, data: { id: stored.id } };
 }
 
-const COLUMNS = Object.keys(quoteRecordSchema.shape).join(', ');
+const OWN_COLUMNS = Object.keys(quoteRecordSchema.shape).filter((column) => column !== 'offer');
+const RETURNED = `${OWN_COLUMNS.join(', ')}, NULL AS offer`;
 
-/** Stores a validated quote request with its activity entry (the dashboard shows it), in one transaction. */
+/**
+ * A request with its latest offer (a replaced one is history), as JSON: SQL that reads `q`, a row of
+ * quote_requests.
+ */
+const COLUMNS = `${OWN_COLUMNS.map((column) => `q.${column}`).join(', ')},
+  (SELECT json_object('amount_cents', o.amount_cents, 'currency', o.currency, 'valid_until', o.valid_until,
+                      'expires_at', o.expires_at, 'state', o.state, 'sent_at', o.created_at,
+                      'accepted_at', CASE o.state WHEN 'accepted' THEN o.ended_at END,
+                      'tracking_number', o.tracking_number)
+   FROM quote_offers o WHERE o.quote_request_id = q.id AND o.state <> 'replaced') AS offer`;
+
+/** A row read with COLUMNS: its offer arrives as JSON text. */
+const quoteRow = quoteRecordSchema.extend({
+  offer: z
+    .string()
+    .nullable()
+    .transform((value) => (value === null ? null : JSON.parse(value)))
+    .pipe(quoteOfferSummarySchema.nullable()),
+});
+
+/**
+ * Stores a validated quote request with its activity entry (the dashboard shows it) and its emails (the
+ * requester's acknowledgement, staff's notice), in one transaction.
+ */
 async function createQuoteRequest(db: Client, quote: QuoteRequest, now = new Date()): Promise<QuoteRecord> {
   const time = now.toISOString();
   const [stored] = await db.batch(
     [
       {
         sql: `INSERT INTO quote_requests (name, email, phone, service, origin, destination, weight_kg, created_at, updated_at)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${RETURNED}`,
         args: [
           quote.name,
           quote.email,
@@ -59,11 +86,12 @@ async function createQuoteRequest(db: Client, quote: QuoteRequest, now = new Dat
         ],
       },
       quoteReceivedActivity(quote.email, `${quote.name} asked for a quote: ${quote.service}`, time),
+      ...quoteReceivedMail(time),
     ],
     'write',
   );
   // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
-  const record = decodeFirst(quoteRecordSchema, stored!.rows);
+  const record = decodeFirst(quoteRow, stored!.rows);
   if (!record) throw new Error('The quote request was not read back after its insert');
   return record;
 }
@@ -95,7 +123,7 @@ export async function listQuoteRequests(db: Client, query: QuoteListQuery): Prom
   const [rows, ...counts] = await db.batch(
     [
       {
-        sql: `SELECT ${COLUMNS} FROM quote_requests WHERE ${pageWhere.sql} ORDER BY id ${order} LIMIT ?`,
+        sql: `SELECT ${COLUMNS} FROM quote_requests q WHERE ${pageWhere.sql} ORDER BY q.id ${order} LIMIT ?`,
         args: [...pageWhere.args, query.limit + 1],
       },
       ...countStatements('quote_requests', filters, { key: 'id', keyset, limit: QUOTE_TOTAL_CAP + 1 }),
@@ -103,7 +131,7 @@ export async function listQuoteRequests(db: Client, query: QuoteListQuery): Prom
     'read',
   );
   // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
-  return keysetPage(decodeRows(quoteRecordSchema, rows!.rows), (row) => row.id, {
+  return keysetPage(decodeRows(quoteRow, rows!.rows), (row) => row.id, {
     keyset,
     limit: query.limit,
     ...readCounts(counts),
@@ -111,9 +139,9 @@ export async function listQuoteRequests(db: Client, query: QuoteListQuery): Prom
   });
 }
 
-/** The statement reading one quote request. */
-const quoteById = (id: number): InStatement => ({
-  sql: `SELECT ${COLUMNS} FROM quote_requests WHERE id = ?`,
+/** The statement reading one quote request, as it is at its point of a batch (`foundQuote` decodes it). */
+export const quoteById = (id: number): InStatement => ({
+  sql: `SELECT ${COLUMNS} FROM quote_requests q WHERE q.id = ?`,
   args: [id],
 });
 
@@ -121,6 +149,34 @@ const quoteById = (id: number): InStatement => ({
 export function quoteReads(id: number): InStatement[] {
   return [quoteById(id)];
 }
+
+/** The request a `quoteReads` found, or 404. */
+export function foundQuote(found: ResultSet | undefined): QuoteRecord {
+  const quote = decodeFirst(quoteRow, found?.rows ?? []);
+  if (!quote) throw new HttpError(404, QUOTE_NOT_FOUND);
+  return quote;
+}
+
+/** An offer was sent (when the batch made the offer of `tokenHash`): a new or lost request is now contacted. */
+export const offerSentStatement = (id: number, time: string, tokenHash: string): InStatement => ({
+  sql: `UPDATE quote_requests SET status = 'contacted', updated_at = ?
+        WHERE id = ? AND status IN ('new', 'lost') AND EXISTS (SELECT 1 FROM quote_offers WHERE token_hash = ?)`,
+  args: [time, id, tokenHash],
+});
+
+/**
+ * An offer was accepted (`when` the acceptance won): the request is won and linked to its customer, the
+ * one it had (unless erased since), else the first one with its email.
+ */
+export const quoteWonStatement = (id: number, time: string, when: Filter): InStatement => ({
+  sql: `UPDATE quote_requests SET status = 'won', updated_at = ?,
+          customer_id = coalesce(
+            (SELECT c.id FROM customers c WHERE c.id = quote_requests.customer_id AND c.erased_at IS NULL),
+            (SELECT c.id FROM customers c WHERE c.email IS NOT NULL AND lower(c.email) = lower(quote_requests.email)
+             ORDER BY c.number LIMIT 1))
+        WHERE id = ? AND ${when.sql}`,
+  args: [time, id, ...when.args],
+});
 
 /**
  * Sets the status of the request `quoteReads` found (404 when none), with its activity entry, in one
@@ -133,8 +189,7 @@ export async function updateQuoteStatus(
   actor: StaffUser,
   now = new Date(),
 ): Promise<QuoteRecord> {
-  const current = decodeFirst(quoteRecordSchema, found?.rows ?? []);
-  if (!current) throw new HttpError(404, QUOTE_NOT_FOUND);
+  const current = foundQuote(found);
   const { id } = current;
   const select = quoteById(id);
   if (current.status === status) return current;
@@ -158,7 +213,7 @@ export async function updateQuoteStatus(
     'write',
   );
   // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
-  return decodeFirst(quoteRecordSchema, updated!.rows) ?? current;
+  return decodeFirst(quoteRow, updated!.rows) ?? current;
 }
 
 /** The erasure's statement for quote requests: the person's requests (linked to them, or from their email) are deleted. */

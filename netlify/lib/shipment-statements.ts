@@ -35,12 +35,18 @@ export type ShipmentInsert = {
   | 'updated_at'
 >;
 
-/** The INSERT of a shipment row (creation and the demo seed). */
-export function insertShipmentStatement(row: ShipmentInsert): InStatement {
+/**
+ * The INSERT of a shipment row (creation, the demo seed, an accepted quote), made only `when` a condition
+ * holds if one is given.
+ */
+export function insertShipmentStatement(
+  row: ShipmentInsert,
+  when: { sql: string; args: InValue[] } = { sql: '1', args: [] },
+): InStatement {
   const values: Record<string, InValue | undefined> = row;
   return {
-    sql: `INSERT INTO shipments (${INSERT_COLUMNS.join(', ')}) VALUES (${placeholders(INSERT_COLUMNS)})`,
-    args: INSERT_COLUMNS.map((column) => values[column] ?? null),
+    sql: `INSERT INTO shipments (${INSERT_COLUMNS.join(', ')}) SELECT ${placeholders(INSERT_COLUMNS)} WHERE ${when.sql}`,
+    args: [...INSERT_COLUMNS.map((column) => values[column] ?? null), ...when.args],
   };
 }
 

@@ -51,6 +51,8 @@ const PUBLIC_FUNCTIONS = [
   'team-invitation-accept',
   'delivery-requests-create',
   'proofs-revealed-image',
+  'quote-offer-read',
+  'quote-offer-accept',
 ];
 
 const send = (staffCall: StaffCall, headers: HeadersInit = {}) =>

@@ -48,7 +48,14 @@ async function setSwitches(switches: Partial<Record<string, boolean>>) {
     settingsNotifications,
     apiRequest('/api/settings/notifications', {
       method: 'PUT',
-      json: { new_shipment: true, status_updates: true, new_customer: false, daily_summary: true, ...switches },
+      json: {
+        new_shipment: true,
+        status_updates: true,
+        new_customer: false,
+        daily_summary: true,
+        new_quote_request: true,
+        ...switches,
+      },
       headers: withSession(cookie),
     }),
   );

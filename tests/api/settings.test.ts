@@ -133,7 +133,13 @@ describe('Settings > General (company information)', () => {
 describe('Settings > Notifications', () => {
   it('answers the default switches until saved', async () => {
     const { body } = await getNotifications();
-    expect(body.data).toEqual({ new_shipment: true, status_updates: true, new_customer: false, daily_summary: true });
+    expect(body.data).toEqual({
+      new_shipment: true,
+      status_updates: true,
+      new_customer: false,
+      daily_summary: true,
+      new_quote_request: true,
+    });
     expect(body.meta.updated_at).toBeNull();
   });
 
@@ -143,6 +149,7 @@ describe('Settings > Notifications', () => {
       status_updates: true,
       new_customer: true,
       daily_summary: false,
+      new_quote_request: true,
     });
     expect(saved.status).toBe(200);
     expect((await getNotifications()).body.data).toEqual({
@@ -150,6 +157,7 @@ describe('Settings > Notifications', () => {
       status_updates: true,
       new_customer: true,
       daily_summary: false,
+      new_quote_request: true,
     });
     expect((await settingsActivity()).at(-1)).toEqual({
       actor_email: TEST_ADMIN.email,
@@ -161,6 +169,6 @@ describe('Settings > Notifications', () => {
   it('answers 422 for a missing or non-boolean switch', async () => {
     const { status, body } = await putNotifications({ new_shipment: 'yes', status_updates: true, new_customer: false });
     expect(status).toBe(422);
-    expect(Object.keys(body.errors).sort()).toEqual(['daily_summary', 'new_shipment']);
+    expect(Object.keys(body.errors).sort()).toEqual(['daily_summary', 'new_quote_request', 'new_shipment']);
   });
 });

@@ -130,6 +130,11 @@ export const STAFF_SAMPLES: Record<string, Sample> = {
   'POST /api/customers/:id/erase': { params: { id: 'CUS-1003' }, body: {} },
   'GET /api/quote-requests': { query: { status: 'new' } },
   'PATCH /api/quote-requests/:id': { params: { id: '1' }, body: { status: 'contacted' } },
+  'POST /api/quote-requests/:id/offer': {
+    params: { id: '1' },
+    // UTC's date is the company's today or tomorrow (America/Los_Angeles): both are in range.
+    body: { amount: 120, valid_until: new Date().toISOString().slice(0, 10), origin: 'O', destination: 'D' },
+  },
   'PUT /api/settings/company': {
     body: {
       company_name: 'Matrix Cargo',
@@ -142,7 +147,13 @@ export const STAFF_SAMPLES: Record<string, Sample> = {
   },
   'PUT /api/settings/audit': { body: { retention_days: 400 } },
   'PUT /api/settings/notifications': {
-    body: { new_shipment: false, status_updates: true, new_customer: true, daily_summary: false },
+    body: {
+      new_shipment: false,
+      status_updates: true,
+      new_customer: true,
+      daily_summary: false,
+      new_quote_request: true,
+    },
   },
   'POST /api/scans': {
     body: {

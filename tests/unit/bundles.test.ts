@@ -57,6 +57,13 @@ describe('the built JavaScript (a light sign-in page and admin shell)', () => {
     expect(later).not.toMatch(ZOD);
   });
 
+  it('loads no zod on the quote accept page: it reads the answers by hand', () => {
+    const { atOnce, later } = javascript('quote-accept');
+    expect(atOnce).toContain('Accept and book');
+    expect(atOnce).not.toMatch(ZOD);
+    expect(later).not.toMatch(ZOD);
+  });
+
   it('loads no zod in the admin shell before the first screen', () => {
     const { atOnce } = javascript('admin');
     expect(atOnce).toContain('Checking your session...');

@@ -14,8 +14,10 @@ import { Filter, ListViews, SearchBox } from '../components/ListParts';
 import { toastFailure } from '../forms';
 import { goToList, useSearchBox, useSearchParams } from '../list-url';
 import { $quoteList, type QuoteListParams, quoteParams, refreshQuotes, replaceQuote } from '../stores/quotes';
+import { OfferCell } from './quotes/OfferCell';
+import { OfferDialog } from './quotes/OfferDialog';
 
-const COLUMNS = ['Received', 'Requester', 'Service', 'Route', 'Weight', 'Status', 'Customer'];
+const COLUMNS = ['Received', 'Requester', 'Service', 'Route', 'Weight', 'Price', 'Status', 'Customer'];
 
 const isQuoteStatus = (value: string): value is QuoteStatus => (QUOTE_STATUSES as readonly string[]).includes(value);
 
@@ -102,6 +104,9 @@ export default function QuotesScreen() {
   const close = useCallback(() => setDialog((current) => ({ ...current, open: false })), []);
 
   const create = (quote: QuoteRecord) => setDialog((current) => ({ open: true, key: current.key + 1, quote }));
+  const [offer, setOffer] = useState<{ open: boolean; key: number; quote?: QuoteRecord }>({ open: false, key: 0 });
+  const closeOffer = useCallback(() => setOffer((current) => ({ ...current, open: false })), []);
+  const reply = (quote: QuoteRecord) => setOffer((current) => ({ open: true, key: current.key + 1, quote }));
 
   return (
     <section aria-labelledby="quotes-title">
@@ -149,6 +154,9 @@ export default function QuotesScreen() {
             <td className="px-4 py-3 text-slate-700">{route(quote)}</td>
             <td className="whitespace-nowrap px-4 py-3 text-slate-700">{weight(quote)}</td>
             <td className="px-4 py-3">
+              <OfferCell quote={quote} onReply={() => reply(quote)} />
+            </td>
+            <td className="px-4 py-3">
               <StatusControl quote={quote} />
             </td>
             <td className="px-4 py-3">
@@ -171,6 +179,9 @@ export default function QuotesScreen() {
               <dt className="text-slate-700">Weight</dt>
               <dd className="text-slate-900">{weight(quote)}</dd>
             </dl>
+            <div className="mt-2">
+              <OfferCell quote={quote} onReply={() => reply(quote)} />
+            </div>
             <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
               <StatusControl quote={quote} />
               <CustomerCell quote={quote} onCreate={() => create(quote)} />
@@ -194,6 +205,16 @@ export default function QuotesScreen() {
         onSaved={(customer) => {
           close();
           if (dialog.quote) replaceQuote({ ...dialog.quote, customer_id: customer.id });
+        }}
+      />
+      <OfferDialog
+        key={`offer-${offer.key}`}
+        open={offer.open}
+        quote={offer.quote}
+        onClose={closeOffer}
+        onSent={(quote) => {
+          closeOffer();
+          replaceQuote(quote);
         }}
       />
     </section>

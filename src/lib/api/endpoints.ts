@@ -13,6 +13,7 @@ import { exportsApi } from './exports';
 import { outboxApi } from './outbox';
 import { placesApi } from './places';
 import { proofsApi } from './proofs';
+import { quoteOffersApi } from './quote-offers';
 import { quotesApi } from './quotes';
 import { runsApi } from './runs';
 import { scansApi } from './scans';
@@ -30,6 +31,7 @@ export const API = {
   shipments: shipmentsApi,
   dashboard: dashboardApi,
   quotes: quotesApi,
+  quoteOffers: quoteOffersApi,
   customers: customersApi,
   settings: settingsApi,
   alerts: alertsApi,

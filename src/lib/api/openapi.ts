@@ -34,6 +34,10 @@ const RESOURCES: Record<keyof typeof API, { name: string; description: string }>
   shipments: { name: 'Shipments', description: 'The back-office shipment list, creation, reads and updates.' },
   dashboard: { name: 'Dashboard', description: "The back office's figures at a glance." },
   quotes: { name: 'Quotes', description: 'Quote requests sent from the site, and their follow-up by staff.' },
+  quoteOffers: {
+    name: 'Quote offers',
+    description: "Staff's priced reply to a quote request, and its accept link's page, which books the shipment.",
+  },
   customers: { name: 'Customers', description: 'Customer accounts and their shipments.' },
   settings: { name: 'Settings', description: 'Company details and email notification switches.' },
   alerts: { name: 'Email alerts', description: 'Status emails for a shipment: opt-in, confirmation, unsubscribe.' },

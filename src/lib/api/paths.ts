@@ -37,3 +37,6 @@ export const QUOTE_PATHS = { create: '/api/quotes', sent: '/quote-sent/' } as co
 
 /** What the sender of a quote request is told, on the form and on the thank-you page. */
 export const QUOTE_THANKS = 'Thank you! We will contact you within one business day.';
+
+/** The quote offer link's page reads and accepts its offer without zod too (the contract in `quote-offers.ts` uses these). */
+export const QUOTE_OFFER_PATHS = { read: '/api/quote-offer', accept: '/api/quote-offer/accept' } as const;

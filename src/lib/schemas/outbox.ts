@@ -23,6 +23,9 @@ export const OUTBOX_KINDS = [
   'sign_in_link',
   'staff_invitation',
   'password_reset',
+  'quote_received',
+  'new_quote_request',
+  'quote_offer',
 ] as const;
 
 export const OUTBOX_KIND_LABELS: Record<(typeof OUTBOX_KINDS)[number], string> = {
@@ -34,6 +37,9 @@ export const OUTBOX_KIND_LABELS: Record<(typeof OUTBOX_KINDS)[number], string> =
   sign_in_link: 'Sign-in link',
   staff_invitation: 'Staff invitation',
   password_reset: 'Password reset',
+  quote_received: 'Quote request received',
+  new_quote_request: 'New quote request',
+  quote_offer: 'Quote offer',
 };
 
 const OUTBOX_PAGE_MAX = 100;

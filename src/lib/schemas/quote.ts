@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { QUOTE_SERVICES } from '../quote-services';
 import { blankToUndefined, listMetaSchema, optionalText, pagingQuery } from './fields';
+import { quoteOfferSummarySchema } from './quote-offer';
 import { noControlCharacters, text } from './text';
 
 /** Digits with the usual separators and an optional leading +; 7 to 15 digits in all. */
@@ -74,6 +75,8 @@ export const quoteRecordSchema = z.object({
   customer_id: z.string().nullable(),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
+  /** The price staff replied with (the latest offer), if any. */
+  offer: quoteOfferSummarySchema.nullable(),
 });
 export type QuoteRecord = z.infer<typeof quoteRecordSchema>;
 

@@ -96,6 +96,7 @@ export const notificationSettingsSchema = z.object({
   status_updates: z.boolean({ error: 'Must be true or false' }),
   new_customer: z.boolean({ error: 'Must be true or false' }),
   daily_summary: z.boolean({ error: 'Must be true or false' }),
+  new_quote_request: z.boolean({ error: 'Must be true or false' }),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
@@ -105,6 +106,7 @@ export const DEFAULT_NOTIFICATIONS: NotificationSettings = {
   status_updates: true,
   new_customer: false,
   daily_summary: true,
+  new_quote_request: true,
 };
 
 export const NOTIFICATION_LABELS: Record<keyof NotificationSettings, { label: string; description: string }> = {
@@ -117,6 +119,10 @@ export const NOTIFICATION_LABELS: Record<keyof NotificationSettings, { label: st
   daily_summary: {
     label: 'Daily Summary Report',
     description: "Each morning: the previous day's shipments and what is on hold.",
+  },
+  new_quote_request: {
+    label: 'New Quote Request',
+    description: "An email when someone asks for a quote on the website's form.",
   },
 };
 

@@ -1,0 +1,14 @@
+import type { Config } from '@netlify/functions';
+import { quoteOffersApi } from '@/lib/api/quote-offers';
+import { defineHandler, on, success } from '../lib/handler';
+import { acceptOffer } from '../lib/quote-bookings';
+
+/** The requester accepts the offer: the customer and the shipment are booked, once. */
+export default defineHandler(
+  on(quoteOffersApi.accept)(({ db, body }) => success(acceptOffer(db, body.token)), { delivers: true }),
+);
+
+export const config: Config = {
+  path: '/api/quote-offer/accept',
+  rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
+import { formatDay } from '@/lib/date-display';
 import type { DriverAction } from '@/lib/schemas/driver';
 import type { DeliveryReason } from '@/lib/shipment-status';
 import { normalizeTrackingNumber } from '@/lib/tracking-number';
@@ -133,7 +134,6 @@ function Run() {
   };
 
   const pending = queue.filter((entry) => entry.state === 'pending').length;
-  const date = stops.status === 'ready' ? stops.data.date : null;
 
   return (
     <main className="mx-auto max-w-lg p-3 pb-24">
@@ -141,12 +141,7 @@ function Run() {
         <h1 className="text-xl font-bold">Today's stops</h1>
         {stops.status === 'ready' && (
           <p>
-            {new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
-              weekday: 'long',
-              day: 'numeric',
-              month: 'long',
-              timeZone: 'UTC',
-            })}
+            {formatDay(stops.data.date)}
             {' · '}
             {stops.data.stops.length} {stops.data.stops.length === 1 ? 'stop' : 'stops'}
           </p>

@@ -79,6 +79,10 @@ const SHIPMENT_KEYS = [
   'histories',
   'notes',
   'changes',
+  // The last mile's next step: the next attempt's day, or the depot and the last day it keeps the parcel.
+  'next_attempt_on',
+  'pickup_depot',
+  'pickup_until',
 ].sort();
 
 function expectShipmentShape(data: Record<string, unknown>) {

@@ -14,7 +14,7 @@ const label = ({ resource, name, part, field }: RequestField) => `${resource}.${
 const CONTROL_CHARACTERS = ['\u0000', '\u0007', '\u001b', '\u000b', '\u000c', '\u007f', '\u0085', '\u009b'];
 /** Only notes, addresses and contents are typed in a multi-line box: they alone may hold tabs and line breaks. */
 const LINE_BREAKS = ['a\tb', 'a\nb', 'a\r\nb'];
-const MULTILINE_NAME = /(^|[._])(address|notes?|contents)$/;
+const MULTILINE_NAME = /(^|[._])(address|notes?|contents|message)$/;
 /** Compared byte for byte with what was hashed or issued: normalising them would refuse a right one. */
 const SECRET_NAME = /(^|[._])(password|challenge|token)$/;
 

@@ -1,5 +1,5 @@
 import type { Client } from '@libsql/client';
-import type { CustomerCreateInput } from '@/lib/schemas/customer';
+import type { CustomerCreateInput, CustomerPatchInput } from '@/lib/schemas/customer';
 import { customerContactSchema } from './customer-read';
 import { HttpError } from './http';
 import type { Filter } from './keyset';
@@ -49,4 +49,23 @@ export async function duplicateError(
     `This customer may already exist: ${said} has the same ${sameEmail ? 'email' : 'name and phone'}.`,
     { errors, duplicateOf: existing.id },
   );
+}
+
+/**
+ * An edit's new email, or new name and phone, that another customer has, as on creation (only what changed is
+ * compared; `allow_duplicate` skips it): the values compared, and the other customers they would match.
+ */
+export function editDuplicate(
+  current: { id: string; name: string; phone: string | null },
+  patch: CustomerPatchInput,
+  changed: readonly string[],
+): { after: { name: string; email?: string | null | undefined; phone: string | null }; other: Filter | null } {
+  const namePhone = changed.includes('name') || changed.includes('phone');
+  const after = {
+    name: patch.name ?? current.name,
+    email: changed.includes('email') ? patch.email : null,
+    phone: namePhone ? (patch.phone === undefined ? current.phone : patch.phone) : null,
+  };
+  const shared = patch.allow_duplicate ? null : duplicateOf(after);
+  return { after, other: shared ? { sql: `(${shared.sql}) AND id <> ?`, args: [...shared.args, current.id] } : null };
 }

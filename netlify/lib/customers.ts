@@ -2,7 +2,7 @@ import type { Client, InStatement, InValue, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import type { Customer, CustomerCreateInput, CustomerDetail, CustomerPatchInput } from '@/lib/schemas/customer';
 import { type StaffUser, subjectActivity } from './activity';
-import { duplicateError, duplicateOf } from './customer-duplicates';
+import { duplicateError, duplicateOf, editDuplicate } from './customer-duplicates';
 import { type CustomerContact, customerContactSchema, detailFrom, notFound, selectDetail } from './customer-read';
 import { HttpError, invalidInput } from './http';
 import type { Filter } from './keyset';
@@ -218,16 +218,8 @@ export async function updateCustomer(
 
   const time = now.toISOString();
   const columns: Array<[string, InValue]> = changed.map((field) => [field, patch[field] ?? null]);
-  // A new email, or a new name and phone, that another customer has is flagged as on creation (only what
-  // changed is compared): checked by the update itself, so two edits at once cannot both take it.
-  const namePhone = changed.includes('name') || changed.includes('phone');
-  const after = {
-    name: patch.name ?? current.name,
-    email: changed.includes('email') ? patch.email : null,
-    phone: namePhone ? (patch.phone === undefined ? current.phone : patch.phone) : null,
-  };
-  const shared = patch.allow_duplicate ? null : duplicateOf(after);
-  const other = shared ? { sql: `(${shared.sql}) AND id <> ?`, args: [...shared.args, id] } : null;
+  // Checked by the update itself, so two edits at once cannot both take another customer's email.
+  const { after, other } = editDuplicate(current, patch, changed);
   if (newStatus) columns.push(['status', newStatus]);
   const name = patch.name ?? current.name;
   const subject = { type: 'customer' as const, id };

@@ -3,7 +3,7 @@ import { company } from '@/data/company';
 import { dateIn } from '@/lib/company-day';
 import { formatDay } from '@/lib/date-display';
 import { INSTRUCTION_LABELS, INSTRUCTION_PLACES, nextBusinessDays } from '@/lib/schemas/exception-request';
-import { requestDelivery } from './tracking-store';
+import { requestDelivery } from './delivery-request';
 import type { TrackingResult } from './tracking-view';
 
 type Problems = { message: string; errors: Record<string, string[]> } | null;

@@ -1,5 +1,4 @@
 import { atom } from 'nanostores';
-import type { DeliveryRequestInput } from '@/lib/schemas/exception-request';
 import { TRACKING_NUMBER_REQUIRED } from '@/lib/tracking-number';
 import { isObject, messageOf } from './api-answer';
 import {
@@ -240,7 +239,7 @@ export async function copyLink() {
 }
 
 /** Shows a shipment the server answered again (its address revealed) in place of the one shown. */
-function showResult(data: TrackingResult) {
+export function showResult(data: TrackingResult) {
   const { view } = $tracking.get();
   if (view.kind !== 'results') return;
   update({
@@ -272,30 +271,5 @@ export async function revealAddress(trackingNumber: string, proof: string): Prom
     return Object.values(body.errors ?? {})[0]?.[0] ?? body.message ?? 'Could not check the details.';
   } catch {
     return 'Could not check the details. Please try again.';
-  }
-}
-
-/**
- * The recipient's request (another delivery day, or instructions) for a revealed shipment: shown in place
- * when accepted. Answers the field errors or the message of a refusal, or null.
- */
-export async function requestDelivery(
-  trackingNumber: string,
-  request: DeliveryRequestInput,
-): Promise<{ message: string; errors: Record<string, string[]> } | null> {
-  try {
-    const response = await fetch(`/api/tracking/${encodeURIComponent(trackingNumber)}/delivery-request`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(request),
-    });
-    const body: { data?: TrackingResult; message?: string; errors?: Record<string, string[]> } = await response.json();
-    if (response.ok && body.data) {
-      showResult(body.data);
-      return null;
-    }
-    return { message: body.message ?? 'Could not send your request.', errors: body.errors ?? {} };
-  } catch {
-    return { message: 'Could not send your request. Please try again.', errors: {} };
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DELIVERY_REASONS, SHIPMENT_STATUSES, type ShipmentStatus } from '@/lib/shipment-status';
 import { blankToUndefined, optionalText } from './fields';
+import { uniqueEventIds } from './scans';
 import { reasonIssue } from './shipment/reason';
 import { trackingNumberSchema } from './shipment/tracking-number';
 import { noControlCharacters, text } from './text';
@@ -54,19 +55,7 @@ export const driverEventsBodySchema = z
       .min(1, 'At least one action is required')
       .max(DRIVER_EVENTS_MAX, `At most ${DRIVER_EVENTS_MAX} actions per request`),
   })
-  .superRefine(({ events }, context) => {
-    const seen = new Set<string>();
-    events.forEach((event, index) => {
-      if (seen.has(event.event_id)) {
-        context.addIssue({
-          code: 'custom',
-          message: 'Repeats an earlier event id',
-          path: ['events', index, 'event_id'],
-        });
-      }
-      seen.add(event.event_id);
-    });
-  });
+  .superRefine(uniqueEventIds);
 
 /** One stop of the driver's run, in the driver's order. */
 export const driverStopSchema = z.object({

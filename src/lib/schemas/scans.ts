@@ -51,6 +51,17 @@ const scanEventSchema = z
   });
 export type ScanEvent = z.infer<typeof scanEventSchema>;
 
+/** A batch's events each carry their own id: a repeat within one batch is refused where it stands. */
+export function uniqueEventIds({ events }: { events: Array<{ event_id: string }> }, context: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  events.forEach((event, index) => {
+    if (seen.has(event.event_id)) {
+      context.addIssue({ code: 'custom', message: 'Repeats an earlier event id', path: ['events', index, 'event_id'] });
+    }
+    seen.add(event.event_id);
+  });
+}
+
 export const scansBodySchema = z
   .object({
     events: z
@@ -58,19 +69,7 @@ export const scansBodySchema = z
       .min(1, 'At least one event is required')
       .max(SCANS_MAX, `At most ${SCANS_MAX} events per request`),
   })
-  .superRefine(({ events }, context) => {
-    const seen = new Set<string>();
-    events.forEach((event, index) => {
-      if (seen.has(event.event_id)) {
-        context.addIssue({
-          code: 'custom',
-          message: 'Repeats an earlier event id',
-          path: ['events', index, 'event_id'],
-        });
-      }
-      seen.add(event.event_id);
-    });
-  });
+  .superRefine(uniqueEventIds);
 
 const SCAN_RESULTS = ['applied', 'history_only', 'duplicate', 'not_found', 'rejected'] as const;
 

@@ -3,14 +3,12 @@ import { expect, type Page, test } from '@playwright/test';
 import { driverWithStops } from '../../helpers/driver-stops';
 import { openE2eDatabase } from '../../helpers/e2e-db';
 import { hydrated } from '../admin/sign-in';
+import { SERVER, signInToDriver } from './screen';
 
 // The driver's phone screen at 390 px, as a driver uses it: signing in, finding a stop, recording what
 // happened, and carrying on without signal (the actions wait on the phone and are sent once it returns).
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** A change the server has to record and the screen to load again: on a busy two-core machine, seconds. */
-const SERVER = { timeout: 30_000 };
 
 async function runOf(stops: number) {
   const account = { email: `driver-${Date.now()}-${stops}@nec-cargo.example`, password: 'a driver e2e password' };
@@ -34,19 +32,6 @@ async function historyOf(number: string) {
   } finally {
     db.close();
   }
-}
-
-/** Opens /driver without a session: the sign-in page, then back to the driver's screen. */
-async function signInToDriver(page: Page, account: { email: string; password: string }) {
-  await page.goto('/driver');
-  await page.waitForURL('**/admin-login?next=%2Fdriver');
-  await hydrated(page);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/driver');
-  await expect(page.getByRole('heading', { level: 1, name: "Today's stops" })).toBeVisible();
-  await expect(page.getByText('Loading your stops...')).toBeHidden(SERVER);
 }
 
 const stopCard = (page: Page, position: number) =>

@@ -4,6 +4,7 @@ import { signaturePng } from '../../helpers/proof-stops';
 import { createDriver, type Driver } from '../../helpers/runs';
 import { hydrated } from '../admin/sign-in';
 import { newAccount, signInAs } from '../admin/staff-accounts';
+import { SERVER, signInToDriver } from './screen';
 
 // The last mile end to end, at a phone's width: a dispatcher puts three stops on a driver's run; the driver
 // delivers one with a signature and a photo, fails the second with a reason, delivers the third without
@@ -11,9 +12,6 @@ import { newAccount, signInAs } from '../admin/staff-accounts';
 // another day and the dispatcher sees it. The proof's images are for staff and the stop's driver only.
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** A change the server has to record and the screen to load again: on a busy two-core machine, seconds. */
-const SERVER = { timeout: 30_000 };
 
 async function people(): Promise<{ dispatcher: { email: string; password: string }; driver: Driver; other: Driver }> {
   const dispatcher = await newAccount('last-mile-dispatcher');
@@ -45,17 +43,6 @@ async function createShipment(page: Page, recipient: string, mail: string): Prom
   });
   expect(created.status()).toBe(201);
   return (await created.json()).data.tracking_number;
-}
-
-async function signInAtDriverScreen(page: Page, account: { email: string; password: string }) {
-  await page.goto('/driver');
-  await page.waitForURL('**/admin-login?next=%2Fdriver');
-  await hydrated(page);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/driver');
-  await expect(page.getByText('Loading your stops...')).toBeHidden(SERVER);
 }
 
 const stopOf = (page: Page, number: string) =>
@@ -112,7 +99,7 @@ test('a dispatcher assigns three stops; the driver delivers, fails one and works
   // The driver, on the phone: finds the first by typing its number and delivers it with a signature and a photo.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const screen = await phone.newPage();
-  await signInAtDriverScreen(screen, driver);
+  await signInToDriver(screen, driver);
   await expect(screen.getByText('3 stops')).toBeVisible();
   await screen.getByLabel('Tracking number').fill(first.toLowerCase());
   await screen.getByRole('button', { name: 'Find' }).click();
@@ -172,7 +159,7 @@ test('a dispatcher assigns three stops; the driver delivers, fails one and works
   expect((await request.get(image)).status()).toBe(401);
   const elsewhere = await browser.newContext();
   const otherPage = await elsewhere.newPage();
-  await signInAtDriverScreen(otherPage, other);
+  await signInToDriver(otherPage, other);
   expect((await otherPage.request.get(image)).status()).toBe(403);
 
   await Promise.all([office.close(), phone.close(), elsewhere.close(), visitor.close()]);

@@ -1,5 +1,4 @@
 import { toast } from 'sonner';
-import { DEPOTS } from '@/data/depots';
 import {
   EXCEPTION_ACTION_LABELS,
   EXCEPTION_ACTIONS,
@@ -7,6 +6,7 @@ import {
   exceptionActionSchema,
 } from '@/lib/schemas/exception';
 import { actOnException } from '../../api/exceptions';
+import { DepotFields } from '../../components/DepotFields';
 import { buttonClass, Field, inputClass } from '../../components/Field';
 import { messagesOf, toastRefusal, useSchemaForm } from '../../forms';
 
@@ -76,23 +76,11 @@ export function ExceptionActionForm({ row, onDone }: { row: ExceptionRow; onDone
         </Field>
       ) : null}
       {action === 'hold_at_depot' ? (
-        <>
-          <Field label="Depot" errors={messagesOf(errors, 'pickup_depot')}>
-            {(props) => (
-              <select {...props} {...register('pickup_depot')} className={inputClass}>
-                <option value="">Choose a depot</option>
-                {DEPOTS.map((depot) => (
-                  <option key={depot.code} value={depot.code}>
-                    {depot.city}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="Kept until" errors={messagesOf(errors, 'pickup_until')}>
-            {(props) => <input {...props} {...register('pickup_until')} type="date" className={inputClass} />}
-          </Field>
-        </>
+        <DepotFields
+          depot={register('pickup_depot')}
+          until={register('pickup_until')}
+          errors={{ depot: messagesOf(errors, 'pickup_depot'), until: messagesOf(errors, 'pickup_until') }}
+        />
       ) : null}
       <Field
         label={action === 'call_noted' ? 'What was said' : 'Note (optional)'}

@@ -1,9 +1,9 @@
 import { toast } from 'sonner';
-import { DEPOTS } from '@/data/depots';
 import type { Shipment } from '@/lib/schemas/shipment/shipment';
 import { statusUpdateSchema } from '@/lib/schemas/shipment/status-update';
 import { parseStatus, STATUSES_WITH_REASON } from '@/lib/shipment-status';
 import { updateStatus } from '../../api/shipments';
+import { DepotFields } from '../../components/DepotFields';
 import { buttonClass, Field, inputClass } from '../../components/Field';
 import { ReasonOptions, StatusOptions } from '../../components/StatusSelect';
 import { messagesOf, serverRefusal, useSchemaForm } from '../../forms';
@@ -78,23 +78,11 @@ export function StatusUpdateForm({ shipment }: { shipment: Shipment }) {
         </Field>
       ) : null}
       {chosen === 'available_for_pickup' ? (
-        <>
-          <Field label="Depot" errors={messagesOf(errors, 'pickup_depot')}>
-            {(props) => (
-              <select {...props} {...register('pickup_depot')} className={inputClass}>
-                <option value="">Select a depot</option>
-                {DEPOTS.map((depot) => (
-                  <option key={depot.code} value={depot.code}>
-                    {depot.city}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="Kept until" errors={messagesOf(errors, 'pickup_until')}>
-            {(props) => <input {...props} {...register('pickup_until')} type="date" className={inputClass} />}
-          </Field>
-        </>
+        <DepotFields
+          depot={register('pickup_depot')}
+          until={register('pickup_until')}
+          errors={{ depot: messagesOf(errors, 'pickup_depot'), until: messagesOf(errors, 'pickup_until') }}
+        />
       ) : null}
       <PlaceFields
         country={{ label: 'Where (country, optional)', hint: 'Where it happened; it becomes the current location.' }}

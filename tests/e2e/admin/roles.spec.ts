@@ -27,7 +27,7 @@ test('a viewer reads the dashboard, shipments and customers; quotes and company 
   await page.waitForURL('**/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   const sidebar = page.getByRole('navigation', { name: 'Admin' });
-  await expect(sidebar.getByRole('link')).toHaveText(['Dashboard', 'Shipments', 'Customers', 'Settings']);
+  await expect(sidebar.getByRole('link')).toHaveText(['Dashboard', 'Shipments', 'Exceptions', 'Customers', 'Settings']);
 
   // Reading shows no control the role cannot use.
   await sidebar.getByRole('link', { name: 'Shipments' }).click();

@@ -34,6 +34,19 @@ describe('shipment schemas (shared by the admin forms and the functions)', () =>
     expect(parsed.courier).toBeUndefined();
   });
 
+  it('creation: a status that needs a reason or a depot is set afterwards, with Update Status', () => {
+    for (const status of ['delivery_failed', 'exception', 'available_for_pickup']) {
+      expect(errorsOf(shipmentCreateSchema.safeParse({ ...REQUIRED, status })).status).toMatch(
+        /^Set .+ with Update Status/,
+      );
+      expect(
+        errorsOf(shipmentDialogSchema.safeParse({ customer: 'CUS-1001', origin: 'O', destination: 'D', status }))
+          .status,
+      ).toMatch(/^Set .+ with Update Status/);
+    }
+    expect(shipmentCreateSchema.safeParse({ ...REQUIRED, status: 'out_for_delivery' }).success).toBe(true);
+  });
+
   it('creation: rejects impossible dates, negative amounts, bad emails and over-long text', () => {
     const errors = errorsOf(
       shipmentCreateSchema.safeParse({

@@ -130,7 +130,8 @@ test('a dispatcher assigns three stops; the driver delivers, fails one and works
     await visitor.goto(`/track?number=${delivered}`);
     await hydrated(visitor);
     await expect(visitor.getByTestId('status-badge')).toHaveText('Delivered', SERVER);
-    await expect(visitor.getByText(/signed by J\. S\./)).toBeVisible();
+    // The proof's line ("Delivered Nov 26, 2026, 1:45 PM, signed by J. S."), beside the history's entry.
+    await expect(visitor.getByText(/^Delivered [A-Z][a-z]{2} .*, signed by J\. S\.$/)).toBeVisible();
   }
   await visitor.goto(`/track?number=${second}`);
   await hydrated(visitor);

@@ -3,6 +3,7 @@ import { addressIsIn } from '@/lib/place';
 import { blankToUndefined, optionalText, requiredText } from '../fields';
 import { noControlCharacters } from '../text';
 import { optionalDate, optionalDateTime } from './dates';
+import { statusNeedingDetails } from './reason';
 import { shipmentStatusSchema } from './status';
 import { trackingNumberSchema } from './tracking-number';
 
@@ -71,6 +72,8 @@ export const shipmentCreateSchema = z
     if (!addressIsIn(shipment.recipient_address, shipment.destination)) {
       context.addIssue({ code: 'custom', path: ['recipient_address'], message: ADDRESS_NOT_IN_DESTINATION });
     }
+    const needs = statusNeedingDetails(shipment.status);
+    if (needs) context.addIssue({ code: 'custom', path: ['status'], message: needs });
   });
 export type ShipmentCreateInput = z.infer<typeof shipmentCreateSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalText, requiredText } from '../fields';
 import { optionalDate, optionalDateTime } from './dates';
 import { deprecatedEta, withoutEta } from './eta';
+import { statusNeedingDetails } from './reason';
 import { shipmentStatusSchema } from './status';
 
 // The Manage Shipments add dialog: a shipment from a customer, its route and a first note.
@@ -21,6 +22,11 @@ export const shipmentDialogSchema = z
     status: shipmentStatusSchema,
     /** The first staff note. */
     notes: optionalText(2000, { multiline: true }),
+  })
+  // A failed attempt, an exception or a pickup at a depot carries details the dialog does not ask for.
+  .superRefine((shipment, context) => {
+    const needs = statusNeedingDetails(shipment.status);
+    if (needs) context.addIssue({ code: 'custom', path: ['status'], message: needs });
   })
   .transform(withoutEta);
 export type ShipmentDialogInput = z.infer<typeof shipmentDialogSchema>;

@@ -162,7 +162,9 @@ test('a dispatcher assigns three stops; the driver delivers, fails one and works
   const elsewhere = await browser.newContext();
   const otherPage = await elsewhere.newPage();
   await signInToDriver(otherPage, other);
-  expect((await otherPage.request.get(image)).status()).toBe(403);
+  // The handler answers 403 (tests/api/proofs-read.test.ts); `netlify serve` turns a function's 403 here into
+  // a 404, which refuses the image all the same.
+  expect([403, 404]).toContain((await otherPage.request.get(image)).status());
 
   await Promise.all([office.close(), phone.close(), elsewhere.close(), visitor.close()]);
 });

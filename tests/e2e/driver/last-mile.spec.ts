@@ -162,8 +162,8 @@ test('a dispatcher assigns three stops; the driver delivers, fails one and works
   const elsewhere = await browser.newContext();
   const otherPage = await elsewhere.newPage();
   await signInToDriver(otherPage, other);
-  // The handler answers 403 (tests/api/proofs-read.test.ts); `netlify serve` turns a function's 403 here into
-  // a 404, which refuses the image all the same.
+  // The handler answers 403 (tests/api/proofs-read.test.ts). netlify-cli's local proxy retries a 403 or 404 GET
+  // as static paths (/path/index.html, as the CDN shadows files), so the served answer here is its 404.
   expect([403, 404]).toContain((await otherPage.request.get(image)).status());
 
   await Promise.all([office.close(), phone.close(), elsewhere.close(), visitor.close()]);

@@ -1,6 +1,6 @@
 import type { Client, InValue } from '@libsql/client';
 import { company } from '@/data/company';
-import { DEFAULT_NOTIFICATIONS, type NotificationSettings } from '@/lib/schemas/settings';
+import { DEFAULT_NOTIFICATIONS, type NoticeSwitch } from '@/lib/schemas/settings';
 import { getCompanySettings, readSettings } from './settings';
 
 /**
@@ -11,7 +11,7 @@ import { getCompanySettings, readSettings } from './settings';
  * switch was on in that transaction.
  */
 
-export type NoticeKind = keyof NotificationSettings;
+export type NoticeKind = NoticeSwitch;
 
 /** An SQL expression and its arguments, to embed in a statement. */
 export interface SqlPart {
@@ -24,6 +24,15 @@ export function switchOn(kind: NoticeKind): SqlPart {
   return {
     sql: `coalesce((SELECT json_extract(value, '$.${kind}') FROM settings WHERE key = 'notifications'), ?) = 1`,
     args: [DEFAULT_NOTIFICATIONS[kind] ? 1 : 0],
+  };
+}
+
+/** True in SQL when the shipment `s` has a status Notifications says its recipient hears about. */
+export function recipientStatusOn(): SqlPart {
+  return {
+    sql: `s.status IN (SELECT value FROM json_each(coalesce(
+            (SELECT json_extract(value, '$.recipient_statuses') FROM settings WHERE key = 'notifications'), ?)))`,
+    args: [JSON.stringify(DEFAULT_NOTIFICATIONS.recipient_statuses)],
   };
 }
 

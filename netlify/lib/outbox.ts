@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { addDays, dateIn, dayStart } from '@/lib/company-day';
 import type { ErasedPerson } from './activity';
 import type { Payload } from './emails';
-import { companyEmail, isSwitchOn, type SqlPart, switchOn } from './notification-settings';
+import { companyEmail, isSwitchOn, recipientStatusOn, type SqlPart, switchOn } from './notification-settings';
 import { decodeFirst, decodeRows } from './rows';
 import { getCompanyZone } from './settings';
 import { companySubscription, recipientSubscription } from './subscriptions';
@@ -63,6 +63,7 @@ export function statusUpdateMail(
 ): InStatement[] {
   const on = switchOn('status_updates');
   const company = companyEmail();
+  const heard = recipientStatusOn();
   return [
     recipientSubscription(trackingNumber, queuedAt),
     companySubscription('status_updates', queuedAt),
@@ -77,11 +78,11 @@ export function statusUpdateMail(
                                'pickup_depot', s.pickup_depot, 'pickup_until', s.pickup_until, 'at', ?),
                    ?, ?
             FROM shipments s JOIN mail_subscriptions m ON m.state = 'active' AND (
-                   m.topic = 'shipment:' || s.tracking_number
+                   (m.topic = 'shipment:' || s.tracking_number AND ${heard.sql})
                    OR (m.topic = 'notice:status_updates' AND m.email = ${company.sql}))
             WHERE s.tracking_number = ? AND ${on.sql} AND ${when.sql}
             ORDER BY m.id`,
-      args: [note, at, queuedAt, queuedAt, ...company.args, trackingNumber, ...on.args, ...when.args],
+      args: [note, at, queuedAt, queuedAt, ...heard.args, ...company.args, trackingNumber, ...on.args, ...when.args],
     },
   ];
 }

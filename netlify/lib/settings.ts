@@ -10,11 +10,13 @@ import {
   companySettingsValueSchema,
   DEFAULT_NOTIFICATIONS,
   NOTIFICATION_LABELS,
+  type NoticeSwitch,
   type NotificationSettings,
   notificationSettingsSchema,
   type SettingsMeta,
 } from '@/lib/schemas/settings';
 import { type TwoFactorPolicy, twoFactorPolicySchema } from '@/lib/schemas/team';
+import { STATUS_LABELS } from '@/lib/shipment-status';
 import { type SettingsAction, type StaffUser, subjectActivity, type TeamAction } from './activity';
 import { decodeFirst } from './rows';
 
@@ -62,7 +64,10 @@ const SECTIONS: { [S in keyof SettingsValues]: Section<SettingsValues[S]> } = {
     title: 'Email notifications',
     schema: notificationSettingsSchema,
     defaults: (): NotificationSettings => ({ ...DEFAULT_NOTIFICATIONS }),
-    describe: (field, value) => `${NOTIFICATION_LABELS[field].label} ${value ? 'on' : 'off'}`,
+    describe: (field, value) =>
+      Array.isArray(value)
+        ? `statuses emailed to recipients: ${value.map((status) => STATUS_LABELS[status]).join(', ') || 'none'}`
+        : `${NOTIFICATION_LABELS[field as NoticeSwitch].label} ${value ? 'on' : 'off'}`,
   },
   audit: {
     title: 'Audit trail',
@@ -176,7 +181,8 @@ export async function saveSettings<S extends SettingsSection>(
   const current = await readSettings(db, section);
   const next = definition.schema.parse(value);
   const changed = (Object.keys(next) as Array<keyof ValueOf<S> & string>).filter(
-    (field) => next[field] !== current.data[field],
+    // A list (the statuses emailed) is compared by its items.
+    (field) => JSON.stringify(next[field]) !== JSON.stringify(current.data[field]),
   );
   if (!changed.length) return current;
   const time = now.toISOString();

@@ -42,20 +42,21 @@ afterAll(async () => {
   }
 });
 
+const DEFAULT_SWITCHES = {
+  new_shipment: true,
+  status_updates: true,
+  new_customer: false,
+  daily_summary: true,
+  new_quote_request: true,
+};
+
 /** Settings > Notifications, saved as staff save it. */
-async function setSwitches(switches: Partial<Record<string, boolean>>) {
+async function setSwitches(switches: Partial<Record<string, boolean | string[]>>) {
   const { status } = await call(
     settingsNotifications,
     apiRequest('/api/settings/notifications', {
       method: 'PUT',
-      json: {
-        new_shipment: true,
-        status_updates: true,
-        new_customer: false,
-        daily_summary: true,
-        new_quote_request: true,
-        ...switches,
-      },
+      json: { ...DEFAULT_SWITCHES, ...switches },
       headers: withSession(cookie),
     }),
   );
@@ -192,6 +193,32 @@ describe('a status update', () => {
     expect(to(shipment.recipient_mail)).toHaveLength(1);
     const [row] = await queued(`recipient = '${shipment.recipient_mail}'`);
     expect(row).toMatchObject({ state: 'sent', attempts: 2 });
+  });
+
+  it('reaches the recipient only for the statuses Notifications chooses; the company hears of every one', async () => {
+    await setSwitches({ recipient_statuses: ['delivered', 'delivery_failed'] });
+    const shipment = seeded[8]!;
+    await setStatus(shipment.tracking_number, 'on_hold', 'Waiting for papers');
+    expect((await queued()).map((row) => [row.audience, row.recipient])).toEqual([['staff', COMPANY]]);
+    await setStatus(shipment.tracking_number, 'delivered');
+    const after = (await queued()).map((row) => [row.audience, row.recipient]);
+    expect(after).toHaveLength(3);
+    expect(after.slice(1)).toEqual(
+      expect.arrayContaining([
+        ['customer', shipment.recipient_mail],
+        ['staff', COMPANY],
+      ]),
+    );
+    const unknown = await call(
+      settingsNotifications,
+      apiRequest('/api/settings/notifications', {
+        method: 'PUT',
+        json: { ...DEFAULT_SWITCHES, recipient_statuses: ['teleported'] },
+        headers: withSession(cookie),
+      }),
+    );
+    expect(unknown.status).toBe(422);
+    expect(Object.keys(unknown.body.errors)).toEqual(['recipient_statuses.0']);
   });
 
   it('gives up at once when the server refuses for good (5xx), keeping the error', async () => {

@@ -3,6 +3,7 @@ import settingsCompany from '../../netlify/functions/settings-company-read-save'
 import settingsNotifications from '../../netlify/functions/settings-notifications-read-save';
 import { getCompanySettings } from '../../netlify/lib/settings';
 import { company } from '../../src/data/company';
+import { SHIPMENT_STATUSES } from '../../src/lib/shipment-status';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';
 import { TEST_ADMIN, useTestDatabase } from '../helpers/test-db';
@@ -139,6 +140,7 @@ describe('Settings > Notifications', () => {
       new_customer: false,
       daily_summary: true,
       new_quote_request: true,
+      recipient_statuses: [...SHIPMENT_STATUSES],
     });
     expect(body.meta.updated_at).toBeNull();
   });
@@ -152,7 +154,7 @@ describe('Settings > Notifications', () => {
       new_quote_request: true,
     });
     expect(saved.status).toBe(200);
-    expect((await getNotifications()).body.data).toEqual({
+    expect((await getNotifications()).body.data).toMatchObject({
       new_shipment: true,
       status_updates: true,
       new_customer: true,

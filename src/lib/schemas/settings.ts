@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isTimeZone } from '../company-day';
+import { SHIPMENT_STATUSES, type ShipmentStatus } from '../shipment-status';
 import { blankToUndefined, optionalText, requiredEmail, requiredPhone, requiredText } from './fields';
 import { noControlCharacters } from './text';
 
@@ -90,6 +91,9 @@ export const COMPANY_FIELD_LABELS: Record<keyof CompanySettingsValue, string> = 
   time_zone: 'Time Zone',
 };
 
+/** The statuses a recipient hears about until staff choose: every one, as before the choice existed. */
+const RECIPIENT_STATUSES: readonly ShipmentStatus[] = SHIPMENT_STATUSES;
+
 /** Notifications > Email Notifications: which emails staff want (sent once a mail server is configured). */
 export const notificationSettingsSchema = z.object({
   new_shipment: z.boolean({ error: 'Must be true or false' }),
@@ -97,8 +101,17 @@ export const notificationSettingsSchema = z.object({
   new_customer: z.boolean({ error: 'Must be true or false' }),
   daily_summary: z.boolean({ error: 'Must be true or false' }),
   new_quote_request: z.boolean({ error: 'Must be true or false' }),
+  /** Which statuses mail the shipment's recipient and its alert subscribers (staff's notice follows its switch). */
+  recipient_statuses: z
+    .array(z.enum(SHIPMENT_STATUSES, { error: `Must be one of ${SHIPMENT_STATUSES.join(', ')}` }), {
+      error: 'Must be a list of statuses',
+    })
+    .transform((chosen) => SHIPMENT_STATUSES.filter((status) => chosen.includes(status)))
+    .default(() => [...RECIPIENT_STATUSES]),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+/** The on/off switches of Notifications (each one kind of email). */
+export type NoticeSwitch = Exclude<keyof NotificationSettings, 'recipient_statuses'>;
 
 /** The switches until Settings > Notifications is first saved: every email but the new-customer one. */
 export const DEFAULT_NOTIFICATIONS: NotificationSettings = {
@@ -107,9 +120,10 @@ export const DEFAULT_NOTIFICATIONS: NotificationSettings = {
   new_customer: false,
   daily_summary: true,
   new_quote_request: true,
+  recipient_statuses: [...RECIPIENT_STATUSES],
 };
 
-export const NOTIFICATION_LABELS: Record<keyof NotificationSettings, { label: string; description: string }> = {
+export const NOTIFICATION_LABELS: Record<NoticeSwitch, { label: string; description: string }> = {
   new_shipment: { label: 'New Shipment Created', description: 'An email when a shipment is created.' },
   status_updates: {
     label: 'Shipment Status Updates',

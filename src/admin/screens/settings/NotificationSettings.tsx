@@ -2,12 +2,13 @@ import { useStore } from '@nanostores/react';
 import { Controller } from 'react-hook-form';
 import { formatDateTime } from '@/lib/date-display';
 import {
-  DEFAULT_NOTIFICATIONS,
   NOTIFICATION_LABELS,
+  type NoticeSwitch,
   type NotificationSettings as Notifications,
   notificationSettingsSchema,
   type SettingsMeta,
 } from '@/lib/schemas/settings';
+import { SHIPMENT_STATUSES, STATUS_LABELS } from '@/lib/shipment-status';
 import { saveNotificationSettings } from '../../api/settings';
 import { buttonClass } from '../../components/Field';
 import { Loaded } from '../../components/Loading';
@@ -15,7 +16,7 @@ import { Switch } from '../../components/Switch';
 import { saveSection, useSchemaForm } from '../../forms';
 import { $notificationSettings, showNotificationSettings } from '../../stores/settings';
 
-const SWITCHES = Object.keys(DEFAULT_NOTIFICATIONS) as Array<keyof Notifications>;
+const SWITCHES = Object.keys(NOTIFICATION_LABELS) as NoticeSwitch[];
 
 /** Notifications > Email Notifications: which emails staff want, kept until a mail server can send them. */
 export default function NotificationSettings() {
@@ -26,6 +27,7 @@ export default function NotificationSettings() {
 function NotificationForm({ saved }: { saved: { data: Notifications; meta: SettingsMeta } }) {
   const {
     control,
+    register,
     handleSubmit,
     reset,
     setError,
@@ -78,6 +80,21 @@ function NotificationForm({ saved }: { saved: { data: Notifications; meta: Setti
           />
         ))}
       </div>
+      <fieldset className="rounded-md border border-slate-200 p-3">
+        <legend className="px-1 font-medium text-slate-900">Statuses emailed to recipients</legend>
+        <p className="text-sm text-slate-700">
+          With Shipment Status Updates on, a shipment's recipient and the people who asked for alerts hear about these
+          statuses; the company's notice covers every status.
+        </p>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {SHIPMENT_STATUSES.map((status) => (
+            <label key={status} className="flex min-h-11 items-center gap-2 text-sm text-slate-900">
+              <input type="checkbox" value={status} {...register('recipient_statuses')} className="size-4" />
+              {STATUS_LABELS[status]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
       <div>
         <button type="submit" disabled={isSubmitting} className={buttonClass}>
           {isSubmitting ? 'Saving...' : 'Save Preferences'}

@@ -1,8 +1,8 @@
 /**
  * What a staff member may do: `admin` everything (the team, settings, API keys); `dispatcher` the
- * daily work (shipments, customers, quote requests, waybills, scans); `driver` their own sign-in only
- * until runs assign them stops; `viewer` reads the dashboard, shipments and customers. Each contract
- * entry names the roles it allows.
+ * daily work (shipments, customers, quote requests, waybills, scans, runs, exceptions); `driver` the
+ * stops of their own runs and what they record there; `viewer` reads the dashboard, shipments and
+ * customers. Each contract entry names the roles it allows.
  */
 export const ROLES = ['admin', 'dispatcher', 'driver', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];

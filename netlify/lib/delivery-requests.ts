@@ -2,12 +2,8 @@ import type { Client } from '@libsql/client';
 import { z } from 'zod';
 import { TRACKING_NOT_FOUND } from '@/lib/api/tracking';
 import { dateIn } from '@/lib/company-day';
-import {
-  type DeliveryRequestInput,
-  INSTRUCTION_LABELS,
-  nextBusinessDays,
-  REDELIVERY_DAYS,
-} from '@/lib/schemas/exception-request';
+import { INSTRUCTION_LABELS, nextBusinessDays, REDELIVERY_DAYS } from '@/lib/delivery-request';
+import type { DeliveryRequestInput } from '@/lib/schemas/exception-request';
 import type { TrackingResult } from '@/lib/schemas/tracking';
 import { FINAL_STATUSES } from '@/lib/shipment-status';
 import { HttpError, invalidInput } from './http';

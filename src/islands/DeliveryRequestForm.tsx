@@ -2,7 +2,7 @@ import { type SubmitEvent, useId, useState } from 'react';
 import { company } from '@/data/company';
 import { dateIn } from '@/lib/company-day';
 import { formatDay } from '@/lib/date-display';
-import { INSTRUCTION_LABELS, INSTRUCTION_PLACES, nextBusinessDays } from '@/lib/schemas/exception-request';
+import { INSTRUCTION_LABELS, INSTRUCTION_PLACES, nextBusinessDays } from '@/lib/delivery-request';
 import { requestDelivery } from './delivery-request';
 import type { TrackingResult } from './tracking-view';
 

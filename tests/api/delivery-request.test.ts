@@ -6,7 +6,7 @@ import reveal from '../../netlify/functions/tracking-reveal';
 import { REQUEST_LIMITS, REVEAL_FIRST } from '../../netlify/lib/delivery-requests';
 import { company } from '../../src/data/company';
 import { addDays, dateIn } from '../../src/lib/company-day';
-import { nextBusinessDays } from '../../src/lib/schemas/exception-request';
+import { nextBusinessDays } from '../../src/lib/delivery-request';
 import { signIn, withSession } from '../helpers/admin-session';
 import { hoursAgo, shipmentWith } from '../helpers/exceptions';
 import { apiRequest, call } from '../helpers/requests';

@@ -1,8 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { formatDate, formatDateTime } from '@/lib/date-display';
 import { AddressReveal } from './AddressReveal';
-import { DeliveryProof } from './DeliveryProof';
-import { NextStep } from './NextStep';
 import { RouteMapSlot } from './RouteMapSlot';
 import { TrackingProgress } from './TrackingProgress';
 import { TrackingTimeline } from './TrackingTimeline';
@@ -17,6 +15,10 @@ import {
 
 // The status-email sign-up: its own chunk, loaded once a shipment is found.
 const AlertSignup = lazy(() => import('./AlertSignup'));
+// Only some results have a next step or a proof: their wording loads with the first that does, keeping the
+// tracking page's first script light.
+const NextStep = lazy(() => import('./NextStep').then(({ NextStep }) => ({ default: NextStep })));
+const DeliveryProof = lazy(() => import('./DeliveryProof').then(({ DeliveryProof }) => ({ default: DeliveryProof })));
 
 const OUTLOOK: Record<Exclude<Outlook, null>, { label: string; tone: string }> = {
   on_time: { label: 'On time', tone: 'bg-green-100 text-green-900' },
@@ -109,9 +111,10 @@ export function TrackingResultPanel({ result }: { result: TrackingResult }) {
           )}
         </div>
 
-        <NextStep result={result} />
-
-        <DeliveryProof result={result} />
+        <Suspense fallback={null}>
+          <NextStep result={result} />
+          {result.proof ? <DeliveryProof result={result} /> : null}
+        </Suspense>
         <TrackingProgress status={result.status} />
         <RouteMapSlot route={result.route} />
 

@@ -106,7 +106,7 @@ export const notificationSettingsSchema = z.object({
     .array(z.enum(SHIPMENT_STATUSES, { error: `Must be one of ${SHIPMENT_STATUSES.join(', ')}` }), {
       error: 'Must be a list of statuses',
     })
-    .transform((chosen) => SHIPMENT_STATUSES.filter((status) => chosen.includes(status)))
+    .overwrite((chosen) => SHIPMENT_STATUSES.filter((status) => chosen.includes(status)))
     .default(() => [...RECIPIENT_STATUSES]),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;

@@ -49,7 +49,8 @@ describe('database command-line tools', () => {
     expect(seeded.status).toBe(0);
     expect(seeded.stdout).toMatch(/^Seeded 36 new shipments, 5 customers, admin admin@nec-cargo\.example$/);
     expect(runCli('db/migrate-cli.ts', env).stdout).toBe('Database is up to date');
-  });
+    // Three processes that each start TypeScript: more than the usual 20 s on a busy two-core machine.
+  }, 90_000);
 
   it('refuse to seed the local default admin password in production', () => {
     const env = { DATABASE_URL: `file:${join(dir, 'prod.db')}`, ADMIN_PASSWORD: '', NODE_ENV: 'production' };

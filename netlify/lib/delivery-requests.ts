@@ -12,7 +12,7 @@ import { decodeFirst, sqlBoolean } from './rows';
 import { getCompanyZone } from './settings';
 import { placeholders } from './sql';
 import { hashToken } from './tokens';
-import { publicTrackingStatement, publicTrackings } from './tracking';
+import { publicTrackingStatement, publicTrackings, REVEALED } from './tracking';
 
 /**
  * The recipient's requests from the public page: another delivery day or instructions for the driver.
@@ -49,9 +49,7 @@ export async function requestDelivery(
       ...perClient.statements,
       ...perShipment.statements,
       {
-        sql: `SELECT s.id, s.status, EXISTS (SELECT 1 FROM tracking_reveals r
-                WHERE r.token_hash = ? AND r.shipment_id = s.id AND r.expires_at > ?) AS revealed
-              FROM shipments s WHERE s.tracking_number = ?`,
+        sql: `SELECT s.id, s.status, ${REVEALED} AS revealed FROM shipments s WHERE s.tracking_number = ?`,
         args: [token ? hashToken(token) : '', time, trackingNumber],
       },
     ],

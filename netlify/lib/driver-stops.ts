@@ -28,6 +28,10 @@ export async function listDriverStops(db: Client, driverId: number, now = Date.n
   return { date: dateIn(zone, now), stops: decodeRows(driverStopSchema, results[0]!.rows) };
 }
 
+/** Whether the shipment `s` is a stop on one of a driver's runs (any date): its argument, the driver's id. */
+export const ON_DRIVERS_RUN = `EXISTS (SELECT 1 FROM run_stops rs JOIN runs r ON r.id = rs.run_id
+  WHERE rs.shipment_id = s.id AND r.driver_id = ?)`;
+
 /**
  * Of these tracking numbers, those that are not a stop on one of the driver's runs. Any date counts: an
  * action recorded offline before midnight may arrive after it, and a stop moved to another run (another
@@ -36,8 +40,7 @@ export async function listDriverStops(db: Client, driverId: number, now = Date.n
 export async function notOnDriversRuns(db: Client, driverId: number, numbers: string[]): Promise<string[]> {
   const { rows } = await db.execute({
     sql: `SELECT s.tracking_number FROM shipments s
-            JOIN run_stops rs ON rs.shipment_id = s.id JOIN runs r ON r.id = rs.run_id
-          WHERE r.driver_id = ? AND s.tracking_number IN (${placeholders(numbers)})`,
+          WHERE ${ON_DRIVERS_RUN} AND s.tracking_number IN (${placeholders(numbers)})`,
     args: [driverId, ...numbers],
   });
   const theirs = new Set(decodeRows(z.object({ tracking_number: z.string() }), rows).map((row) => row.tracking_number));

@@ -7,12 +7,14 @@ import { TRACKING_NOT_FOUND } from '@/lib/api/tracking';
 import { type Proof, type ProofImage, type ProofUpload, proofSchema } from '@/lib/schemas/proof';
 import { initialsOf } from '@/lib/schemas/proof-summary';
 import { proofImages } from './blobs';
+import { ON_DRIVERS_RUN } from './driver-stops';
 import { HttpError, invalidInput, type Picture } from './http';
 import { photoTypeOf, signatureContent } from './proof-images';
 import { decodeFirst, sqlBoolean } from './rows';
 import type { SessionUser } from './sessions';
 import { scanStatements } from './shipment-statements';
 import { hashToken } from './tokens';
+import { REVEALED } from './tracking';
 
 /**
  * Recording a proof of delivery: the one writer of `proofs` and of the proof images' blobs.
@@ -65,8 +67,7 @@ const stopStateSchema = z.object({
 /** Whether the stop is on the driver's run, the upload was recorded before, a proof exists; the latest entry. */
 async function stopState(db: Client, trackingNumber: string, driverId: number, source: string, eventId: string) {
   const { rows } = await db.execute({
-    sql: `SELECT EXISTS (SELECT 1 FROM run_stops rs JOIN runs r ON r.id = rs.run_id
-                         WHERE rs.shipment_id = s.id AND r.driver_id = ?) AS on_run,
+    sql: `SELECT ${ON_DRIVERS_RUN} AS on_run,
                  EXISTS (SELECT 1 FROM scan_events e WHERE e.source = ? AND e.event_id = ?) AS done,
                  (SELECT p.event_id FROM proofs p WHERE p.shipment_id = s.id) AS proof_event,
                  (SELECT max(h.created_at) FROM shipment_histories h WHERE h.shipment_id = s.id) AS latest
@@ -204,8 +205,7 @@ const proofRowSchema = z.object({
 async function authorizedProof(db: Client, trackingNumber: string, user: SessionUser) {
   const { rows } = await db.execute({
     sql: `SELECT s.tracking_number,
-                 EXISTS (SELECT 1 FROM run_stops rs JOIN runs r ON r.id = rs.run_id
-                         WHERE rs.shipment_id = s.id AND r.driver_id = ?) AS on_run,
+                 ${ON_DRIVERS_RUN} AS on_run,
                  p.recipient_name, p.delivered_at, p.latitude, p.longitude, p.accuracy, p.recorded_at,
                  (SELECT u.email FROM admin_users u WHERE u.id = p.recorded_by) AS recorded_by,
                  p.signature_key, p.photo_key, p.photo_type
@@ -254,9 +254,7 @@ export async function revealedProofImage(
   now = new Date(),
 ): Promise<Picture> {
   const { rows } = await db.execute({
-    sql: `SELECT EXISTS (SELECT 1 FROM tracking_reveals r
-                         WHERE r.token_hash = ? AND r.shipment_id = s.id AND r.expires_at > ?) AS revealed,
-                 p.signature_key, p.photo_key, p.photo_type
+    sql: `SELECT ${REVEALED} AS revealed, p.signature_key, p.photo_key, p.photo_type
           FROM shipments s LEFT JOIN proofs p ON p.shipment_id = s.id WHERE s.tracking_number = ?`,
     args: [revealToken ? hashToken(revealToken) : '', now.toISOString(), trackingNumber],
   });

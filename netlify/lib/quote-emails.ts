@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatMoney } from '@/lib/money';
+import { quoteRecordSchema } from '@/lib/schemas/quote';
 import { formatWeight } from '@/lib/weight';
 import { type Content, type Fact, formatDay, formatMoment } from './email-layout';
 
@@ -15,17 +16,19 @@ type QuoteKind = (typeof QUOTE_KINDS)[number];
 /** The emails that answer the requester's own request: no subscription to end. */
 export const QUOTE_REPLY_KINDS = ['quote_received', 'quote_offer'] as const;
 
-const request = z.object({
-  id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  service: z.string(),
-  origin: z.string().nullable(),
-  destination: z.string().nullable(),
-  weight_kg: z.number().nullable(),
-  at: z.string(),
-});
+/** The request as its emails record it: the stored request's fields, and when it came. */
+const request = quoteRecordSchema
+  .pick({
+    id: true,
+    name: true,
+    email: true,
+    phone: true,
+    service: true,
+    origin: true,
+    destination: true,
+    weight_kg: true,
+  })
+  .extend({ at: z.string() });
 
 /** What each kind records, as JSON in the outbox row. */
 export const QUOTE_PAYLOADS = {

@@ -113,10 +113,11 @@ const lookupSql = (revealed: string) => `SELECT json_object(
   ) AS document
   FROM shipments s WHERE s.tracking_number IN `;
 const LOOKUP = lookupSql('0');
+/** Whether the shipment `s` is revealed to a browser: its arguments, the reveal token's hash and the time now. */
+export const REVEALED = `EXISTS (SELECT 1 FROM tracking_reveals r
+  WHERE r.token_hash = ? AND r.shipment_id = s.id AND r.expires_at > ?)`;
 // The reveal token's hash and the time are its first two arguments.
-const LOOKUP_REVEALING = lookupSql(
-  'EXISTS (SELECT 1 FROM tracking_reveals r WHERE r.token_hash = ? AND r.shipment_id = s.id AND r.expires_at > ?)',
-);
+const LOOKUP_REVEALING = lookupSql(REVEALED);
 
 function lookupStatement(numbers: readonly string[], revealTokenHash: string | null, now: string): InStatement {
   return revealTokenHash

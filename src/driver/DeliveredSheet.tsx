@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import SignaturePad from 'signature_pad';
 import { shrinkPhoto } from '@/lib/photo';
 import type { ProofInput } from './queue';
-import { FIELD, PRIMARY, SECONDARY, Sheet } from './Sheet';
+import { FIELD, SECONDARY, Sheet, SheetActions } from './Sheet';
 
 /**
  * Delivered, with its proof: the recipient's name, a signature drawn on the screen, an optional photo
@@ -146,14 +146,7 @@ export default function DeliveredSheet({
             ? `Position recorded (within ${Math.round(position.accuracy ?? 0)} m).`
             : 'Position: not available.'}
         </p>
-        <div className="flex gap-3">
-          <button type="submit" className={`${PRIMARY} flex-1`} disabled={saving}>
-            Save
-          </button>
-          <button type="button" className={SECONDARY} onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <SheetActions onCancel={onClose} saving={saving} />
       </form>
     </Sheet>
   );

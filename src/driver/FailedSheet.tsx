@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { reasonIssue } from '@/lib/schemas/shipment/reason';
 import { DELIVERY_REASONS, type DeliveryReason, REASON_LABELS } from '@/lib/shipment-status';
-import { FIELD, PRIMARY, SECONDARY, Sheet } from './Sheet';
+import { FIELD, Sheet, SheetActions } from './Sheet';
 
 /** A failed attempt: why (from the fixed list) and a note; `other` needs the note. */
 export function FailedSheet({
@@ -65,14 +65,7 @@ export function FailedSheet({
             {problem.message}
           </p>
         )}
-        <div className="flex gap-3">
-          <button type="submit" className={`${PRIMARY} flex-1`}>
-            Save
-          </button>
-          <button type="button" className={SECONDARY} onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <SheetActions onCancel={onClose} />
       </form>
     </Sheet>
   );

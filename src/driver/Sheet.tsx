@@ -26,6 +26,20 @@ export function Sheet({ title, onClose, children }: { title: string; onClose: ()
   );
 }
 
+/** A sheet's Save (its form's submit) and Cancel, one-handed: Save wide, under the thumb. */
+export function SheetActions({ onCancel, saving = false }: { onCancel: () => void; saving?: boolean }) {
+  return (
+    <div className="flex gap-3">
+      <button type="submit" className={`${PRIMARY} flex-1`} disabled={saving}>
+        Save
+      </button>
+      <button type="button" className={SECONDARY} onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}
+
 const BUTTON =
   'min-h-11 min-w-11 rounded-lg px-4 text-base font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60';
 export const PRIMARY = `${BUTTON} bg-brand-700 text-white`;

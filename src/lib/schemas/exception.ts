@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DELIVERY_REASONS, SHIPMENT_STATUSES } from '@/lib/shipment-status';
-import { blankToUndefined, optionalText } from './fields';
+import { blankToUndefined, countQuery, optionalText } from './fields';
 import { nullableDate, optionalDate } from './shipment/dates';
 import { depotField } from './shipment/status-update';
 import { noControlCharacters } from './text';
@@ -34,24 +34,8 @@ export const EXCEPTION_ACTION_LABELS: Record<ExceptionAction, string> = {
 /** `GET /api/exceptions`: one kind or all, and the page (20 rows a page by default). */
 export const exceptionListQuerySchema = z.object({
   kind: z.preprocess(blankToUndefined, z.enum(EXCEPTION_KINDS, { error: 'Unknown kind' }).optional()),
-  page: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: 'Must be a number' })
-      .int('Must be a whole number')
-      .min(1, 'Must be at least 1')
-      .max(10_000, 'Must be at most 10000')
-      .default(1),
-  ),
-  limit: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: 'Must be a number' })
-      .int('Must be a whole number')
-      .min(1, 'Must be at least 1')
-      .max(100, 'Must be at most 100')
-      .default(20),
-  ),
+  page: countQuery(1, 10_000),
+  limit: countQuery(20, 100),
 });
 
 const handledSchema = z.object({

@@ -68,17 +68,21 @@ const cursorText = z
   .max(200)
   .regex(/^[A-Za-z0-9_-]*$/, 'Invalid cursor');
 
-/** Paging by keyset: `cursor` continues after a page, `before` goes back to the page before one. */
-export const pagingQuery = (defaultLimit: number, maxLimit: number) => ({
-  limit: z.preprocess(
+/** A whole number of a query (a page size, a page), from 1 to `max`, `fallback` when absent. */
+export const countQuery = (fallback: number, max: number) =>
+  z.preprocess(
     blankToUndefined,
     z.coerce
       .number({ error: 'Must be a number' })
       .int('Must be a whole number')
       .min(1, 'Must be at least 1')
-      .max(maxLimit, `Must be at most ${maxLimit}`)
-      .default(defaultLimit),
-  ),
+      .max(max, `Must be at most ${max}`)
+      .default(fallback),
+  );
+
+/** Paging by keyset: `cursor` continues after a page, `before` goes back to the page before one. */
+export const pagingQuery = (defaultLimit: number, maxLimit: number) => ({
+  limit: countQuery(defaultLimit, maxLimit),
   cursor: z.preprocess(blankToUndefined, cursorText.optional()),
   before: z.preprocess(blankToUndefined, cursorText.optional()),
 });

@@ -1,8 +1,10 @@
 import type { Client } from '@libsql/client';
 import { z } from 'zod';
 import { dateIn } from '@/lib/company-day';
-import { type DriverStops, driverStopSchema } from '@/lib/schemas/driver';
+import type { DriverStops } from '@/lib/schemas/driver';
+import { runStopSchema } from '@/lib/schemas/run';
 import { decodeRows } from './rows';
+import { stopsWhere } from './run-reads';
 import { batchInCompanyZone } from './settings';
 import { placeholders } from './sql';
 
@@ -15,17 +17,10 @@ import { placeholders } from './sql';
 /** The driver's run for today, stop by stop in order (none when nobody has assigned them one). */
 export async function listDriverStops(db: Client, driverId: number, now = Date.now()): Promise<DriverStops> {
   const { zone, results } = await batchInCompanyZone(db, (zone) => [
-    {
-      sql: `SELECT rs.position, s.tracking_number, s.status, s.recipient_name, s.recipient_address,
-                   s.recipient_phone, s.destination
-            FROM runs r JOIN run_stops rs ON rs.run_id = r.id JOIN shipments s ON s.id = rs.shipment_id
-            WHERE r.driver_id = ? AND r.run_date = ?
-            ORDER BY rs.position, s.tracking_number`,
-      args: [driverId, dateIn(zone, now)],
-    },
+    stopsWhere('r.driver_id = ? AND r.run_date = ?', [driverId, dateIn(zone, now)]),
   ]);
   // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
-  return { date: dateIn(zone, now), stops: decodeRows(driverStopSchema, results[0]!.rows) };
+  return { date: dateIn(zone, now), stops: decodeRows(runStopSchema, results[0]!.rows) };
 }
 
 /** Whether the shipment `s` is a stop on one of a driver's runs (any date): its argument, the driver's id. */

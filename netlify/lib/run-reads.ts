@@ -26,7 +26,7 @@ const STOP_COLUMNS = `rs.run_id, rs.position, s.tracking_number, s.recipient_nam
 const stopRow = runStopSchema.extend({ run_id: z.number().int() });
 
 /** The stops of the runs a WHERE clause on `r` (runs) picks, in order. */
-const stopsWhere = (where: string, args: InValue[]): InStatement => ({
+export const stopsWhere = (where: string, args: InValue[]): InStatement => ({
   sql: `SELECT ${STOP_COLUMNS} FROM run_stops rs JOIN runs r ON r.id = rs.run_id JOIN shipments s ON s.id = rs.shipment_id
         WHERE ${where} ORDER BY rs.run_id, rs.position`,
   args,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { DELIVERY_REASONS, SHIPMENT_STATUSES, type ShipmentStatus } from '@/lib/shipment-status';
+import { DELIVERY_REASONS, type ShipmentStatus } from '@/lib/shipment-status';
 import { blankToUndefined, optionalText } from './fields';
+import { runStopSchema } from './run';
 import { uniqueEventIds } from './scans';
 import { reasonIssue } from './shipment/reason';
 import { trackingNumberSchema } from './shipment/tracking-number';
@@ -57,20 +58,10 @@ export const driverEventsBodySchema = z
   })
   .superRefine(uniqueEventIds);
 
-/** One stop of the driver's run, in the driver's order. */
-export const driverStopSchema = z.object({
-  position: z.number().int(),
-  tracking_number: z.string(),
-  status: z.enum(SHIPMENT_STATUSES),
-  recipient_name: z.string(),
-  recipient_address: z.string(),
-  recipient_phone: z.string().nullable(),
-  destination: z.string(),
-});
-
+/** The driver's run for a date: its stops as the Runs screen shows them, in the driver's order. */
 export const driverStopsSchema = z.object({
   /** The company's date the run is for. */
   date: z.string(),
-  stops: z.array(driverStopSchema),
+  stops: z.array(runStopSchema),
 });
 export type DriverStops = z.infer<typeof driverStopsSchema>;

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { toBuffer } from 'bwip-js/node';
 import { driverWithStops } from '../../helpers/driver-stops';
 import { openE2eDatabase } from '../../helpers/e2e-db';
 import { hydrated } from '../admin/sign-in';
@@ -105,6 +106,32 @@ test('a driver finds a stop, records what happened, and carries on offline', asy
   await expect(page.getByText('1 pending (will send when online)')).toBeHidden(SERVER);
   await expect(stopCard(page, 3).getByText('Out for Delivery', { exact: true })).toBeVisible(SERVER);
   expect(await historyOf(numbers[2]!)).toEqual(['in_transit', 'out_for_delivery']);
+});
+
+test('a photo of a waybill barcode finds its stop; the screen is installable', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { account, numbers } = await runOf(2);
+  await signInToDriver(page, account);
+
+  // The waybill's Code 128 as a camera sees it (on white paper, with its quiet zone): decoded in the browser.
+  const photo = { scale: 3, height: 12, padding: 10, backgroundcolor: 'FFFFFF' };
+  const barcode = await toBuffer({ bcid: 'code128', text: numbers[1]!, ...photo });
+  await page.getByLabel('Scan').setInputFiles({ name: 'waybill.png', mimeType: 'image/png', buffer: barcode });
+  await expect(page.getByText(`Stop 2: ${numbers[1]}`)).toBeVisible(SERVER);
+  await expect(stopCard(page, 2)).toBeFocused();
+
+  // A photo with no code in it says so, and the typed number still works.
+  const blank = await toBuffer({ bcid: 'code128', text: 'NO-NUMBER-HERE', ...photo });
+  await page.getByLabel('Scan').setInputFiles({ name: 'label.png', mimeType: 'image/png', buffer: blank });
+  await expect(
+    page.getByText('No tracking number found in that photo. Try again closer, or type the number.'),
+  ).toBeVisible(SERVER);
+
+  const manifest = await page.request.get(
+    (await page.locator('link[rel="manifest"]').getAttribute('href')) ?? '/missing.webmanifest',
+  );
+  expect(manifest.status()).toBe(200);
+  expect(await manifest.json()).toMatchObject({ start_url: '/driver', display: 'standalone' });
 });
 
 test('an action queued offline is sent when the screen is opened again', async ({ page, context }) => {

@@ -1,14 +1,7 @@
 import { runCli } from '../db/cli';
 import { assertPortFree, parsePort } from './lib/ports';
 import { absoluteDatabaseUrl, prepareDatabase } from './lib/prepare-database';
-import {
-  copyDir,
-  keepNativeLibrariesShared,
-  pruneCopies,
-  serveProduct,
-  shareNativeLibraries,
-  untilAnswering,
-} from './lib/serve';
+import { keepNativeLibrariesShared, pruneCopies, serveProduct, untilAnswering } from './lib/serve';
 import { acquireStartupLock } from './lib/startup-lock';
 
 /** `npm start` (production build) and `npm run dev` (astro dev): prepare the database, then serve. */
@@ -52,8 +45,7 @@ if (ready) {
   // biome-ignore lint/style/noNonNullAssertion: set at start-up above (process.env.DATABASE_URL = absoluteDatabaseUrl())
   await serveProduct(mode, port, { DATABASE_URL: process.env.DATABASE_URL!, SITE_URL: process.env.SITE_URL || url });
   await untilAnswering(url);
-  if (mode === 'serve') await shareNativeLibraries(copyDir(port));
-  else await keepNativeLibrariesShared();
+  if (mode === 'dev') await keepNativeLibrariesShared();
   release();
   // Again at the end: the first print scrolled away above the build output.
   console.log(['', `Ready on ${url}`, ...login, ''].join('\n'));

@@ -34,14 +34,38 @@ export function siteDir(port: number, root = process.cwd()): string {
 /**
  * The checkout's netlify.toml for a copy: the same settings, read from the copy's folder, so its pages
  * (`publish`) are built there and its functions are read from this checkout by a relative path (netlify-cli
- * takes a configuration's paths relative to its folder and drops a leading slash).
+ * takes a configuration's paths relative to its folder and drops a leading slash). The functions leave out
+ * the native SQLite library (see `nativePackages`).
  */
 function copyConfig(port: number, root: string): string {
   const config = readFileSync(join(root, 'netlify.toml'), 'utf8');
   const functions = /^(\s*directory\s*=\s*)"([^"]*)"/m;
   const directory = functions.exec(config)?.[2];
   if (directory === undefined) throw new Error('netlify.toml has no functions directory = "..." line');
-  return config.replace(functions, `$1${JSON.stringify(relative(copyDir(port, root), join(root, directory)))}`);
+  if (/^\s*included_files\s*=/m.test(config)) throw new Error('netlify.toml sets included_files: merge it here');
+  const folder = copyDir(port, root);
+  const left = nativePackages(root).map((pkg) => `!${relative(folder, pkg)}/**`);
+  return config.replace(
+    functions,
+    (_, key) =>
+      `${key}${JSON.stringify(relative(folder, join(root, directory)))}\n  included_files = ${JSON.stringify(left)}`,
+  );
+}
+
+/**
+ * The packages of the native libSQL library. netlify serve runs every function in a worker thread of one
+ * process; bundled, each function would load its own copy of the library (10 MB each, zipped and unzipped
+ * at every start), and two copies of SQLite in one process do not see each other's file locks (POSIX locks
+ * belong to the process), so two functions writing a file database at once could corrupt it. Left out of
+ * the bundles, every function finds the checkout's one library up the folders (the copy lives inside the
+ * checkout), and SQLite orders every worker's reads and writes. Netlify itself bundles it as usual.
+ */
+function nativePackages(root: string): string[] {
+  const scope = join(root, 'node_modules', '@libsql');
+  if (!existsSync(scope)) return [];
+  return readdirSync(scope)
+    .map((name) => join(scope, name))
+    .filter((pkg) => readdirSync(pkg).some((file) => file.endsWith('.node')));
 }
 
 /**
@@ -130,20 +154,15 @@ export async function untilAnswering(url: string): Promise<void> {
   }
 }
 
-const FUNCTIONS_BUILD = '.netlify/functions/manifest.json';
-
 /** Where netlify serve unzips the functions of the copy in `root`, one folder each. */
 export const unzippedFunctions = (root: string) => join(root, '.netlify', 'functions-serve', '.unzipped');
 
 /**
- * netlify-cli runs every function in a worker thread of one process, each from its own copy of the native
- * libSQL library (`serve` unzips one per function; `dev` builds one per function, and again when it reloads
- * a changed function). Two copies of SQLite in one process do not see each other's file locks (POSIX locks
- * belong to the process), so two functions writing a file database at once could corrupt it. Hard-linking
- * the copies to one file makes the process load the library once (the loader knows a file by its inode), and
- * SQLite then orders every worker's reads and writes.
+ * `netlify dev` builds every function of the checkout with its own copy of the native libSQL library, and
+ * again when it reloads a changed function (the copies' trick, `nativePackages`, needs the build settings of a
+ * copy; dev builds from the checkout's own). Hard-linking the copies to one file makes the process load the
+ * library once (the loader knows a file by its inode), so SQLite orders every worker's reads and writes.
  */
-
 /** Waits until netlify-cli has written every function's folder (it does so when it registers them, at start-up). */
 async function untilWritten(folders: string[], where: string): Promise<void> {
   for (let waited = 0; !folders.every((folder) => existsSync(folder)); waited += 100) {
@@ -191,18 +210,6 @@ function linkCopies(libraries: string[][]): number {
     }
   }
   return waiting;
-}
-
-/** `netlify serve`: links every copy once the server answers, before anything calls a function. */
-export async function shareNativeLibraries(root = process.cwd()): Promise<void> {
-  const manifest = JSON.parse(readFileSync(join(root, FUNCTIONS_BUILD), 'utf8')) as { functions: { name: string }[] };
-  const folders = manifest.functions.map(({ name }) => join(unzippedFunctions(root), name));
-  await untilWritten(folders, unzippedFunctions(root));
-  const libraries = nativeCopies(folders);
-  for (let waited = 0; linkCopies(libraries) > 0; waited += 100) {
-    if (waited > 60_000) throw new Error(`netlify serve did not finish unzipping into ${unzippedFunctions(root)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** Where `netlify dev` builds the functions of the checkout in `root`, one folder each. */

@@ -88,7 +88,7 @@ beforeAll(async () => {
   copies.push(start(first!, join(dir, 'first.db')), start(second!, join(dir, 'second.db')));
   dev = start(third!, join(dir, 'dev.db'), 'dev');
   await Promise.all([...copies, dev].map(ready));
-}, 480_000);
+}, 720_000);
 
 afterAll(async () => {
   await Promise.all([...copies, dev].map(stop));

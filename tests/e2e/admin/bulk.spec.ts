@@ -53,7 +53,7 @@ test('a person selects every match of a filter, changes their status and reads t
   ]);
   await signIn(page);
   await page.goto(`/admin/shipments?type=${encodeURIComponent(type)}`);
-  await expect(page.getByText('Showing 1-20 of 23 shipments')).toBeVisible();
+  await expect(page.getByText('Showing 1-20 of 23 shipments')).toBeVisible({ timeout: 30_000 });
 
   await page.getByRole('checkbox', { name: 'Select every shipment on this page' }).check();
   const said = page.getByRole('status').filter({ hasText: /selected/ });
@@ -87,10 +87,11 @@ test('a person selects every match of a filter, changes their status and reads t
 });
 
 test('the ticked rows export as a CSV of just those shipments', async ({ page }) => {
+  test.setTimeout(90_000);
   const { numbers, type } = await makeShipments(['processing', 'processing', 'processing']);
   await signIn(page);
   await page.goto(`/admin/shipments?type=${encodeURIComponent(type)}`);
-  await expect(page.getByText('Showing 1-3 of 3 shipments')).toBeVisible();
+  await expect(page.getByText('Showing 1-3 of 3 shipments')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('checkbox', { name: `Select ${numbers[0]}` }).check();
   await page.getByRole('checkbox', { name: `Select ${numbers[2]}` }).check();
   await expect(page.getByRole('status').filter({ hasText: /selected/ })).toHaveText('2 shipments selected.');
@@ -113,7 +114,7 @@ test.describe('at 390 px', () => {
     const { type } = await makeShipments(Array<string>(22).fill('preparing'));
     await signIn(page);
     await page.goto(`/admin/shipments?type=${encodeURIComponent(type)}`);
-    await expect(page.getByText('Showing 1-20 of 22 shipments')).toBeVisible();
+    await expect(page.getByText('Showing 1-20 of 22 shipments')).toBeVisible({ timeout: 30_000 });
     const pageBox = page.getByRole('checkbox', { name: 'Select every shipment on this page' });
     await expect(pageBox).toBeVisible();
     await pageBox.focus();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normalizeTrackingNumber, trackingNumberProblem } from '@/lib/tracking-number';
 import { blankToUndefined } from '../fields';
-import { text } from '../text';
+import { noControlCharacters, text } from '../text';
 import { shipmentListQuerySchema } from './list-query';
 
 // Shipments picked together on the list: by their numbers (the rows ticked, on any page), or every match
@@ -61,6 +61,7 @@ export const numbersQuery = z.preprocess(
   blankToUndefined,
   z
     .string()
+    .check(noControlCharacters())
     .transform((value) => value.split(','))
     .pipe(trackingNumberList(SELECTED_MAX))
     .optional(),

@@ -212,8 +212,9 @@ const FINAL = placeholders(FINAL_STATUSES);
 /**
  * The same status change for one shipment of a bulk change (bulk-status.ts), made only where the shipment
  * is not in that status already, nor delivered or returned. Its history entry, log line and email each
- * follow the statement before them (`changes()`), so they are written exactly when the row changed: the
- * same request sent again, or twenty times at once, changes and records each shipment once.
+ * follow the statement before them (`changes()`; the email's subscriptions are made first so that nothing
+ * comes between), so they are written exactly when the row changed: the same request sent again, or twenty
+ * times at once, changes and records each shipment once.
  */
 export function bulkStatusChange(trackingNumber: string, input: StatusChange, actor: StaffUser, time: string) {
   const changed = { sql: 'changes() > 0', args: [] };

@@ -17,7 +17,7 @@ import { statusUpdateMail } from './outbox';
 import { decodeFirst } from './rows';
 import { getCompanyZone } from './settings';
 import { historyEntryStatement } from './shipment-statements';
-import { placeholders } from './sql';
+import { onlyIf, placeholders } from './sql';
 import { newToken } from './tokens';
 
 /**
@@ -30,13 +30,6 @@ import { newToken } from './tokens';
  */
 
 const FINAL = placeholders(FINAL_STATUSES);
-
-/** Appends a condition to a statement that ends in its WHERE clause (the shared history and log statements). */
-const onlyIf = (statement: InStatement, condition: SqlPart): InStatement => {
-  const { sql, args = [] } = typeof statement === 'string' ? { sql: statement, args: [] } : statement;
-  if (!/WHERE [^()]*\?\s*$/.test(sql)) throw new Error('onlyIf needs a statement ending in its WHERE clause');
-  return { sql: `${sql} AND ${condition.sql}`, args: [...(args as unknown[]), ...condition.args] } as InStatement;
-};
 
 /** The day after a company's today a date must not precede: an attempt or a collection is not in the past. */
 function notBefore(today: string, input: ExceptionActionInput) {

@@ -121,11 +121,27 @@ const shipmentLine = (s: z.infer<typeof exportedShipmentSchema>) => [
   s.created_at,
 ];
 
-export const exportShipments = (db: Client, query: QueryOf<typeof exportsApi.shipments>, now = new Date()) =>
+/** The ticked shipments of the list (at most SELECTED_MAX: one page), newest first as the list shows them. */
+async function selectedShipments(db: Client, numbers: string[]): Promise<Page<{ id: number }>> {
+  const { rows } = await db.execute({
+    sql: `SELECT id FROM shipments WHERE tracking_number IN (${placeholders(numbers)}) ORDER BY id DESC`,
+    args: numbers,
+  });
+  return { data: decodeRows(z.object({ id: z.number().int() }), rows), meta: { next_cursor: null } };
+}
+
+export const exportShipments = (
+  db: Client,
+  { numbers, ...query }: QueryOf<typeof exportsApi.shipments>,
+  now = new Date(),
+) =>
   csvExport(
     'shipments',
     SHIPMENT_HEADER,
-    (cursor) => listShipments(db, { ...query, limit: EXPORT_PAGE, cursor, before: undefined }),
+    (cursor) =>
+      numbers
+        ? selectedShipments(db, numbers)
+        : listShipments(db, { ...query, limit: EXPORT_PAGE, cursor, before: undefined }),
     (items) =>
       shipmentLines(
         db,

@@ -61,30 +61,49 @@ export function statusUpdateMail(
   queuedAt = at,
   when: SqlPart = { sql: '1', args: [] },
 ): InStatement[] {
+  return [
+    ...statusUpdateSubscriptions(trackingNumber, queuedAt),
+    queuedStatusUpdate(trackingNumber, note, at, queuedAt, when),
+  ];
+}
+
+/**
+ * The subscriptions a status email goes to (the recipient's, the company's), which `statusUpdateMail`
+ * makes first: apart, for a batch that queues the email on the statement just before it (`changes()`).
+ */
+export const statusUpdateSubscriptions = (trackingNumber: string, queuedAt: string): InStatement[] => [
+  recipientSubscription(trackingNumber, queuedAt),
+  companySubscription('status_updates', queuedAt),
+];
+
+/** The status email itself, to the subscriptions that exist: see `statusUpdateMail`. */
+export function queuedStatusUpdate(
+  trackingNumber: string,
+  note: string | null,
+  at: string,
+  queuedAt: string,
+  when: SqlPart,
+): InStatement {
   const on = switchOn('status_updates');
   const company = companyEmail();
   const heard = recipientStatusOn();
-  return [
-    recipientSubscription(trackingNumber, queuedAt),
-    companySubscription('status_updates', queuedAt),
-    {
-      sql: `${INSERT}
-            SELECT 'status_update', ${audienceOf}, m.email, m.id, s.tracking_number,
-                   json_object('tracking_number', s.tracking_number, 'status', s.status, 'note', ?,
-                               'current_location', s.current_location, 'origin', s.origin,
-                               'destination', s.destination, 'estimated_delivery', s.estimated_delivery,
-                               'reason', (SELECT h.reason FROM shipment_histories h WHERE h.shipment_id = s.id
-                                          ORDER BY h.created_at DESC, h.id DESC LIMIT 1),
-                               'pickup_depot', s.pickup_depot, 'pickup_until', s.pickup_until, 'at', ?),
-                   ?, ?
-            FROM shipments s JOIN mail_subscriptions m ON m.state = 'active' AND (
-                   (m.topic = 'shipment:' || s.tracking_number AND ${heard.sql})
-                   OR (m.topic = 'notice:status_updates' AND m.email = ${company.sql}))
-            WHERE s.tracking_number = ? AND ${on.sql} AND ${when.sql}
-            ORDER BY m.id`,
-      args: [note, at, queuedAt, queuedAt, ...heard.args, ...company.args, trackingNumber, ...on.args, ...when.args],
-    },
-  ];
+  return {
+    sql: `${INSERT}
+          SELECT 'status_update', ${audienceOf}, m.email, m.id, s.tracking_number,
+                 json_object('tracking_number', s.tracking_number, 'status', s.status, 'note', ?,
+                             'current_location', s.current_location, 'origin', s.origin,
+                             'destination', s.destination, 'estimated_delivery', s.estimated_delivery,
+                             'reason', (SELECT h.reason FROM shipment_histories h WHERE h.shipment_id = s.id
+                                        ORDER BY h.created_at DESC, h.id DESC LIMIT 1),
+                             'pickup_depot', s.pickup_depot, 'pickup_until', s.pickup_until, 'at', ?),
+                 ?, ?
+          FROM shipments s JOIN mail_subscriptions m ON m.state = 'active' AND (
+                 (m.topic = 'shipment:' || s.tracking_number AND ${heard.sql})
+                 OR (m.topic = 'notice:status_updates' AND m.email = ${company.sql}))
+          WHERE s.tracking_number = ? AND ${on.sql} AND ${when.sql}
+          ORDER BY m.id`,
+    args: [note, at, queuedAt, queuedAt, ...heard.args, ...company.args, trackingNumber, ...on.args, ...when.args],
+  };
 }
 
 /**

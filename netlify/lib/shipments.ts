@@ -1,18 +1,19 @@
-import type { Client, InStatement, ResultSet } from '@libsql/client';
+import type { Client, InStatement, InValue, ResultSet } from '@libsql/client';
 import { formatPlace, parsePlace } from '@/lib/place';
 import type { ShipmentCreateInput } from '@/lib/schemas/shipment/create';
 import type { ShipmentDialogInput } from '@/lib/schemas/shipment/dialog';
 import type { LocationUpdateInput } from '@/lib/schemas/shipment/location-update';
 import type { Shipment } from '@/lib/schemas/shipment/shipment';
 import type { StatusUpdateInput } from '@/lib/schemas/shipment/status-update';
-import { statusLabel } from '@/lib/shipment-status';
+import { FINAL_STATUSES, statusLabel } from '@/lib/shipment-status';
 import { generateTrackingNumber } from '@/lib/tracking-number';
 import { type StaffUser, shipmentActivity } from './activity';
 import { customerByReference, customerIdStatement, customerReferenceStatement, knownCustomer } from './customers';
 import { invalidInput } from './http';
-import { shipmentCreatedMail, statusUpdateMail } from './outbox';
+import { queuedStatusUpdate, shipmentCreatedMail, statusUpdateMail, statusUpdateSubscriptions } from './outbox';
 import { fromBatch, readShipment } from './shipment-read';
 import { historyEntryStatement, insertShipmentStatement, noteStatement, writeShipment } from './shipment-statements';
+import { onlyIf, placeholders } from './sql';
 
 /** Creating shipments, and their status and location updates. */
 
@@ -145,50 +146,87 @@ function placeOf(input: { current_country?: string | null | undefined; current_c
   return formatPlace(city, country);
 }
 
+type StatusChange = Pick<
+  StatusUpdateInput,
+  'status' | 'reason' | 'note' | 'current_country' | 'current_city' | 'pickup_depot' | 'pickup_until'
+>;
+
 /**
- * Sets the status and appends a history entry with the note and the reason; with a place, the status
- * happened there: the entry carries it and it becomes the current location. A new status makes the old
+ * A status change's UPDATE of the row (only `when` a condition on it holds). A new status makes the old
  * next step stale: available for pickup names its depot and last day, every other status clears both,
- * and the scheduled attempt.
+ * and the scheduled attempt. With a place, the status happened there: it becomes the current location.
  */
+function statusRowUpdate(
+  trackingNumber: string,
+  input: StatusChange,
+  time: string,
+  when: { sql: string; args: InValue[] } = { sql: '1', args: [] },
+): InStatement {
+  const pickup = input.status === 'available_for_pickup';
+  return {
+    sql: `UPDATE shipments SET status = ?, current_location = coalesce(?, current_location), updated_at = ?,
+            next_attempt_on = NULL, pickup_depot = ?, pickup_until = ?
+          WHERE tracking_number = ? AND ${when.sql}`,
+    args: [
+      input.status,
+      placeOf(input),
+      time,
+      pickup ? (input.pickup_depot ?? null) : null,
+      pickup ? (input.pickup_until ?? null) : null,
+      trackingNumber,
+      ...when.args,
+    ],
+  };
+}
+
+/** What records a status change: its history entry (with the note, the reason and the place) and its log line. */
+const statusRecords = (trackingNumber: string, input: StatusChange, actor: StaffUser, time: string) => [
+  historyEntryStatement(trackingNumber, {
+    notes: input.note ?? null,
+    created_at: time,
+    status: input.status,
+    place: placeOf(input),
+    reason: input.reason ?? null,
+  }),
+  shipmentActivity(actor, 'status_changed', trackingNumber, `Status changed to ${statusLabel(input.status)}`, time),
+];
+
+/** Sets the status and appends a history entry with the note and the reason (see `statusRowUpdate`); emails it. */
 export async function updateStatus(
   db: Client,
   trackingNumber: string,
-  input: Pick<
-    StatusUpdateInput,
-    'status' | 'reason' | 'note' | 'current_country' | 'current_city' | 'pickup_depot' | 'pickup_until'
-  >,
+  input: StatusChange,
   actor: StaffUser,
   now = new Date(),
 ): Promise<Shipment> {
-  const { status, note } = input;
   const time = now.toISOString();
-  const place = placeOf(input);
-  const pickup = status === 'available_for_pickup';
   return writeShipment(db, trackingNumber, [
-    {
-      sql: `UPDATE shipments SET status = ?, current_location = coalesce(?, current_location), updated_at = ?,
-              next_attempt_on = NULL, pickup_depot = ?, pickup_until = ?
-            WHERE tracking_number = ?`,
-      args: [
-        status,
-        place,
-        time,
-        pickup ? (input.pickup_depot ?? null) : null,
-        pickup ? (input.pickup_until ?? null) : null,
-        trackingNumber,
-      ],
-    },
-    historyEntryStatement(trackingNumber, {
-      notes: note ?? null,
-      created_at: time,
-      status,
-      place,
-      reason: input.reason ?? null,
-    }),
-    shipmentActivity(actor, 'status_changed', trackingNumber, `Status changed to ${statusLabel(status)}`, time),
-    ...statusUpdateMail(trackingNumber, note ?? null, time),
+    statusRowUpdate(trackingNumber, input, time),
+    ...statusRecords(trackingNumber, input, actor, time),
+    ...statusUpdateMail(trackingNumber, input.note ?? null, time),
   ]);
+}
+
+const FINAL = placeholders(FINAL_STATUSES);
+
+/**
+ * The same status change for one shipment of a bulk change (bulk-status.ts), made only where the shipment
+ * is not in that status already, nor delivered or returned. Its history entry, log line and email each
+ * follow the statement before them (`changes()`; the email's subscriptions are made first so that nothing
+ * comes between), so they are written exactly when the row changed: the same request sent again, or twenty
+ * times at once, changes and records each shipment once.
+ */
+export function bulkStatusChange(trackingNumber: string, input: StatusChange, actor: StaffUser, time: string) {
+  const changed = { sql: 'changes() > 0', args: [] };
+  return [
+    ...statusUpdateSubscriptions(trackingNumber, time),
+    statusRowUpdate(trackingNumber, input, time, {
+      sql: `status <> ? AND status NOT IN (${FINAL})`,
+      args: [input.status, ...FINAL_STATUSES],
+    }),
+    ...statusRecords(trackingNumber, input, actor, time).map((statement) => onlyIf(statement, changed)),
+    queuedStatusUpdate(trackingNumber, input.note ?? null, time, time, changed),
+  ];
 }
 
 /**

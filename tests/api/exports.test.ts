@@ -95,4 +95,25 @@ describe('exports', () => {
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors)).toEqual(['status']);
   });
+
+  it('shipments: the ticked ones only (numbers), newest first, formula-safe; with filters too, 422 on numbers', async () => {
+    const db = await getDb();
+    await db.execute(`INSERT INTO shipments (tracking_number, status, sender_name, recipient_name, recipient_address,
+                        origin, destination)
+                      VALUES ('NECPICKED001', 'processing', '+SUM(A1)', 'R', 'A', 'Lima, Peru', 'Cusco, Peru'),
+                             ('NECPICKED002', 'on_hold', 'S', 'R', 'A', 'Lima, Peru', 'Cusco, Peru'),
+                             ('NECPICKED003', 'on_hold', 'S', 'R', 'A', 'Lima, Peru', 'Cusco, Peru')`);
+    const answer = await download(exportShipments, '/api/exports/shipments?numbers=necpicked001,NECPICKED003');
+    expect(answer.status).toBe(200);
+    const [, ...rows] = records(answer.body);
+    expect(rows.map((row) => row[0])).toEqual(['NECPICKED003', 'NECPICKED001']);
+    expect(rows[1]![4]).toBe("'+SUM(A1)");
+
+    const both = await download(exportShipments, '/api/exports/shipments?numbers=NECPICKED001&status=on_hold');
+    expect(both.status).toBe(422);
+    expect(Object.keys(both.body.errors)).toEqual(['numbers']);
+    const bad = await download(exportShipments, '/api/exports/shipments?numbers=NECPICKED001,nope');
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors)).toEqual(['numbers.1']);
+  });
 });

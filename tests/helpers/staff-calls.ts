@@ -104,6 +104,7 @@ export const STAFF_SAMPLES: Record<string, Sample> = {
     params: { trackingNumber: number },
     body: { tracking_number: number, status: 'on_hold', note: 'n' },
   },
+  'POST /api/bulk/status': { body: { tracking_numbers: [number], status: 'on_hold', note: 'n' } },
   'PUT /api/tracking/:trackingNumber/update-location': {
     params: { trackingNumber: number },
     body: { tracking_number: number, current_country: 'X', arrival_time: '2026-12-01' },

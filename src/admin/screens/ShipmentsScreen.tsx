@@ -1,9 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useId, useState } from 'react';
 import { exportsApi } from '@/lib/api/exports';
-import { runsApi } from '@/lib/api/runs';
 import { shipmentsApi } from '@/lib/api/shipments';
-import { waybillsApi } from '@/lib/api/waybills';
 import { formatDate, formatDateTime } from '@/lib/date-display';
 import type { ShipmentListItem } from '@/lib/schemas/shipment/list-item';
 import { useMay } from '../access';
@@ -17,7 +15,8 @@ import { PACKAGE_TYPES, StatusFilterOptions } from '../components/StatusSelect';
 import { hasDraft } from '../drafts';
 import { goToList, useSearchBox, useSearchParams } from '../list-url';
 import { $shipmentList, refreshShipments, type ShipmentListParams, shipmentParams } from '../stores/shipments';
-import { AssignDialog } from './runs/AssignDialog';
+import { BulkDialogs, useBulkActions } from './shipments/bulk-actions';
+import { SelectionBar } from './shipments/SelectionBar';
 
 const QUICK_ADD_DRAFT = 'quick-add-shipment';
 
@@ -78,23 +77,7 @@ export default function ShipmentsScreen() {
   const hintId = useId();
   const may = useMay();
   const editing = may(shipmentsApi.edit);
-  const printing = may(waybillsApi.get);
-  const assigning = may(runsApi.assign);
-  // The select boxes serve printing labels and assigning to a run.
-  const selecting = printing || assigning;
-  const [assignOpen, setAssignOpen] = useState(false);
   const adding = { quick: may(shipmentsApi.create), full: may(shipmentsApi.addTracking) };
-  // Tracking numbers picked for printing their labels or assigning them together; kept across pages.
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const toggle = (numbers: string[], on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const number of numbers) {
-        if (on) next.add(number);
-        else next.delete(number);
-      }
-      return next;
-    });
 
   const closeDialog = useCallback(() => setDialog((current) => ({ ...current, open: false })), []);
   const saved = () => {
@@ -105,14 +88,14 @@ export default function ShipmentsScreen() {
 
   const activeFilters = [status, type, delivered_since].filter(Boolean).length;
   const items = list.status === 'ready' ? list.items : [];
-  const pageNumbers = items.map((item) => item.tracking_number);
-  const pageSelected = pageNumbers.filter((number) => selected.has(number)).length;
+  const bulk = useBulkActions({ q, status, type, delivered_since }, list);
+  const { selecting, picked } = bulk;
   const selectBox = (number: string) => (
     <input
       type="checkbox"
       aria-label={`Select ${number}`}
-      checked={selected.has(number)}
-      onChange={(event) => toggle([number], event.target.checked)}
+      checked={picked.has(number)}
+      onChange={(event) => picked.toggle([number], event.target.checked)}
     />
   );
 
@@ -124,36 +107,12 @@ export default function ShipmentsScreen() {
         </h1>
         <div className="flex flex-col items-end gap-1">
           <div className="flex flex-wrap justify-end gap-2">
-            {!printing ? null : selected.size ? (
-              <a
-                href={`/admin/waybills?format=label&numbers=${[...selected].join(',')}`}
-                target="_blank"
-                rel="noopener"
-                className={secondaryButtonClass}
-              >
-                Print labels ({selected.size})<span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            ) : (
-              <button type="button" disabled className={secondaryButtonClass}>
-                Print labels
-              </button>
-            )}
             <ExportLink
               endpoint={exportsApi.shipments}
               filters={{ q, status, type, delivered_since }}
               file="shipments.csv"
               what="shipments"
             />
-            {assigning ? (
-              <button
-                type="button"
-                className={secondaryButtonClass}
-                disabled={selected.size === 0}
-                onClick={() => setAssignOpen(true)}
-              >
-                Assign to run{selected.size ? ` (${selected.size})` : ''}
-              </button>
-            ) : null}
             {adding.quick ? (
               <button
                 type="button"
@@ -199,6 +158,10 @@ export default function ShipmentsScreen() {
         ) : null}
       </SearchAndFilters>
 
+      {selecting && list.status === 'ready' ? (
+        <SelectionBar picked={picked} pageSize={items.length} actions={bulk.actions} />
+      ) : null}
+
       <ListViews
         state={list}
         empty="No shipments found."
@@ -211,12 +174,12 @@ export default function ShipmentsScreen() {
               <input
                 type="checkbox"
                 aria-label="Select every shipment on this page"
-                checked={pageNumbers.length > 0 && pageSelected === pageNumbers.length}
+                checked={picked.page.whole}
                 ref={(box) => {
-                  if (box) box.indeterminate = pageSelected > 0 && pageSelected < pageNumbers.length;
+                  if (box) box.indeterminate = picked.page.selected > 0 && !picked.page.whole;
                 }}
-                disabled={pageNumbers.length === 0}
-                onChange={(event) => toggle(pageNumbers, event.target.checked)}
+                disabled={items.length === 0}
+                onChange={(event) => picked.toggle(picked.pageNumbers, event.target.checked)}
               />
             </th>
           )
@@ -270,13 +233,7 @@ export default function ShipmentsScreen() {
 
       <ListFooter state={list} noun="shipments" onPage={go} />
 
-      <AssignDialog
-        open={assignOpen}
-        title="Assign to run"
-        numbers={[...selected]}
-        onClose={() => setAssignOpen(false)}
-        onAssigned={() => setSelected(new Set())}
-      />
+      <BulkDialogs bulk={bulk} />
       <ShipmentDialog
         key={dialog.key}
         open={dialog.open}

@@ -3,6 +3,7 @@ import { alertsApi } from './alerts';
 import { apiKeysApi } from './api-keys';
 import { auditApi } from './audit';
 import { authApi } from './auth';
+import { bulkApi } from './bulk';
 import type { Endpoint } from './contract';
 import { customersApi } from './customers';
 import { dashboardApi } from './dashboard';
@@ -29,6 +30,7 @@ export const API = {
   account: accountApi,
   tracking: trackingApi,
   shipments: shipmentsApi,
+  bulk: bulkApi,
   dashboard: dashboardApi,
   quotes: quotesApi,
   quoteOffers: quoteOffersApi,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OFFICE } from '../roles';
 import { customerListQuerySchema } from '../schemas/customer';
 import { quoteListQuerySchema } from '../schemas/quote';
-import { shipmentListQuerySchema } from '../schemas/shipment/list-query';
+import { numbersQuery, SELECTED_MAX, shipmentFilterSchema } from '../schemas/shipment/selection';
 import { defineEndpoint } from './contract';
 
 /**
@@ -18,10 +18,14 @@ export const exportsApi = {
   shipments: defineEndpoint({
     method: 'GET',
     path: '/api/exports/shipments',
-    summary: 'Every shipment the list’s search and filters match (q, status, type, delivered_since), as CSV.',
+    summary: `Every shipment the list’s search and filters match (q, status, type, delivered_since), or the ticked ones (numbers: up to ${SELECTED_MAX}, comma-separated, without filters), as CSV.`,
     access: 'session',
     roles: OFFICE,
-    query: shipmentListQuerySchema.omit(WITHOUT_PAGING),
+    query: shipmentFilterSchema.extend({ numbers: numbersQuery }).superRefine((query, context) => {
+      if (query.numbers && (query.q || query.status || query.type || query.delivered_since)) {
+        context.addIssue({ code: 'custom', path: ['numbers'], message: 'Give the numbers or the filters, not both' });
+      }
+    }),
     status: 200,
     produces: 'text/csv',
     response: csv('shipment'),

@@ -32,6 +32,7 @@ const RESOURCES: Record<keyof typeof API, { name: string; description: string }>
   account: { name: 'Account', description: "The signed-in staff member's password, two-factor sign-in and sessions." },
   tracking: { name: 'Public tracking', description: 'Shipment lookup for customers, one number or several.' },
   shipments: { name: 'Shipments', description: 'The back-office shipment list, creation, reads and updates.' },
+  bulk: { name: 'Bulk changes', description: "Changes to many shipments of the list at once: the selection's status." },
   dashboard: { name: 'Dashboard', description: "The back office's figures at a glance." },
   quotes: { name: 'Quotes', description: 'Quote requests sent from the site, and their follow-up by staff.' },
   quoteOffers: {

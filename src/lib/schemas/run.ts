@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { isRealDate } from '@/lib/company-day';
-import { normalizeTrackingNumber, trackingNumberProblem } from '@/lib/tracking-number';
 import { blankToUndefined, textError } from './fields';
 import { companySettingsValueSchema } from './settings';
 import { shipmentRecordSchema } from './shipment/record';
-import { noControlCharacters, text } from './text';
+import { trackingNumberList } from './shipment/selection';
+import { noControlCharacters } from './text';
 
 // Runs: one driver's stops on one date, in the order the dispatcher gives them, and each shipment's
 // assignment history (the Runs screen, its printed sheet, the shipment view).
@@ -19,24 +19,8 @@ const runDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Must be a date as YYYY-MM-DD', abort: true })
   .refine(isRealDate, 'Must be a real calendar date');
 
-/** A list of tracking numbers as given: trimmed, any case, each well-formed, none twice. */
-const trackingNumbers = z
-  .array(text(40, { error: 'Must be text', tooLong: 'Must be a tracking number' }), {
-    error: 'Give a list of tracking numbers',
-  })
-  .min(1, 'Give at least one tracking number')
-  .max(RUN_ASSIGN_MAX, `At most ${RUN_ASSIGN_MAX} tracking numbers at once`)
-  .transform((values, context) => {
-    const numbers = values.map(normalizeTrackingNumber);
-    numbers.forEach((number, index) => {
-      const problem = trackingNumberProblem(number);
-      if (problem) context.addIssue({ code: 'custom', path: [index], message: problem });
-      else if (numbers.indexOf(number) !== index) {
-        context.addIssue({ code: 'custom', path: [index], message: `${number} is in the list twice` });
-      }
-    });
-    return numbers;
-  });
+/** The shipments of an assignment or a new order. */
+const trackingNumbers = trackingNumberList(RUN_ASSIGN_MAX);
 
 /** `GET /api/runs?date=`: the runs of a date; without one, of today (the company's day). */
 export const runsQuerySchema = z.object({

@@ -29,7 +29,7 @@ export const waybillShipmentSchema = shipmentRecordSchema.pick({
 });
 export type WaybillShipment = z.infer<typeof waybillShipmentSchema>;
 
-const WAYBILLS_MAX = 100;
+export const WAYBILLS_MAX = 100;
 
 /** `GET /api/waybills?numbers=NEC…,NEC…`: the shipments to print, in the order given, without repeats. */
 export const waybillQuerySchema = z.object({

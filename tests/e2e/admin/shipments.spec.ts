@@ -245,7 +245,7 @@ test('filters narrow the list on the server and paging walks the cursor', async 
   await expect(page.getByText(/^Showing \d+-\d+ of \d+ shipments$/)).toBeVisible();
 
   await page.getByRole('button', { name: 'Filters' }).click();
-  await page.getByLabel('Status').selectOption('on_hold');
+  await page.getByLabel('Status', { exact: true }).selectOption('on_hold');
   await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
   const rows = page.getByRole('row').filter({ has: page.getByRole('cell') });
   await expect(rows.first()).toContainText('On Hold');
@@ -263,7 +263,7 @@ test('the list keeps its search, filters and page in the URL: Back from a shipme
   await signIn(page);
   await page.goto('/admin/shipments?status=preparing,processing,in_transit,on_hold');
   await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
-  await expect(page.getByLabel('Status')).toHaveValue('preparing,processing,in_transit,on_hold');
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('preparing,processing,in_transit,on_hold');
   await expect(page.getByText(/Showing [\d,-]+ of \d+ shipments/)).toBeVisible();
   const rows = page.getByRole('row').filter({ has: page.getByRole('cell') });
   for (const text of await rows.allTextContents()) expect(text).not.toContain('Delivered');
@@ -282,7 +282,7 @@ test('the list keeps its search, filters and page in the URL: Back from a shipme
   await page.goBack();
   await expect(page).toHaveURL(url);
   await expect(rows.first().getByRole('cell').nth(2)).toHaveText(firstOnPage, { timeout: 30_000 });
-  await expect(page.getByLabel('Status')).toHaveValue('preparing,processing,in_transit,on_hold');
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('preparing,processing,in_transit,on_hold');
 
   // The same address in a fresh page (a shared link) shows the same page, and Previous walks back.
   const shared = await page.context().newPage();
@@ -302,7 +302,7 @@ test('dashboard figures link to the lists they count', async ({ page }) => {
   await signIn(page);
   await page.getByRole('link', { name: 'Pending Orders' }).click();
   await expect(page).toHaveURL(/\/admin\/shipments\?status=preparing(,|%2C)processing(,|%2C)on_hold$/);
-  await expect(page.getByLabel('Status')).toHaveValue('preparing,processing,on_hold');
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('preparing,processing,on_hold');
   await expect(page.getByText(/Showing [\d,-]+ of \d+ shipments/)).toBeVisible();
   const rows = page.getByRole('row').filter({ has: page.getByRole('cell') });
   for (const text of await rows.allTextContents()) expect(text).toMatch(/Preparing|Processing|On Hold/);

@@ -16,7 +16,7 @@ export class ImportFileError extends Error {
 }
 
 /** A row of the file: its number as a spreadsheet shows it (the headings are row 1) and its cells as text. */
-export interface FileRow {
+interface FileRow {
   line: number;
   values: string[];
 }

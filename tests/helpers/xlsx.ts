@@ -31,7 +31,7 @@ const PARTS = (sheet: string): Record<string, string> => ({
 });
 
 /** The workbook's bytes: its one sheet holds the rows given. */
-export function xlsxWorkbook(rows: ReadonlyArray<ReadonlyArray<string | number>>): Uint8Array {
+export function xlsxWorkbook(rows: ReadonlyArray<ReadonlyArray<string | number>>): Uint8Array<ArrayBuffer> {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;

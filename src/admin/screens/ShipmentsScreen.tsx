@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useId, useState } from 'react';
 import { exportsApi } from '@/lib/api/exports';
+import { importsApi } from '@/lib/api/imports';
 import { runsApi } from '@/lib/api/runs';
 import { shipmentsApi } from '@/lib/api/shipments';
 import { waybillsApi } from '@/lib/api/waybills';
@@ -80,6 +81,7 @@ export default function ShipmentsScreen() {
   const editing = may(shipmentsApi.edit);
   const printing = may(waybillsApi.get);
   const assigning = may(runsApi.assign);
+  const importing = may(importsApi.send);
   // The select boxes serve printing labels and assigning to a run.
   const selecting = printing || assigning;
   const [assignOpen, setAssignOpen] = useState(false);
@@ -144,6 +146,11 @@ export default function ShipmentsScreen() {
               file="shipments.csv"
               what="shipments"
             />
+            {importing ? (
+              <a href="/admin/shipments/import" className={secondaryButtonClass}>
+                Import
+              </a>
+            ) : null}
             {assigning ? (
               <button
                 type="button"

@@ -148,7 +148,11 @@ export default function ImportScreen() {
             accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             className={inputClass}
             disabled={sending}
-            onChange={(event) => void choose(event.target.files?.[0])}
+            onChange={(event) => {
+              void choose(event.target.files?.[0]);
+              // Emptied, so choosing the same file again (to import it again) is a change too.
+              event.target.value = '';
+            }}
           />
         </div>
         <a
@@ -187,6 +191,9 @@ export default function ImportScreen() {
 
       {chosen ? (
         <>
+          <p className="font-semibold text-slate-900">
+            File: <span className="break-all">{chosen.name}</span>
+          </p>
           <ColumnMappingFields headings={chosen.headings} mapping={mapping} onMap={map} disabled={sending} />
           <ImportPreview
             headings={chosen.headings}
@@ -200,7 +207,7 @@ export default function ImportScreen() {
             <button
               type="button"
               className={buttonClass}
-              disabled={sending || (confirmed === 0 && bad === 0)}
+              disabled={sending || confirmed === 0}
               onClick={() => void importRows()}
             >
               Import {confirmed} {confirmed === 1 ? 'row' : 'rows'}

@@ -48,13 +48,10 @@ export const importCellsSchema = z.object(
 );
 export type ImportCells = z.infer<typeof importCellsSchema>;
 
-/** A row of the file: its line in the file (the headings are line 1) and its cells. */
+/** A row of the file: its number in the sheet (the headings are row 1) and its cells. */
 export const importLineSchema = z.object({
-  line: z
-    .number()
-    .int()
-    .min(2)
-    .max(IMPORT_MAX_ROWS + 1),
+  // Blank rows are skipped, so a row's number may exceed the row count; never the file's size in bytes.
+  line: z.number().int().min(2).max(IMPORT_MAX_BYTES),
   cells: importCellsSchema,
 });
 export type ImportLine = z.infer<typeof importLineSchema>;

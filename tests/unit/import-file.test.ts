@@ -3,6 +3,7 @@ import { ImportFileError, readImportFile } from '../../src/lib/import-file';
 import { cellsOf, matchHeadings, templateCsv } from '../../src/lib/import-mapping';
 import {
   checkRow,
+  hasControlCharacter,
   IMPORT_FIELD_LABELS,
   IMPORT_FIELDS,
   IMPORT_MAX_BYTES,
@@ -77,6 +78,11 @@ describe('matching columns to fields', () => {
     expect(
       matchHeadings(['Order reference', 'SENDER_NAME', ' recipient  email ', 'Weight (kg)', 'Colour', 'ref', 'To']),
     ).toEqual(['reference', 'sender_name', 'recipient_mail', 'weight', null, null, 'destination']);
+  });
+
+  it('finds control characters a call would refuse; tabs and line breaks are text', () => {
+    expect(hasControlCharacter({ sender_name: 'A\u0000B' })).toBe(true);
+    expect(hasControlCharacter({ sender_address: '1 Main St\r\nSuite\t2' })).toBe(false);
   });
 
   it('takes each row’s cells by the mapping staff chose', () => {

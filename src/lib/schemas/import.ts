@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './fields';
 import { IMPORT_CHUNK_ROWS, IMPORT_MAX_ROWS, importCellsSchema, importLineSchema } from './shipment/import-row';
+import { noControlCharacters } from './text';
 
 // Imports of shipments from a file: what the screen sends a chunk at a time, what each chunk answers and the
 // history of imports (who, when, which file, how many rows were created, already there or failed).
@@ -13,7 +14,7 @@ const MAX_CHUNKS = Math.ceil(IMPORT_MAX_ROWS / IMPORT_CHUNK_ROWS);
  * a file joins one entry of the history, and a chunk sent again is counted once.
  */
 export const importChunkSchema = z.object({
-  key: z.uuid('Must be a UUID'),
+  key: z.string().check(noControlCharacters()).pipe(z.uuid('Must be a UUID')),
   file_name: text(255, { required: 'File name is required' }).min(1, 'File name is required'),
   chunk: z
     .number({ error: 'Must be a number' })

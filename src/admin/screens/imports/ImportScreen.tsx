@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import type { ImportFile } from '@/lib/import-file';
 import { type ColumnMapping, cellsOf, matchHeadings, templateCsv } from '@/lib/import-mapping';
-import { checkRow, IMPORT_CHUNK_ROWS, type ImportField } from '@/lib/schemas/shipment/import-row';
+import { checkRow, hasControlCharacter, IMPORT_CHUNK_ROWS, type ImportField } from '@/lib/schemas/shipment/import-row';
 import { ApiError } from '../../api/client';
 import { sendImportChunk } from '../../api/imports';
 import { buttonClass, ErrorAlert, inputClass, secondaryButtonClass } from '../../components/Field';
@@ -54,6 +54,8 @@ export default function ImportScreen() {
     [chosen, mapping],
   );
   const bad = rows.filter((row) => row.errors).length;
+  // The server refuses a call with a control character anywhere: such rows stay here, to be fixed in the file.
+  const unsendable = rows.filter((row) => hasControlCharacter(row.cells)).length;
   const confirmed = rows.filter((row) => !row.errors && !excluded.has(row.line)).length;
 
   async function choose(file: File | undefined) {
@@ -86,7 +88,7 @@ export default function ImportScreen() {
 
   async function importRows() {
     if (!chosen) return;
-    const sent = rows.filter((row) => row.errors || !excluded.has(row.line));
+    const sent = rows.filter((row) => (row.errors || !excluded.has(row.line)) && !hasControlCharacter(row.cells));
     const total: Outcome = { importId: 0, created: 0, skipped: 0, failed: 0 };
     setSending(true);
     setOutcome(null);
@@ -215,7 +217,11 @@ export default function ImportScreen() {
             {bad ? (
               <p className="text-sm text-slate-700">
                 The {bad === 1 ? 'row' : `${bad} rows`} with errors will be listed as failed, to download, fix and
-                import again.
+                import again
+                {unsendable
+                  ? ` (but ${unsendable === 1 ? 'the one' : `the ${unsendable}`} with control characters, which cannot be sent: fix ${unsendable === 1 ? 'it' : 'them'} in the file)`
+                  : ''}
+                .
               </p>
             ) : null}
           </div>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type FieldErrors, fieldErrors } from '../../field-errors';
 import { customerIdSchema } from '../customer';
 import { blankToUndefined, requiredText } from '../fields';
+import { noControlCharacters } from '../text';
 import { SHIPMENT_FIELDS, shipmentCreateSchema } from './create';
 import { SHIPMENT_FIELD_LABELS } from './field-labels';
 
@@ -39,9 +40,17 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   current_location: 'Current location',
 };
 
-/** A row's cells by field, as text (a spreadsheet's numbers and dates already written as text). */
+/**
+ * A row's cells by field, as text (a spreadsheet's numbers and dates already written as text). A control
+ * character refuses the whole call, as in any request: it is never kept, not even as a failed row.
+ */
+const cellSchema = z
+  .string()
+  .check(noControlCharacters({ multiline: true }))
+  .max(5000, 'Is too long')
+  .optional();
 export const importCellsSchema = z.object(
-  Object.fromEntries(IMPORT_FIELDS.map((field) => [field, z.string().max(5000, 'Is too long').optional()])) as Record<
+  Object.fromEntries(IMPORT_FIELDS.map((field) => [field, cellSchema])) as Record<
     ImportField,
     z.ZodOptional<z.ZodString>
   >,
@@ -55,6 +64,10 @@ export const importLineSchema = z.object({
   cells: importCellsSchema,
 });
 export type ImportLine = z.infer<typeof importLineSchema>;
+
+/** Whether a cell holds a control character (tabs and line breaks aside): such a row cannot be sent at all. */
+export const hasControlCharacter = (cells: ImportCells) =>
+  Object.values(cells).some((value) => value !== undefined && /(?![\t\n\r])\p{Cc}/u.test(value));
 
 /** The row checked with the create rules: its input for the insert, or its errors by field. */
 export function checkRow(

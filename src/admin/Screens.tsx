@@ -55,7 +55,7 @@ function Screen() {
       return <DashboardScreen />;
     case 'shipments':
       return <ShipmentsScreen />;
-    case 'importShipments':
+    case 'imports':
       return <ImportScreen />;
     case 'newShipment':
       return <NewShipmentScreen />;

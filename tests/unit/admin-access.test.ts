@@ -11,7 +11,7 @@ import { API } from '../../src/lib/api/endpoints';
 const SCREEN_CALLS: Record<RouteName, Endpoint> = {
   dashboard: API.dashboard.get,
   shipments: API.shipments.list,
-  importShipments: API.imports.send,
+  imports: API.imports.send,
   newShipment: API.shipments.addTracking,
   viewShipment: API.shipments.get,
   customers: API.customers.list,

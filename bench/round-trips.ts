@@ -238,6 +238,30 @@ async function callEverything(db: Client, send: ReturnType<typeof counter>['send
   });
   await send(places.remove, { cookie, params: { placeId }, json: {} });
 
+  // An import: a chunk of one row for a customer (whose read rides on the session check), then the history.
+  await send(API.imports.send, {
+    cookie,
+    json: {
+      key: '00000000-0000-4000-8000-00000000be0c',
+      file_name: 'bench.csv',
+      chunk: 0,
+      rows: [
+        {
+          line: 2,
+          cells: {
+            reference: 'BENCH-1',
+            customer_id: 'CUS-1001',
+            sender_name: 'Bench Sender',
+            recipient_name: 'Bench Recipient',
+            recipient_address: 'Gran Vía 1, Madrid, Spain',
+            ...route,
+          },
+        },
+      ],
+    },
+  });
+  await send(API.imports.list, { cookie });
+
   // The account: two-factor on, a sign-in with both steps, then off; sessions, password, sign-out.
   await send(account.twoFactorStatus, { cookie });
   const setup = await send(account.twoFactorSetup, { cookie, json: {} });

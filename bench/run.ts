@@ -6,6 +6,7 @@ import { seed } from '../db/seed';
 import { closeDb, getDb } from '../netlify/lib/db';
 import { measureAdminBundle, printBundle } from './admin-bundle';
 import { runBigBenchmarks } from './big';
+import { benchImport, printImport } from './imports';
 import { printComparisons } from './lib/measure';
 import { benchLoginTiming, printLoginTiming } from './login';
 import { measurePageWeights, printPageWeights } from './page-weight';
@@ -14,9 +15,9 @@ import { benchTracking } from './tracking';
 
 /**
  * Benchmarks (not tests): loopback only, each measurement bounded in time. `npm run bench -- --only
- * lookup,round-trips` runs some parts: lookup, sign-in, round-trips, big (the 1M database), bundles.
+ * lookup,round-trips` runs some parts: lookup, sign-in, round-trips, import, big (the 1M database), bundles.
  */
-const PARTS = ['lookup', 'sign-in', 'round-trips', 'big', 'bundles'] as const;
+const PARTS = ['lookup', 'sign-in', 'round-trips', 'import', 'big', 'bundles'] as const;
 const flag = process.argv.indexOf('--only');
 const chosen = new Set<string>(flag === -1 ? PARTS : (process.argv[flag + 1] ?? '').split(','));
 const unknown = [...chosen].filter((part) => !(PARTS as readonly string[]).includes(part));
@@ -57,6 +58,11 @@ if (runs('round-trips')) {
     'Round trips to the database per call (a real sqld behind a counting proxy; each is a network trip to Turso):',
   );
   printRoundTrips(await countRoundTrips());
+}
+
+if (runs('import')) {
+  console.log('Shipments import (a file of 10,000 rows through the handler, in chunks as the screen sends them):');
+  printImport(await benchImport());
 }
 
 if (runs('big')) await runBigBenchmarks(seconds);

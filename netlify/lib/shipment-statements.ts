@@ -50,6 +50,19 @@ export function insertShipmentStatement(
   };
 }
 
+/**
+ * The INSERT of an imported shipment with its customer's own reference: nothing when that reference is already
+ * there (for the same customer, or among shipments without one), so a row imported again creates nothing.
+ */
+export function insertReferencedShipmentStatement(row: ShipmentInsert, reference: string): InStatement {
+  const values: Record<string, InValue | undefined> = row;
+  return {
+    sql: `INSERT INTO shipments (${INSERT_COLUMNS.join(', ')}, reference) VALUES (${placeholders(INSERT_COLUMNS)}, ?)
+          ON CONFLICT (coalesce(customer_id, ''), reference) WHERE reference IS NOT NULL DO NOTHING`,
+    args: [...INSERT_COLUMNS.map((column) => values[column] ?? null), reference],
+  };
+}
+
 /** A history entry as written: staff's note (or none), and where it happened when known. */
 export interface HistoryEntryInput {
   notes: string | null;

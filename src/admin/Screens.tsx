@@ -10,6 +10,7 @@ import { $session, refreshSession } from './stores/session';
 // One chunk per screen: a visit loads only the screens it opens.
 const DashboardScreen = lazy(() => import('./screens/DashboardScreen'));
 const ShipmentsScreen = lazy(() => import('./screens/ShipmentsScreen'));
+const ImportScreen = lazy(() => import('./screens/imports/ImportScreen'));
 const NewShipmentScreen = lazy(() => import('./screens/NewShipmentScreen'));
 const ViewShipmentScreen = lazy(() => import('./screens/ViewShipmentScreen'));
 const CustomersScreen = lazy(() => import('./screens/CustomersScreen'));
@@ -54,6 +55,8 @@ function Screen() {
       return <DashboardScreen />;
     case 'shipments':
       return <ShipmentsScreen />;
+    case 'imports':
+      return <ImportScreen />;
     case 'newShipment':
       return <NewShipmentScreen />;
     case 'viewShipment':

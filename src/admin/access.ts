@@ -10,6 +10,7 @@ import { $session } from './stores/session';
 export const SCREEN_ROLES: Record<RouteName, readonly Role[]> = {
   dashboard: READERS,
   shipments: READERS,
+  imports: OFFICE,
   newShipment: OFFICE,
   viewShipment: READERS,
   customers: READERS,

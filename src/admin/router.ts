@@ -7,6 +7,7 @@ import { createRouter } from '@nanostores/router';
 export const $router = createRouter({
   dashboard: '/admin',
   shipments: '/admin/shipments',
+  imports: '/admin/shipments/import',
   newShipment: '/admin/new_shipment',
   viewShipment: '/admin/view_shipment/:trackingNumber',
   customers: '/admin/customers',

@@ -82,6 +82,8 @@ const [number, onRun, onOtherRun, driverStop, proofStop] = buildSeedShipments().
 /** The driver and runs `prepareStaffSamples` makes: a run with one stop to reorder, another with one to remove. */
 const SAMPLE_DRIVER = 9001;
 const SAMPLE_RUN_DATE = '2099-01-01';
+/** The import `prepareStaffSamples` makes, whose failed rows the samples download. */
+const SAMPLE_IMPORT = 9001;
 const ABSENT_SESSION = '0123456789abcdef0123456789abcdef';
 
 /** Samples by `METHOD path`; a call with no path parameters and no body needs none. */
@@ -195,6 +197,29 @@ export const STAFF_SAMPLES: Record<string, Sample> = {
     answers: [200, 404],
   },
   'GET /api/shipments/:trackingNumber/assignments': { params: { trackingNumber: number } },
+  'POST /api/imports': {
+    body: {
+      key: '00000000-0000-4000-8000-000000009001',
+      file_name: 'matrix.csv',
+      chunk: 0,
+      rows: [
+        {
+          line: 2,
+          cells: {
+            reference: 'MATRIX-1',
+            status: 'preparing',
+            sender_name: 'S',
+            recipient_name: 'R',
+            recipient_address: 'A, D',
+            origin: 'O',
+            destination: 'D',
+          },
+        },
+      ],
+    },
+    bodyLimit: 4 * 1024 * 1024,
+  },
+  'GET /api/imports/:importId/failed': { params: { importId: String(SAMPLE_IMPORT) } },
   // The driver's calls are the driver's alone: a valid admin session is refused; the driver's sample stop is on
   // their run (prepareStaffSamples).
   'GET /api/driver/stops': { answers: [403] },
@@ -232,7 +257,7 @@ export const STAFF_SAMPLES: Record<string, Sample> = {
 };
 
 /**
- * What the samples name beyond the seed: a quote request, a driver and two runs with a stop each (the seed has
+ * What the samples name beyond the seed: a quote request, an import, a driver and two runs with a stop each (the seed has
  * none), and two stops for today (the driver's calls', the proof's) on the run of the role checks' driver account
  * (made before this is called).
  */
@@ -240,6 +265,11 @@ export async function prepareStaffSamples(db: Client): Promise<void> {
   await db.batch(
     [
       "INSERT INTO quote_requests (id, name, email, service) VALUES (1, 'Matrix Person', 'matrix@example.com', 'Warehousing')",
+      {
+        sql: `INSERT INTO imports (id, key, file_name, created_by_email, created_at)
+              VALUES (?, 'matrix-import', 'matrix.csv', 'matrix@nec-cargo.example', '2026-01-01T00:00:00.000Z')`,
+        args: [SAMPLE_IMPORT],
+      },
       {
         sql: "INSERT INTO admin_users (id, email, password_hash, role) VALUES (?, 'matrix-driver@nec-cargo.example', 'x', 'driver')",
         args: [SAMPLE_DRIVER],

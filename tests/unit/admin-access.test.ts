@@ -11,6 +11,7 @@ import { API } from '../../src/lib/api/endpoints';
 const SCREEN_CALLS: Record<RouteName, Endpoint> = {
   dashboard: API.dashboard.get,
   shipments: API.shipments.list,
+  imports: API.imports.send,
   newShipment: API.shipments.addTracking,
   viewShipment: API.shipments.get,
   customers: API.customers.list,

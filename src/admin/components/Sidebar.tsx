@@ -7,7 +7,7 @@ import { $sidebarOpen } from '../stores/ui';
 /** The sidebar entries, one line each (a link is added with the screen behind it). */
 const NAV: Array<{ label: string; href: string; routes: RouteName[] }> = [
   { label: 'Dashboard', href: '/admin', routes: ['dashboard'] },
-  { label: 'Shipments', href: '/admin/shipments', routes: ['shipments', 'newShipment', 'viewShipment'] },
+  { label: 'Shipments', href: '/admin/shipments', routes: ['shipments', 'newShipment', 'viewShipment', 'imports'] },
   { label: 'Runs', href: '/admin/runs', routes: ['runs'] },
   { label: 'Exceptions', href: '/admin/exceptions', routes: ['exceptions'] },
   { label: 'Customers', href: '/admin/customers', routes: ['customers', 'customer'] },

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useId, useState } from 'react';
 import { exportsApi } from '@/lib/api/exports';
+import { importsApi } from '@/lib/api/imports';
 import { shipmentsApi } from '@/lib/api/shipments';
 import { formatDate, formatDateTime } from '@/lib/date-display';
 import type { ShipmentListItem } from '@/lib/schemas/shipment/list-item';
@@ -77,6 +78,7 @@ export default function ShipmentsScreen() {
   const hintId = useId();
   const may = useMay();
   const editing = may(shipmentsApi.edit);
+  const importing = may(importsApi.send);
   const adding = { quick: may(shipmentsApi.create), full: may(shipmentsApi.addTracking) };
 
   const closeDialog = useCallback(() => setDialog((current) => ({ ...current, open: false })), []);
@@ -113,6 +115,11 @@ export default function ShipmentsScreen() {
               file="shipments.csv"
               what="shipments"
             />
+            {importing ? (
+              <a href="/admin/shipments/import" className={secondaryButtonClass}>
+                Import
+              </a>
+            ) : null}
             {adding.quick ? (
               <button
                 type="button"

@@ -11,6 +11,7 @@ import { deliveryRequestsApi } from './delivery-requests';
 import { driverApi } from './driver';
 import { exceptionsApi } from './exceptions';
 import { exportsApi } from './exports';
+import { importsApi } from './imports';
 import { outboxApi } from './outbox';
 import { placesApi } from './places';
 import { proofsApi } from './proofs';
@@ -45,6 +46,7 @@ export const API = {
   audit: auditApi,
   team: teamApi,
   exports: exportsApi,
+  imports: importsApi,
   runs: runsApi,
   exceptions: exceptionsApi,
   deliveryRequests: deliveryRequestsApi,

@@ -63,6 +63,10 @@ const RESOURCES: Record<keyof typeof API, { name: string; description: string }>
     name: 'Exports',
     description: 'The shipments, customers and quote requests lists as CSV, with the screen’s search and filters.',
   },
+  imports: {
+    name: 'Imports',
+    description: 'Shipments imported from a CSV or XLSX file a chunk at a time, and the history of imports.',
+  },
   runs: {
     name: 'Runs',
     description:

@@ -78,6 +78,10 @@ for (const viewport of [
       await expectNoViolations(page, 'edit dialog');
       await page.keyboard.press('Escape');
 
+      await page.goto('/admin/shipments/import');
+      await expect(page.getByRole('heading', { name: 'Import history' })).toBeVisible();
+      await expectNoViolations(page, 'import shipments');
+
       await page.goto('/admin/new_shipment');
       await expect(page.getByRole('heading', { level: 1, name: 'Add New Shipment' })).toBeVisible();
       await expectNoViolations(page, 'new shipment');

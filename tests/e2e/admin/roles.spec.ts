@@ -34,6 +34,7 @@ test('a viewer reads the dashboard, shipments and customers; quotes and company 
   await expect(page.getByRole('link', { name: /^View NEC/ }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: /^(Quick add|Edit NEC)/ })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'New shipment' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Import', exact: true })).toHaveCount(0);
   await expect(page.getByRole('checkbox')).toHaveCount(0);
   await page
     .getByRole('link', { name: /^View NEC/ })

@@ -44,7 +44,14 @@ function PickupRow({ pickup, drivers, open }: { pickup: PickupRecord; drivers: D
         ) : null}
       </td>
       <td className="px-4 py-3">
-        {pickup.driver ? <div>{pickup.driver.name ?? pickup.driver.email}</div> : <div>Not on a run</div>}
+        {pickup.driver && pickup.run_id ? (
+          <a href={`/admin/runs/${pickup.run_id}/sheet`} className="font-semibold text-brand-700 underline">
+            {pickup.driver.name ?? pickup.driver.email}
+            <span className="sr-only">: run sheet</span>
+          </a>
+        ) : (
+          <div>Not on a run</div>
+        )}
         {open && pickup.status === 'requested' ? (
           <>
             <AssignControl pickup={pickup} drivers={drivers} />

@@ -180,24 +180,6 @@ export async function createCustomer(
 }
 
 /**
- * An accepted quote's requester as a customer, for the acceptance's batch: made from the quote request
- * (the next free id, as `createCustomer`) only `when` the acceptance won, and only when the request has no
- * customer yet and no customer has its email (that one is linked instead: no duplicate).
- */
-export function requesterCustomerStatement(quoteId: number, time: string, when: Filter): InStatement {
-  return {
-    sql: `INSERT INTO customers (id, name, contact, email, phone, status, created_at, updated_at)
-          SELECT next.id, q.name, q.name, q.email, nullif(q.phone, ''), 'active', ?, ?
-          FROM (SELECT printf('CUS-%04d', coalesce(max(number), 1000) + 1) AS id FROM customers) AS next,
-               quote_requests q
-          WHERE q.id = ? AND ${when.sql}
-            AND NOT EXISTS (SELECT 1 FROM customers c WHERE c.id = q.customer_id AND c.erased_at IS NULL)
-            AND NOT EXISTS (SELECT 1 FROM customers c WHERE c.email IS NOT NULL AND lower(c.email) = lower(q.email))`,
-    args: [time, time, quoteId, ...when.args],
-  };
-}
-
-/**
  * Changes the fields given of the customer `customerReads` found (404 when none); a status change is a
  * deactivation or reactivation. Nothing is written when nothing changes. The update, its activity
  * entries and the read-back are one transaction.

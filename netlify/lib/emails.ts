@@ -5,6 +5,7 @@ import type { CompanySettingsValue } from '@/lib/schemas/settings';
 import { DELIVERY_REASONS, reasonLabel, SHIPMENT_STATUSES, statusLabel } from '@/lib/shipment-status';
 import { ACCOUNT_KINDS, ACCOUNT_PAYLOADS, accountContent } from './account-emails';
 import { asHtml, asText, type Content, type Fact, formatDay, formatMoment } from './email-layout';
+import { isPickupKind, PICKUP_KINDS, PICKUP_PAYLOADS, pickupContent } from './pickup-emails';
 import { isQuoteKind, QUOTE_PAYLOADS, QUOTE_REPLY_KINDS, quoteContent } from './quote-emails';
 
 /**
@@ -80,6 +81,7 @@ const PAYLOADS = {
   alert_confirmation: z.object({ tracking_number: z.string() }),
   ...ACCOUNT_PAYLOADS,
   ...QUOTE_PAYLOADS,
+  ...PICKUP_PAYLOADS,
 } satisfies Record<EmailKind, z.ZodType>;
 
 export type Payload<K extends EmailKind> = z.infer<(typeof PAYLOADS)[K]>;
@@ -88,7 +90,11 @@ export type Payload<K extends EmailKind> = z.infer<(typeof PAYLOADS)[K]>;
  * Emails answering someone's own request (a staff member's account, a requester's quote): sent to their
  * address, with no subscription to end.
  */
-export const ACCOUNT_EMAILS: ReadonlySet<EmailKind> = new Set<EmailKind>([...ACCOUNT_KINDS, ...QUOTE_REPLY_KINDS]);
+export const ACCOUNT_EMAILS: ReadonlySet<EmailKind> = new Set<EmailKind>([
+  ...ACCOUNT_KINDS,
+  ...QUOTE_REPLY_KINDS,
+  ...PICKUP_KINDS,
+]);
 
 /** The addresses an email links to. */
 export interface Links {
@@ -241,6 +247,7 @@ function content(kind: EmailKind, audience: Audience, raw: unknown, site: string
       };
     }
     default:
+      if (isPickupKind(kind)) return pickupContent(kind, raw, site);
       return isQuoteKind(kind) ? quoteContent(kind, raw, site) : accountContent(kind, raw, site);
   }
 }

@@ -3,7 +3,7 @@ import { dateIn } from '@/lib/company-day';
 import { formatMoney } from '@/lib/money';
 import { generateTrackingNumber } from '@/lib/tracking-number';
 import { requesterActivity } from './activity';
-import { requesterCustomerStatement } from './customers';
+import { requesterCustomerStatement } from './customer-requesters';
 import { HttpError } from './http';
 import type { Filter } from './keyset';
 import { customerCreatedMail, shipmentCreatedMail } from './outbox';

@@ -119,6 +119,14 @@ function assignStatements(
   ];
 }
 
+/** Makes the run of an active driver on a date unless it exists (for this module's batches and the pickups'). */
+export const runMadeStatement = (driverId: number, date: string, actor: StaffUser, at: string): InStatement => ({
+  sql: `INSERT INTO runs (driver_id, run_date, created_by, created_at)
+        SELECT id, ?, ?, ? FROM admin_users WHERE id = ? AND role = 'driver' AND status = 'active'
+        ON CONFLICT (driver_id, run_date) DO NOTHING`,
+  args: [date, actor.id, at, driverId],
+});
+
 const actionRow = z.object({ action: z.enum(['assigned', 'moved']) });
 
 /**
@@ -144,12 +152,7 @@ export async function assignStops(
   };
   const results = await db.batch(
     [
-      {
-        sql: `INSERT INTO runs (driver_id, run_date, created_by, created_at)
-              SELECT id, ?, ?, ? FROM admin_users WHERE id = ? AND role = 'driver' AND status = 'active'
-              ON CONFLICT (driver_id, run_date) DO NOTHING`,
-        args: [body.run_date, actor.id, at, body.driver_id],
-      },
+      runMadeStatement(body.driver_id, body.run_date, actor, at),
       ...body.tracking_numbers.flatMap((number) => assignStatements(number, run, actor, at)),
       ...runReads({ driverId: run.driverId, date: run.date }),
     ],

@@ -26,6 +26,7 @@ const AuditScreen = lazy(() => import('./screens/audit/AuditScreen'));
 const TeamScreen = lazy(() => import('./screens/team/TeamScreen'));
 const RunsScreen = lazy(() => import('./screens/runs/RunsScreen'));
 const RunSheetScreen = lazy(() => import('./screens/runs/RunSheetScreen'));
+const PickupsScreen = lazy(() => import('./screens/pickups/PickupsScreen'));
 const ExceptionsScreen = lazy(() => import('./screens/exceptions/ExceptionsScreen'));
 const TwoFactorRequiredScreen = lazy(() => import('./screens/TwoFactorRequiredScreen'));
 
@@ -79,6 +80,8 @@ function Screen() {
       return <RunsScreen />;
     case 'exceptions':
       return <ExceptionsScreen />;
+    case 'pickups':
+      return <PickupsScreen />;
     default:
       return <NotFoundScreen />;
   }

@@ -24,6 +24,7 @@ export const SCREEN_ROLES: Record<RouteName, readonly Role[]> = {
   audit: ADMINS,
   runs: OFFICE,
   runSheet: OFFICE,
+  pickups: OFFICE,
   exceptions: READERS,
 };
 

@@ -21,6 +21,7 @@ export const $router = createRouter({
   team: '/admin/team',
   runs: '/admin/runs',
   runSheet: '/admin/runs/:runId/sheet',
+  pickups: '/admin/pickups',
   exceptions: '/admin/exceptions',
 });
 

@@ -19,8 +19,11 @@ export const legalNav: readonly NavLink[] = [
   { href: '/privacy', label: 'Privacy Policy' },
 ];
 
+/** The pickup form, linked from the services and contact pages. */
+export const pickupLink: NavLink = { href: '/pickup', label: 'Schedule a pickup' };
+
 /** Every public page, for the sitemap. */
-export const publicPaths: readonly string[] = [...mainNav, ...legalNav].map((link) => link.href);
+export const publicPaths: readonly string[] = [...mainNav, ...legalNav, pickupLink].map((link) => link.href);
 
 /** The canonical form of a page path: the built file is `<path>/index.html`, so a trailing slash. */
 export function canonicalPath(path: string): string {

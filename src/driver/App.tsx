@@ -6,6 +6,7 @@ import type { DeliveryReason } from '@/lib/shipment-status';
 import { normalizeTrackingNumber } from '@/lib/tracking-number';
 import { getSession, type Session } from './api';
 import { FailedSheet } from './FailedSheet';
+import { Pickups } from './Pickups';
 import { $queue, $signInNeeded, enqueue, flush, loadQueue, onRecorded, type ProofInput } from './queue';
 import { FIELD, PRIMARY, SECONDARY } from './Sheet';
 import { StopCard } from './StopCard';
@@ -230,6 +231,8 @@ function Run() {
           )}
         </>
       )}
+
+      <Pickups />
 
       <p className="mt-6">
         <a href="/admin/settings" className="inline-flex min-h-11 items-center text-brand-700 underline">

@@ -83,10 +83,13 @@ function offsetAt(zone: string, instant: number): number {
 }
 
 /** The instant a date's first moment is in a zone (its midnight), as the ISO text the database stores. */
-export function dayStart(zone: string, date: string): string {
-  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
-  // The offset at midnight UTC may differ from the one at local midnight (a change of clocks between):
+export const dayStart = (zone: string, date: string): string => wallTimeAt(zone, date, 0);
+
+/** The instant a date's wall-clock hour (0-23) is in a zone, as the ISO text the database stores. */
+export function wallTimeAt(zone: string, date: string, hour: number): string {
+  const wallUtc = Date.parse(`${date}T${pad(hour)}:00:00Z`);
+  // The offset at that time UTC may differ from the one at the local time (a change of clocks between):
   // a second look at the first guess settles it.
-  const guess = midnightUtc - offsetAt(zone, midnightUtc);
-  return new Date(midnightUtc - offsetAt(zone, guess)).toISOString();
+  const guess = wallUtc - offsetAt(zone, wallUtc);
+  return new Date(wallUtc - offsetAt(zone, guess)).toISOString();
 }

@@ -29,7 +29,8 @@ const calls = staffCalls();
 
 /**
  * The functions anyone may call: the public lookups and reveal, quote requests, email alert links,
- * signing in (both steps, or by an emailed link) or out, a password reset by email, and an invitation link's page.
+ * signing in (both steps, or by an emailed link) or out, a password reset by email, an invitation link's page, and
+ * booking a pickup and its emailed link's page.
  * Written out so that a call turned public by mistake fails here rather than leaving the checks below unnoticed.
  */
 const PUBLIC_FUNCTIONS = [
@@ -53,6 +54,10 @@ const PUBLIC_FUNCTIONS = [
   'proofs-revealed-image',
   'quote-offer-read',
   'quote-offer-accept',
+  'pickups-create',
+  'pickup-link-read',
+  'pickup-link-cancel',
+  'pickup-link-move',
 ];
 
 const send = (staffCall: StaffCall, headers: HeadersInit = {}) =>

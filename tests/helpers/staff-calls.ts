@@ -248,6 +248,10 @@ export const STAFF_SAMPLES: Record<string, Sample> = {
     answers: [403],
     bodyLimit: PROOF_MAX_BYTES,
   },
+  'GET /api/pickups/queue': { query: { status: 'requested' } },
+  'PUT /api/pickups/:id/run': { params: { id: '999999' }, body: { driver_id: SAMPLE_DRIVER }, answers: [404] },
+  'POST /api/pickups/:id/complete': { params: { id: '999999' }, body: {}, answers: [404] },
+  'GET /api/driver/pickups': { answers: [403] },
   // Before the driver's sample has recorded it, the stop has no proof yet.
   'GET /api/shipments/:trackingNumber/proof': { params: { trackingNumber: proofStop }, answers: [200, 404] },
   'GET /api/shipments/:trackingNumber/proof/:image': {

@@ -27,6 +27,7 @@ const SCREEN_CALLS: Record<RouteName, Endpoint> = {
   runs: API.runs.list,
   runSheet: API.runs.get,
   exceptions: API.exceptions.list,
+  pickups: API.pickups.list,
 };
 
 const TAB_CALLS: Record<string, Endpoint> = {

@@ -76,7 +76,7 @@ describe('the public pages (light: at most 80 KB gzip of JavaScript each)', () =
     const rows = measurePageWeights(dist) ?? [];
     // Every kind of page is measured: the navigation's, the 404, the sign-in, the alert links, the thank-you page.
     expect(rows.map((row) => row.page)).toEqual(
-      expect.arrayContaining(['/', '/track', '/404', '/admin-login', '/alerts/unsubscribe', '/quote-sent']),
+      expect.arrayContaining(['/', '/track', '/404', '/admin-login', '/alerts/unsubscribe', '/quote-sent', '/pickup']),
     );
     expect(rows.map((row) => row.page)).not.toContain('/admin');
     const over = rows
@@ -93,6 +93,17 @@ describe('the public pages (light: at most 80 KB gzip of JavaScript each)', () =
     // The form's own checks are fetched on its first use: they are there, and they hold zod.
     expect(later).toMatch(ZOD);
     expect(later).toContain('Please enter your name');
+  });
+
+  it('loads no zod on the pickup page until its form is used, and none on the pickup link page', () => {
+    const form = javascript('pickup');
+    expect(form.atOnce).toContain('Book the pickup');
+    expect(form.atOnce).not.toMatch(ZOD);
+    expect(form.later).toMatch(ZOD);
+    expect(form.later).toContain('Please choose a time window');
+    const link = javascript('pickup-manage');
+    expect(link.atOnce).toContain('Move the pickup');
+    expect(`${link.atOnce}${link.later}`).not.toMatch(ZOD);
   });
 });
 

@@ -9,6 +9,7 @@ const NAV: Array<{ label: string; href: string; routes: RouteName[] }> = [
   { label: 'Dashboard', href: '/admin', routes: ['dashboard'] },
   { label: 'Shipments', href: '/admin/shipments', routes: ['shipments', 'newShipment', 'viewShipment', 'imports'] },
   { label: 'Runs', href: '/admin/runs', routes: ['runs'] },
+  { label: 'Pickups', href: '/admin/pickups', routes: ['pickups'] },
   { label: 'Exceptions', href: '/admin/exceptions', routes: ['exceptions'] },
   { label: 'Customers', href: '/admin/customers', routes: ['customers', 'customer'] },
   { label: 'Quotes', href: '/admin/quotes', routes: ['quotes'] },

@@ -13,6 +13,7 @@ import { exceptionsApi } from './exceptions';
 import { exportsApi } from './exports';
 import { importsApi } from './imports';
 import { outboxApi } from './outbox';
+import { pickupsApi } from './pickups';
 import { placesApi } from './places';
 import { proofsApi } from './proofs';
 import { quoteOffersApi } from './quote-offers';
@@ -52,6 +53,7 @@ export const API = {
   deliveryRequests: deliveryRequestsApi,
   driver: driverApi,
   proofs: proofsApi,
+  pickups: pickupsApi,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every endpoint, each with its resource and name (e.g. `shipments.get`). */

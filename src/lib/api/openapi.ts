@@ -81,6 +81,11 @@ const RESOURCES: Record<keyof typeof API, { name: string; description: string }>
     description: 'The recipient, after the reveal, picks another delivery day or leaves instructions.',
   },
   driver: { name: 'Driver', description: "The driver's phone screen: today's stops and the actions recorded at them." },
+  pickups: {
+    name: 'Pickups',
+    description:
+      "Collections booked on the public site, moved or cancelled from the emailed link, put on a driver's run and collected.",
+  },
 };
 
 const TAGS = new Map(Object.entries(RESOURCES));

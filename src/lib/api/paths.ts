@@ -40,3 +40,14 @@ export const QUOTE_THANKS = 'Thank you! We will contact you within one business 
 
 /** The quote offer link's page reads and accepts its offer without zod too (the contract in `quote-offers.ts` uses these). */
 export const QUOTE_OFFER_PATHS = { read: '/api/quote-offer', accept: '/api/quote-offer/accept' } as const;
+
+/**
+ * The public pickup form and its emailed link's page call these without bundling zod (the contract in
+ * `pickups.ts` uses these).
+ */
+export const PICKUP_PATHS = {
+  create: '/api/pickups',
+  read: '/api/pickup-link',
+  cancel: '/api/pickup-link/cancel',
+  move: '/api/pickup-link/move',
+} as const;

@@ -26,6 +26,8 @@ export const OUTBOX_KINDS = [
   'quote_received',
   'new_quote_request',
   'quote_offer',
+  'pickup_confirmed',
+  'pickup_cancelled',
 ] as const;
 
 export const OUTBOX_KIND_LABELS: Record<(typeof OUTBOX_KINDS)[number], string> = {
@@ -40,6 +42,8 @@ export const OUTBOX_KIND_LABELS: Record<(typeof OUTBOX_KINDS)[number], string> =
   quote_received: 'Quote request received',
   new_quote_request: 'New quote request',
   quote_offer: 'Quote offer',
+  pickup_confirmed: 'Pickup confirmed',
+  pickup_cancelled: 'Pickup cancelled',
 };
 
 const OUTBOX_PAGE_MAX = 100;

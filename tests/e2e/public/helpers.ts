@@ -10,6 +10,7 @@ export const PUBLIC_PAGES = [
   { path: '/faq', heading: 'Frequently Asked Questions' },
   { path: '/terms', heading: 'Terms of Service' },
   { path: '/privacy', heading: 'Privacy Policy' },
+  { path: '/pickup', heading: 'Schedule a pickup' },
 ] as const;
 
 /** Waits until the named React island has hydrated (Astro removes `ssr` when it has). */

@@ -3,6 +3,7 @@ import { formatDate } from '@/lib/date-display';
 import { buttonClass, ErrorAlert, secondaryButtonClass } from '../../components/Field';
 import { Loading } from '../../components/Loading';
 import { $runSheet } from '../../stores/runs';
+import { RunPickups } from './RunPickups';
 
 /** A4 and Letter alike (12 mm margins); a stop never splits across two pages. */
 const PRINT_CSS = '@page { margin: 12mm; } @media print { .run-stop { break-inside: avoid; } }';
@@ -83,6 +84,7 @@ export default function RunSheetScreen() {
                 </li>
               ))}
             </ol>
+            <RunPickups />
           </article>
         )}
       </main>

@@ -1,0 +1,134 @@
+import type { Client } from '@libsql/client';
+import { z } from 'zod';
+import { company } from '@/data/company';
+import { PICKUP_NOTICE_HOURS, type PickupWindow, slotProblems, windowStart } from '@/lib/pickup-hours';
+import { PICKUP_STATUSES, type PublicPickup, publicPickupSchema } from '@/lib/schemas/pickup';
+import { HttpError, invalidInput } from './http';
+import { pickupCancelledMail, pickupConfirmedMail } from './outbox-pickups';
+import { decodeFirst } from './rows';
+import { getCompanyZone } from './settings';
+import { hashToken } from './tokens';
+
+/**
+ * The page of a pickup's emailed link: what it shows, and moving or cancelling the pickup until its
+ * cut-off (PICKUP_NOTICE_HOURS before its window starts). Each change is one conditional write on the
+ * token's hash, the status and the window's start, so of parallel changes none lands after the cut-off
+ * or on a pickup cancelled or collected meanwhile.
+ */
+
+const NOT_VALID =
+  'We did not send this link: it may have been mistyped or cut short. Please open the link from our latest email.';
+const CALL_US = `Please call us on ${company.phone}.`;
+
+const linkRow = publicPickupSchema
+  .omit({ change_until: true, changeable: true })
+  .extend({ status: z.enum(PICKUP_STATUSES), window_start: z.string(), tracking_number: z.string().nullable() });
+type LinkRow = z.infer<typeof linkRow>;
+
+const COLUMNS =
+  'name, address, city, pickup_date, pickup_window, pieces, weight_kg, status, window_start, tracking_number';
+
+async function pickupByToken(db: Client, tokenHash: string): Promise<LinkRow | null> {
+  const { rows } = await db.execute({
+    sql: `SELECT ${COLUMNS} FROM pickups WHERE token_hash = ?`,
+    args: [tokenHash],
+  });
+  return decodeFirst(linkRow, rows);
+}
+
+const cutOff = (row: LinkRow) => new Date(Date.parse(row.window_start) - PICKUP_NOTICE_HOURS * 3_600_000).toISOString();
+
+function shown(row: LinkRow, now: number): PublicPickup {
+  const { window_start: _start, tracking_number: _number, ...rest } = row;
+  const changeUntil = cutOff(row);
+  return {
+    ...rest,
+    change_until: changeUntil,
+    changeable: row.status === 'requested' && Date.parse(changeUntil) > now,
+  };
+}
+
+/** Why a link's pickup cannot be changed now, in words for its page. */
+function refusal(row: LinkRow): HttpError {
+  if (row.status === 'cancelled') return new HttpError(410, 'This pickup was cancelled. Book a new one at any time.');
+  if (row.status === 'picked_up') {
+    return new HttpError(410, `This pickup was collected: your shipment's tracking number is ${row.tracking_number}.`);
+  }
+  return new HttpError(
+    410,
+    `This pickup can no longer be changed here: changes close ${PICKUP_NOTICE_HOURS} hours before the window starts. ${CALL_US}`,
+  );
+}
+
+/** What a link shows: the pickup and whether it can still be changed; 404 for a link we did not send. */
+export async function readPickupLink(db: Client, token: string, now = Date.now()): Promise<PublicPickup> {
+  const row = await pickupByToken(db, hashToken(token));
+  if (!row) throw new HttpError(404, NOT_VALID);
+  return shown(row, now);
+}
+
+/** Cancels the pickup of a link, with its email, if still in time. */
+export async function cancelPickup(db: Client, token: string, now = Date.now()): Promise<PublicPickup> {
+  const tokenHash = hashToken(token);
+  const at = new Date(now).toISOString();
+  const cutOffNow = new Date(now + PICKUP_NOTICE_HOURS * 3_600_000).toISOString();
+  const [cancelled] = await db.batch(
+    [
+      {
+        sql: `UPDATE pickups SET status = 'cancelled', cancelled_at = ?, updated_at = ?, run_id = NULL
+              WHERE token_hash = ? AND status = 'requested' AND window_start > ?`,
+        args: [at, at, tokenHash, cutOffNow],
+      },
+      pickupCancelledMail(tokenHash, at),
+    ],
+    'write',
+  );
+  const row = await pickupByToken(db, tokenHash);
+  if (!row) throw new HttpError(404, NOT_VALID);
+  if (!cancelled?.rowsAffected) throw refusal(row);
+  return shown(row, now);
+}
+
+/**
+ * Moves the pickup of a link to another day and window (refused naming the field when it cannot take
+ * them), if still in time: it leaves its run, since a run is one day's, and the confirmation is emailed
+ * again with the same link.
+ */
+export async function movePickup(
+  db: Client,
+  move: { token: string; pickup_date: string; pickup_window: PickupWindow },
+  now = Date.now(),
+): Promise<PublicPickup> {
+  const tokenHash = hashToken(move.token);
+  const current = await pickupByToken(db, tokenHash);
+  if (!current) throw new HttpError(404, NOT_VALID);
+  if (!shown(current, now).changeable) throw refusal(current);
+  const zone = await getCompanyZone(db);
+  const problems = slotProblems(zone, move.pickup_date, move.pickup_window, now);
+  if (Object.keys(problems).length) throw invalidInput(problems);
+  const at = new Date(now).toISOString();
+  const cutOffNow = new Date(now + PICKUP_NOTICE_HOURS * 3_600_000).toISOString();
+  const [moved] = await db.batch(
+    [
+      {
+        sql: `UPDATE pickups SET pickup_date = ?, pickup_window = ?, window_start = ?, run_id = NULL,
+                assigned_by = NULL, assigned_at = NULL, updated_at = ?
+              WHERE token_hash = ? AND status = 'requested' AND window_start > ?`,
+        args: [
+          move.pickup_date,
+          move.pickup_window,
+          windowStart(zone, move.pickup_date, move.pickup_window),
+          at,
+          tokenHash,
+          cutOffNow,
+        ],
+      },
+      pickupConfirmedMail(tokenHash, move.token, true, at),
+    ],
+    'write',
+  );
+  const row = await pickupByToken(db, tokenHash);
+  if (!row) throw new HttpError(404, NOT_VALID);
+  if (!moved?.rowsAffected) throw refusal(row);
+  return shown(row, now);
+}

@@ -1,0 +1,221 @@
+import type { Client, InStatement, ResultSet } from '@libsql/client';
+import { z } from 'zod';
+import type { Reply } from '@/lib/api/contract';
+import { PICKUP_NOT_FOUND, type pickupsApi } from '@/lib/api/pickups';
+import { dateIn } from '@/lib/company-day';
+import { changeDeadline, slotProblems, windowStart } from '@/lib/pickup-hours';
+import {
+  type PickupRecord,
+  type PickupRequest,
+  type pickupListQuerySchema,
+  pickupRecordSchema,
+} from '@/lib/schemas/pickup';
+import { runDriverSchema } from '@/lib/schemas/run';
+import type { StaffUser } from './activity';
+import type { ClientInfo } from './http';
+import { HttpError, invalidInput } from './http';
+import { and, type Filter } from './keyset';
+import { pickupConfirmedMail } from './outbox-pickups';
+import { enforceRateLimit } from './rate-limit';
+import { decodeFirst, decodeRows } from './rows';
+import { runMadeStatement } from './runs';
+import { batchInCompanyZone, getCompanyZone, settingsFrom, settingsRead } from './settings';
+import { hashToken, newToken } from './tokens';
+
+/**
+ * Pickups, the one writer of `pickups` (with the link's changes, pickup-links.ts, and collecting,
+ * pickup-completion.ts): booking from the public form with its confirmation email, the dispatchers'
+ * queue by day, and putting a pickup on a driver's run of its day.
+ */
+
+/** Pickups one client address may book per window: the quote form's measure, in a bucket of its own. */
+const PICKUP_RATE_LIMIT = { limit: 10, windowSeconds: 600 } as const;
+
+/** Counts a booking against its address's limit, before the body is read. */
+export const limitPickups = ({ db, client }: { db: Client; client: ClientInfo }) =>
+  enforceRateLimit(db, { key: `pickups:${client.address}`, ...PICKUP_RATE_LIMIT });
+
+const iso = (time: number) => new Date(time).toISOString();
+
+/** A pickup as the staff calls read it: its driver (through its run) as JSON. SQL over `p`. */
+const PICKUP_SELECT = `SELECT p.id, p.name, p.company, p.email, p.phone, p.address, p.city, p.destination,
+    p.pickup_date, p.pickup_window, p.pieces, p.weight_kg, p.notes, p.status, p.run_id, p.tracking_number,
+    p.created_at,
+    CASE WHEN u.id IS NULL THEN NULL ELSE json_object('id', u.id, 'name', u.name, 'email', u.email) END AS driver
+  FROM pickups p LEFT JOIN runs r ON r.id = p.run_id LEFT JOIN admin_users u ON u.id = r.driver_id`;
+
+const pickupRow = pickupRecordSchema.extend({
+  driver: z
+    .string()
+    .nullable()
+    .transform((value) => (value === null ? null : JSON.parse(value)))
+    .pipe(runDriverSchema.nullable()),
+});
+
+export const pickupById = (id: number): InStatement => ({ sql: `${PICKUP_SELECT} WHERE p.id = ?`, args: [id] });
+
+/** The pickup a `pickupById` read found, or 404. */
+export function foundPickup(found: ResultSet | undefined): PickupRecord {
+  const pickup = decodeFirst(pickupRow, found?.rows ?? []);
+  if (!pickup) throw new HttpError(404, PICKUP_NOT_FOUND);
+  return pickup;
+}
+
+/**
+ * Books a pickup: refused naming the field for a day or window it cannot take (the company's calendar),
+ * else stored with its confirmation email (the link's token kept only as its hash), in one transaction.
+ */
+export async function createPickup(
+  db: Client,
+  input: PickupRequest,
+  now = Date.now(),
+): Promise<Reply<typeof pickupsApi.create>> {
+  const zone = await getCompanyZone(db);
+  const problems = slotProblems(zone, input.pickup_date, input.pickup_window, now);
+  if (Object.keys(problems).length) throw invalidInput(problems);
+  const token = newToken();
+  const tokenHash = hashToken(token);
+  const time = iso(now);
+  const [inserted] = await db.batch(
+    [
+      {
+        sql: `INSERT INTO pickups (name, company, email, phone, address, city, destination, pickup_date, pickup_window,
+                window_start, pieces, weight_kg, notes, token_hash, created_at, updated_at)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        args: [
+          input.name,
+          input.company ?? null,
+          input.email,
+          input.phone,
+          input.address,
+          input.city,
+          input.destination ?? null,
+          input.pickup_date,
+          input.pickup_window,
+          windowStart(zone, input.pickup_date, input.pickup_window),
+          input.pieces,
+          input.weight_kg,
+          input.notes ?? null,
+          tokenHash,
+          time,
+          time,
+        ],
+      },
+      pickupConfirmedMail(tokenHash, token, false, time),
+    ],
+    'write',
+  );
+  return {
+    status: 'success',
+    data: {
+      id: Number(inserted?.rows[0]?.id),
+      pickup_date: input.pickup_date,
+      change_until: changeDeadline(zone, input.pickup_date, input.pickup_window),
+    },
+  };
+}
+
+const ACTIVE_DRIVERS = `SELECT id, name, email FROM admin_users WHERE role = 'driver' AND status = 'active'
+  ORDER BY lower(coalesce(name, email)), id`;
+
+/** The queue: the pickups of a day (today when none) or of a run, in window order, and the active drivers. */
+export async function listPickups(
+  db: Client,
+  query: z.output<typeof pickupListQuerySchema>,
+  now = Date.now(),
+): Promise<Reply<typeof pickupsApi.list>['data']> {
+  let date = query.date ?? '';
+  const { zone, results } = await batchInCompanyZone(db, (zone) => {
+    date = query.date ?? dateIn(zone, now);
+    const filters: Filter[] = [
+      query.run_id === undefined
+        ? { sql: 'p.pickup_date = ?', args: [date] }
+        : { sql: 'p.run_id = ?', args: [query.run_id] },
+      ...(query.status === undefined ? [] : [{ sql: 'p.status = ?', args: [query.status] }]),
+    ];
+    const where = and(filters);
+    return [
+      { sql: `${PICKUP_SELECT} WHERE ${where.sql} ORDER BY p.pickup_date, p.pickup_window, p.id`, args: where.args },
+      { sql: ACTIVE_DRIVERS, args: [] },
+    ];
+  });
+  const [pickups, drivers] = results as [ResultSet, ResultSet];
+  return {
+    date,
+    today: dateIn(zone, now),
+    pickups: decodeRows(pickupRow, pickups.rows),
+    drivers: decodeRows(runDriverSchema, drivers.rows),
+  };
+}
+
+/** The signed-in driver's pickups of today, on their run, in window order. */
+export async function listDriverPickups(
+  db: Client,
+  driverId: number,
+  now = Date.now(),
+): Promise<Reply<typeof pickupsApi.driverList>['data']> {
+  const { zone, results } = await batchInCompanyZone(db, (zone) => [
+    {
+      sql: `${PICKUP_SELECT} WHERE r.driver_id = ? AND r.run_date = ? AND p.status <> 'cancelled'
+            ORDER BY p.pickup_window, p.id`,
+      args: [driverId, dateIn(zone, now)],
+    },
+  ]);
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
+  return { date: dateIn(zone, now), pickups: decodeRows(pickupRow, results[0]!.rows) };
+}
+
+const driverRow = z.object({ role: z.string(), status: z.string() });
+
+/** An assignment's first reads, with the session check: the pickup, the driver, the company's zone. */
+export const assignPickupReads = (id: number, driverId: number): InStatement[] => [
+  pickupById(id),
+  { sql: 'SELECT role, status FROM admin_users WHERE id = ?', args: [driverId] },
+  settingsRead('company'),
+];
+
+/**
+ * Puts a requested pickup on the driver's run of its day (the run made on first use), or moves it to
+ * another driver's: one conditional write, so a pickup cancelled or collected meanwhile stays as it is.
+ */
+export async function assignPickup(
+  db: Client,
+  [found, driverResult, company]: ResultSet[],
+  driverId: number,
+  actor: StaffUser,
+  now = Date.now(),
+): Promise<PickupRecord> {
+  const pickup = foundPickup(found);
+  const driver = decodeFirst(driverRow, driverResult?.rows ?? []);
+  if (driver?.role !== 'driver' || driver.status !== 'active')
+    throw invalidInput({ driver_id: ['Choose an active driver'] });
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
+  const today = dateIn(settingsFrom('company', company!).data.time_zone, now);
+  const refusal = assignRefusal(pickup, today);
+  if (refusal) throw new HttpError(409, refusal);
+  const at = iso(now);
+  const results = await db.batch(
+    [
+      runMadeStatement(driverId, pickup.pickup_date, actor, at),
+      {
+        sql: `UPDATE pickups SET run_id = (SELECT id FROM runs WHERE driver_id = ? AND run_date = pickups.pickup_date),
+                assigned_by = ?, assigned_at = ?
+              WHERE id = ? AND status = 'requested' AND pickup_date >= ?`,
+        args: [driverId, actor.id, at, pickup.id, today],
+      },
+      pickupById(pickup.id),
+    ],
+    'write',
+  );
+  const after = foundPickup(results[2]);
+  if (!results[1]?.rowsAffected)
+    throw new HttpError(409, assignRefusal(after, today) ?? 'This pickup changed meanwhile.');
+  return after;
+}
+
+function assignRefusal(pickup: PickupRecord, today: string): string | null {
+  if (pickup.status === 'cancelled') return 'This pickup was cancelled by the customer.';
+  if (pickup.status === 'picked_up') return `This pickup was collected already (shipment ${pickup.tracking_number}).`;
+  if (pickup.pickup_date < today) return `This pickup was for ${pickup.pickup_date}, a past day.`;
+  return null;
+}

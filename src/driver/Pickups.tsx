@@ -1,0 +1,157 @@
+import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
+import { useEffect } from 'react';
+import { PICKUP_WINDOW_LABELS, type PickupWindow } from '@/lib/pickup-hours';
+import { PRIMARY, SECONDARY } from './Sheet';
+
+/**
+ * The driver's pickups of today: where to collect, when, what, and a "Picked up" action, which books the
+ * shipment (once, however often it is sent) and shows its tracking number to write on the parcels. It
+ * needs signal: unlike a stop's actions, a pickup's answer is the number the driver writes down.
+ */
+
+interface Pickup {
+  id: number;
+  name: string;
+  company: string | null;
+  phone: string;
+  address: string;
+  city: string;
+  pickup_window: PickupWindow;
+  pieces: number;
+  notes: string | null;
+  status: string;
+  tracking_number: string | null;
+}
+
+type State =
+  | { status: 'loading' }
+  | { status: 'ready'; pickups: Pickup[]; busy: number | null; message: string }
+  | { status: 'error'; message: string };
+
+const $pickups = atom<State>({ status: 'loading' });
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isPickup = (value: unknown): value is Pickup =>
+  isObject(value) &&
+  typeof value.id === 'number' &&
+  typeof value.name === 'string' &&
+  typeof value.address === 'string' &&
+  typeof value.pickup_window === 'string' &&
+  typeof value.status === 'string';
+
+async function json(response: Response): Promise<unknown> {
+  return response.json().catch(() => null);
+}
+
+async function loadPickups(): Promise<void> {
+  try {
+    const response = await fetch('/api/driver/pickups', {
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    });
+    const body = await json(response);
+    const list = isObject(body) && isObject(body.data) && Array.isArray(body.data.pickups) ? body.data.pickups : null;
+    if (!response.ok || !list?.every(isPickup)) throw new Error(`answered ${response.status}`);
+    const current = $pickups.get();
+    $pickups.set({
+      status: 'ready',
+      pickups: list,
+      busy: null,
+      message: current.status === 'ready' ? current.message : '',
+    });
+  } catch {
+    if ($pickups.get().status !== 'ready') $pickups.set({ status: 'error', message: 'Could not load the pickups.' });
+  }
+}
+
+async function pickedUp(pickup: Pickup): Promise<void> {
+  const state = $pickups.get();
+  if (state.status !== 'ready') return;
+  $pickups.set({ ...state, busy: pickup.id, message: '' });
+  let message: string;
+  try {
+    const response = await fetch(`/api/pickups/${pickup.id}/complete`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: '{}',
+    });
+    const body = await json(response);
+    const data = isObject(body) && isObject(body.data) ? body.data : null;
+    message =
+      response.ok && typeof data?.tracking_number === 'string'
+        ? `Picked up at ${pickup.address}: write ${data.tracking_number} on the parcels.`
+        : `Not recorded: ${isObject(body) && typeof body.message === 'string' ? body.message : `the server answered ${response.status}`}`;
+  } catch {
+    message = 'Not recorded: no signal. Try again when online.';
+  }
+  const after = $pickups.get();
+  if (after.status === 'ready') $pickups.set({ ...after, busy: null, message });
+  await loadPickups();
+}
+
+export function Pickups() {
+  const state = useStore($pickups);
+  useEffect(() => {
+    void loadPickups();
+  }, []);
+  if (state.status === 'loading') return null;
+  if (state.status === 'error') {
+    return (
+      <div role="alert" className="mt-6 rounded-lg bg-red-50 p-3 text-red-900">
+        <p>{state.message}</p>
+        <button type="button" className={`${SECONDARY} mt-2`} onClick={() => void loadPickups()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return (
+    <section aria-labelledby="driver-pickups" className="mt-6">
+      <h2 id="driver-pickups" className="text-xl font-bold">
+        Pickups ({state.pickups.length})
+      </h2>
+      <p aria-live="polite" className="min-h-6">
+        {state.message}
+      </p>
+      {state.pickups.length === 0 ? (
+        <p>No pickups on your run today.</p>
+      ) : (
+        <ul className="space-y-3">
+          {state.pickups.map((pickup) => (
+            <li key={pickup.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <h3 className="text-lg font-bold">
+                {PICKUP_WINDOW_LABELS[pickup.pickup_window]}: {pickup.company ?? pickup.name}
+              </h3>
+              <p className="text-slate-700">
+                {pickup.address}, {pickup.city}
+              </p>
+              <p>
+                {pickup.pieces} {pickup.pieces === 1 ? 'piece' : 'pieces'}
+                {pickup.notes ? ` · ${pickup.notes}` : ''}
+              </p>
+              <a
+                href={`tel:${pickup.phone.replace(/[^\d+]/g, '')}`}
+                className="mt-1 inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+              >
+                Call {pickup.phone}
+              </a>
+              {pickup.status === 'picked_up' ? (
+                <p className="mt-2 font-semibold">Picked up: {pickup.tracking_number}</p>
+              ) : (
+                <button
+                  type="button"
+                  className={`${PRIMARY} mt-2`}
+                  disabled={state.busy === pickup.id}
+                  onClick={() => void pickedUp(pickup)}
+                >
+                  Picked up<span className="sr-only"> at {pickup.address}</span>
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { addDays, dateIn } from '../../../src/lib/company-day';
+import { isPickupDay } from '../../../src/lib/pickup-hours';
+import { signIn } from '../admin/sign-in';
+
+// A pickup as a customer books it: the form on the public site (a closed day refused, naming the day),
+// the confirmation read on the Outbox page (no mail server here), and the emailed link's page, where the
+// pickup is moved to another day and then cancelled.
+
+async function expectNoViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** Business days from two days ahead in the company's zone (its headquarters', as the e2e server keeps it). */
+function businessDays(count: number): string[] {
+  const days: string[] = [];
+  for (let date = addDays(dateIn('America/Los_Angeles', Date.now()), 2); days.length < count; date = addDays(date, 1)) {
+    if (isPickupDay(date)) days.push(date);
+  }
+  return days;
+}
+const saturday = () =>
+  [2, 3, 4, 5, 6, 7, 8]
+    .map((days) => addDays(dateIn('America/Los_Angeles', Date.now()), days))
+    .find((date) => new Date(`${date}T12:00:00Z`).getUTCDay() === 6)!;
+
+/** The newest confirmation to this address, read on the Outbox page: the link in it. */
+async function manageLink(page: Page, email: string): Promise<string> {
+  const row = page.getByRole('row').filter({ hasText: email }).filter({ hasText: 'Pickup booked' });
+  await expect(async () => {
+    await page.goto('/admin/settings/outbox');
+    await expect(row.getByText('Read the email')).toBeVisible();
+  }).toPass({ timeout: 90_000 });
+  await row.getByText('Read the email').click();
+  const text = (await row.locator('pre').textContent()) ?? '';
+  const link = new URL(/https?:\/\/\S+\/pickup-manage#[\w-]+/.exec(text)![0]);
+  return `${link.pathname}${link.hash}`;
+}
+
+test('a customer books a pickup, gets the confirmation, moves it and then cancels it', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const stamp = Date.now().toString(36);
+  const email = `pickup-${stamp}@example.com`;
+  const [first, second] = businessDays(2) as [string, string];
+
+  await page.goto('/services');
+  await page.getByRole('link', { name: 'Schedule a pickup' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Schedule a pickup' })).toBeVisible();
+  await expect(page.locator('astro-island[component-url*="PickupForm"]:not([ssr])')).toHaveCount(1);
+  await expectNoViolations(page);
+
+  const form = page.getByRole('form', { name: 'Schedule a pickup' });
+  await form.getByLabel('Your name').fill(`Pat Pickup ${stamp}`);
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Phone (for the driver)').fill('+1 916 555 0177');
+  await form.getByLabel('Pickup address').fill('200 River Street');
+  await form.getByLabel('City').fill('Sacramento');
+  await form.getByLabel('Day').fill(saturday());
+  await form.getByLabel('Time window').selectOption('12:00–15:00');
+  await form.getByLabel('Number of pieces').fill('2');
+  await form.getByLabel('Total weight in kg').fill('8');
+  await form.getByRole('button', { name: 'Book the pickup' }).click();
+  // A closed day is named on its field, and focus goes there.
+  await expect(form.getByLabel('Day')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('Day')).toBeFocused();
+  await expect(form.getByText('We collect Monday to Friday')).toBeVisible();
+  await expectNoViolations(page);
+
+  await form.getByLabel('Day').fill(first);
+  await form.getByRole('button', { name: 'Book the pickup' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your pickup is booked' })).toBeVisible();
+
+  await signIn(page);
+  const link = await manageLink(page, email);
+  const customer = await (await browser.newContext()).newPage();
+  await customer.goto(link);
+  await expect(customer.getByRole('heading', { level: 1, name: 'Your pickup' })).toBeVisible();
+  await expect(customer.getByText('200 River Street, Sacramento')).toBeVisible();
+  await expect(customer.getByRole('definition').filter({ hasText: '12:00–15:00' })).toBeVisible();
+  await expectNoViolations(customer);
+
+  await customer.getByLabel('New day').fill(second);
+  await customer.getByLabel('New time window').selectOption('15:00–18:00');
+  await customer.getByRole('button', { name: 'Move the pickup' }).click();
+  await expect(customer.getByRole('status')).toContainText('Your pickup is moved');
+  await expect(customer.getByRole('definition').filter({ hasText: '15:00–18:00' })).toBeVisible();
+
+  await customer.getByRole('button', { name: 'Cancel the pickup' }).click();
+  await expect(customer.getByRole('status')).toContainText('Your pickup is cancelled');
+  await expect(customer.getByRole('button', { name: 'Cancel the pickup' })).toHaveCount(0);
+  await expectNoViolations(customer);
+
+  // The same link, opened again later, still says what became of the pickup.
+  await customer.reload();
+  await expect(customer.getByText('Cancelled', { exact: true })).toBeVisible();
+});

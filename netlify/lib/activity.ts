@@ -86,11 +86,12 @@ export function shipmentActivity(
   trackingNumber: string,
   details: string,
   now: string,
+  when: { sql: string; args: InValue[] } = { sql: '1', args: [] },
 ): InStatement {
   return {
     sql: `INSERT INTO activity_log (${ACTOR_COLUMNS}, action, shipment_id, tracking_number, details, created_at)
-          SELECT ?, ?, ?, ?, ?, id, tracking_number, ?, ? FROM shipments WHERE tracking_number = ?`,
-    args: [...actorArgs(actor), action, details, now, trackingNumber],
+          SELECT ?, ?, ?, ?, ?, id, tracking_number, ?, ? FROM shipments WHERE tracking_number = ? AND ${when.sql}`,
+    args: [...actorArgs(actor), action, details, now, trackingNumber, ...when.args],
   };
 }
 

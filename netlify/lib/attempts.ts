@@ -20,6 +20,7 @@ function asScan(event: DriverEvent): ScanEvent {
   return {
     event_id: event.event_id,
     tracking_number: event.tracking_number,
+    piece: event.piece,
     status: ACTION_STATUS[event.action],
     reason: event.reason,
     note: note ?? null,

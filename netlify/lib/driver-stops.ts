@@ -2,9 +2,8 @@ import type { Client } from '@libsql/client';
 import { z } from 'zod';
 import { dateIn } from '@/lib/company-day';
 import type { DriverStops } from '@/lib/schemas/driver';
-import { runStopSchema } from '@/lib/schemas/run';
 import { decodeRows } from './rows';
-import { stopsWhere } from './run-reads';
+import { stopRow, stopsWhere } from './run-reads';
 import { batchInCompanyZone } from './settings';
 import { placeholders } from './sql';
 
@@ -20,7 +19,7 @@ export async function listDriverStops(db: Client, driverId: number, now = Date.n
     stopsWhere('r.driver_id = ? AND r.run_date = ?', [driverId, dateIn(zone, now)]),
   ]);
   // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
-  return { date: dateIn(zone, now), stops: decodeRows(runStopSchema, results[0]!.rows) };
+  return { date: dateIn(zone, now), stops: decodeRows(stopRow, results[0]!.rows).map(({ run_id, ...stop }) => stop) };
 }
 
 /** Whether the shipment `s` is a stop on one of a driver's runs (any date): its argument, the driver's id. */

@@ -22,8 +22,18 @@ import { batchInCompanyZone, settingsFrom, settingsRead } from './settings';
  */
 
 const STOP_COLUMNS = `rs.run_id, rs.position, s.tracking_number, s.recipient_name, s.recipient_address,
-  s.recipient_phone, s.destination, s.status`;
-const stopRow = runStopSchema.extend({ run_id: z.number().int() });
+  s.recipient_phone, s.destination, s.status,
+  (SELECT count(*) FROM shipment_pieces p WHERE p.shipment_id = s.id) AS pieces,
+  (SELECT json_group_array(number) FROM (SELECT p.number FROM shipment_pieces p
+     WHERE p.shipment_id = s.id AND p.delivered_at IS NOT NULL ORDER BY p.number)) AS pieces_delivered`;
+/** A stop as its row holds it (the delivered pieces as JSON text). */
+export const stopRow = runStopSchema.extend({
+  run_id: z.number().int(),
+  pieces_delivered: z
+    .string()
+    .transform((text) => JSON.parse(text) as unknown)
+    .pipe(runStopSchema.shape.pieces_delivered),
+});
 
 /** The stops of the runs a WHERE clause on `r` (runs) picks, in order. */
 export const stopsWhere = (where: string, args: InValue[]): InStatement => ({

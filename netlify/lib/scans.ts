@@ -6,7 +6,7 @@ import { TRACKING_NOT_FOUND } from '@/lib/api/tracking';
 import { SCAN_CLOCK_SKEW_MS, type ScanEvent, type ScanResult } from '@/lib/schemas/scans';
 import type { StaffUser } from './activity';
 import { decodeRows } from './rows';
-import { scanStatements } from './shipment-statements';
+import { pieceDeliveryStatements, scanStatements } from './shipment-statements';
 import { placeholders } from './sql';
 
 /**
@@ -81,7 +81,8 @@ async function plan(db: Client, events: ScanEvent[], actor: StaffUser, source: s
       },
       {
         sql: `SELECT s.tracking_number,
-                     (SELECT max(h.created_at) FROM shipment_histories h WHERE h.shipment_id = s.id) AS latest
+                     (SELECT max(h.created_at) FROM shipment_histories h WHERE h.shipment_id = s.id) AS latest,
+                     (SELECT count(*) FROM shipment_pieces p WHERE p.shipment_id = s.id) AS pieces
               FROM shipments s WHERE s.tracking_number IN (${placeholders(numbers)})`,
         args: numbers,
       },
@@ -90,50 +91,74 @@ async function plan(db: Client, events: ScanEvent[], actor: StaffUser, source: s
   );
   // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   const done = new Set(decodeRows(z.object({ event_id: z.string() }), applied!.rows).map((row) => row.event_id));
-  const latest = new Map(
+  const found = decodeRows(
+    z.object({ tracking_number: z.string(), latest: z.string().nullable(), pieces: z.number().int() }),
     // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
-    decodeRows(z.object({ tracking_number: z.string(), latest: z.string().nullable() }), shipments!.rows).map((row) => [
-      row.tracking_number,
-      row.latest ?? '',
-    ]),
+    shipments!.rows,
   );
+  const latest = new Map(found.map((row) => [row.tracking_number, row.latest ?? '']));
+  const pieces = new Map(found.map((row) => [row.tracking_number, row.pieces]));
   const received = now.toISOString();
   const latestAllowed = new Date(now.getTime() + SCAN_CLOCK_SKEW_MS).toISOString();
 
   const statements: InStatement[] = [];
   const results = events.map((event): ScanResult => {
-    const base = { event_id: event.event_id, tracking_number: event.tracking_number };
+    const base = { event_id: event.event_id, tracking_number: event.tracking_number, piece: event.piece };
     if (done.has(event.event_id)) return { ...base, result: 'duplicate', message: null };
     const last = latest.get(event.tracking_number);
     if (last === undefined) return { ...base, result: 'not_found', message: TRACKING_NOT_FOUND };
     if (event.scanned_at > latestAllowed) {
       return { ...base, result: 'rejected', message: 'scanned_at is in the future: check the device clock' };
     }
+    const count = pieces.get(event.tracking_number) ?? 1;
+    if (event.piece !== null && event.piece > count) {
+      return { ...base, result: 'rejected', message: `This shipment has ${count} ${count === 1 ? 'piece' : 'pieces'}` };
+    }
     // ISO times in UTC compare as text. A scan as old as the latest entry still counts as current.
     const current = event.scanned_at >= last;
     if (current) latest.set(event.tracking_number, event.scanned_at);
-    const outcome = current ? 'applied' : 'history_only';
-    statements.push(...scanStatements(event, actor, current, received), {
-      sql: `INSERT INTO scan_events (source, event_id, shipment_id, tracking_number, status, location, note,
-                                     scanned_at, received_at, outcome)
-            SELECT ?, ?, id, tracking_number, ?, ?, ?, ?, ?, ? FROM shipments WHERE tracking_number = ?`,
-      args: [
-        source,
-        event.event_id,
-        event.status ?? null,
-        event.location ?? null,
-        event.note ?? null,
-        event.scanned_at,
-        received,
-        outcome,
-        event.tracking_number,
-      ],
-    });
+    // A piece's delivery is a fact about that piece whenever it arrives; the last one delivers the shipment.
+    const deliversPiece = event.piece !== null && event.status === 'delivered';
+    const outcome = current || deliversPiece ? 'applied' : 'history_only';
+    statements.push(
+      ...(event.piece !== null && deliversPiece
+        ? pieceDeliveryStatements(
+            { ...event, piece: event.piece },
+            count,
+            `${source}:${event.event_id}`,
+            actor,
+            received,
+          )
+        : scanStatements(withPiece(event, count), actor, current, received)),
+      {
+        sql: `INSERT INTO scan_events (source, event_id, shipment_id, tracking_number, piece, status, location, note,
+                                       scanned_at, received_at, outcome)
+              SELECT ?, ?, id, tracking_number, ?, ?, ?, ?, ?, ?, ? FROM shipments WHERE tracking_number = ?`,
+        args: [
+          source,
+          event.event_id,
+          event.piece,
+          event.status ?? null,
+          event.location ?? null,
+          event.note ?? null,
+          event.scanned_at,
+          received,
+          outcome,
+          event.tracking_number,
+        ],
+      },
+    );
     return {
       ...base,
       result: outcome,
-      message: current ? null : 'Older than the latest history entry: added to the history only',
+      message: outcome === 'applied' ? null : 'Older than the latest history entry: added to the history only',
     };
   });
   return { results, statements };
+}
+
+/** A scan of one piece of several says which in its history note; the shipment takes its status as a whole. */
+function withPiece(event: ScanEvent, pieces: number): ScanEvent {
+  if (event.piece === null || pieces === 1) return event;
+  return { ...event, note: [`Piece ${event.piece} of ${pieces}`, event.note].filter(Boolean).join(': ') };
 }

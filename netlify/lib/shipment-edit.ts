@@ -1,4 +1,5 @@
 import type { Client, InStatement, ResultSet } from '@libsql/client';
+import { piecesText, totalWeight } from '@/lib/pieces';
 import { addressIsIn } from '@/lib/place';
 import { CORRECTION_FIELDS, type CorrectionField } from '@/lib/schemas/shipment/corrections';
 import { ADDRESS_NOT_IN_DESTINATION } from '@/lib/schemas/shipment/create';
@@ -10,6 +11,7 @@ import { type StaffUser, shipmentActivity } from './activity';
 import { customerByReference, customerReferenceStatement } from './customers';
 import { invalidInput } from './http';
 import { statusUpdateMail } from './outbox';
+import { setPiecesStatements, singlePieceWeightStatement } from './pieces';
 import { fromBatch, readShipment, shipmentNotFound } from './shipment-read';
 import { historyEntryStatement, noteStatement, writeShipment } from './shipment-statements';
 
@@ -93,6 +95,15 @@ export async function editShipment(
     if (value !== undefined) wanted.set(column, value);
   }
 
+  // The weight is the pieces' total: pieces given set it; a weight alone changes a shipment of one piece only.
+  const piecesBefore = piecesText(current.pieces);
+  const piecesAfter = patch.pieces ? piecesText(patch.pieces) : piecesBefore;
+  if (patch.pieces) wanted.set('weight', totalWeight(patch.pieces.map((piece) => ({ weight: piece.weight ?? null }))));
+  else if (patch.weight !== undefined && patch.weight !== current.weight && current.pieces.length > 1) {
+    throw invalidInput({ weight: ['Is the total of the pieces: change the pieces instead'] });
+  }
+  const piecesChanged = piecesAfter !== piecesBefore;
+
   const destination = patch.destination ?? current.destination;
   let address = patch.recipient_address ?? current.recipient_address;
   if (destination !== current.destination && patch.recipient_address === undefined) {
@@ -106,13 +117,14 @@ export async function editShipment(
 
   const changed = [...wanted].filter(([column, value]) => current[column] !== value);
   const note = patch.notes ?? null;
-  if (changed.length === 0 && !note) return current;
+  if (changed.length === 0 && !note && !piecesChanged) return current;
 
   const time = now.toISOString();
   const newStatus = patch.status !== undefined && patch.status !== current.status ? patch.status : undefined;
-  const edited = changed
-    .filter(([column]) => column !== 'status')
-    .map(([column]) => (SHIPMENT_FIELD_LABELS[column] ?? column).toLowerCase());
+  const edited = [
+    ...changed.filter(([column]) => column !== 'status').map(([column]) => column),
+    ...(piecesChanged ? ['pieces'] : []),
+  ].map((column) => (SHIPMENT_FIELD_LABELS[column] ?? column).toLowerCase());
   const details = [edited.length ? `Edited ${edited.join(', ')}` : '', note ? 'added a note' : '']
     .filter(Boolean)
     .join('; ');
@@ -128,6 +140,19 @@ export async function editShipment(
             args: [...changed.map(([, value]) => value), time, trackingNumber],
           }
         : { sql: 'UPDATE shipments SET updated_at = ? WHERE tracking_number = ?', args: [time, trackingNumber] },
+      ...(piecesChanged && patch.pieces
+        ? [
+            {
+              sql: `INSERT INTO shipment_changes (shipment_id, field, old_value, new_value, actor_email, created_at)
+                    SELECT id, 'pieces', ?, ?, ?, ? FROM shipments WHERE tracking_number = ?`,
+              args: [piecesBefore, piecesAfter, actor.email, time, trackingNumber],
+            },
+            ...setPiecesStatements(trackingNumber, patch.pieces),
+          ]
+        : []),
+      ...(!patch.pieces && wanted.has('weight')
+        ? [singlePieceWeightStatement(trackingNumber, wanted.get('weight') as number | null)]
+        : []),
       ...(note ? [noteStatement(trackingNumber, { text: note, created_at: time, author: actor })] : []),
       ...(newStatus
         ? [

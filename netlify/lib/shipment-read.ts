@@ -4,9 +4,10 @@ import { NEXT_STEP_COLUMNS } from '@/lib/schemas/shipment/next-step';
 import { shipmentRecordSchema } from '@/lib/schemas/shipment/record';
 import { type Shipment, shipmentSchema } from '@/lib/schemas/shipment/shipment';
 import { HttpError } from './http';
+import { piecesFrom, selectPieces } from './pieces';
 import { decodeRow } from './rows';
 
-/** Reading a whole shipment: its record, histories, staff notes and changes, in one batch. */
+/** Reading a whole shipment: its record, pieces, histories, staff notes and changes, in one batch. */
 
 /** The histories of a shipment, oldest first. */
 const selectHistories = (trackingNumber: string): InStatement => ({
@@ -48,11 +49,12 @@ export const readShipment = (trackingNumber: string): InStatement[] => [
   selectHistories(trackingNumber),
   selectNotes(trackingNumber),
   selectChanges(trackingNumber),
+  selectPieces(trackingNumber),
 ];
 
 /** Reads a shipment from the last results of a batch that ends with readShipment. */
 export function fromBatch(results: ResultSet[]): Shipment | null {
-  const [shipments, histories, notes, changes] = results.slice(-4);
+  const [shipments, histories, notes, changes, pieces] = results.slice(-readShipment('').length);
   const row = shipments?.rows[0];
   if (!row) return null;
   // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
@@ -65,6 +67,8 @@ export function fromBatch(results: ResultSet[]): Shipment | null {
     notes: notes!.rows,
     // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
     changes: changes!.rows,
+    // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
+    pieces: piecesFrom(String(row.tracking_number), pieces!.rows),
     admin_notes: texts || null,
   });
 }

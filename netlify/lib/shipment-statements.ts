@@ -5,7 +5,9 @@ import type { shipmentRecordSchema } from '@/lib/schemas/shipment/record';
 import type { Shipment } from '@/lib/schemas/shipment/shipment';
 import { type DeliveryReason, type ShipmentStatus, statusLabel } from '@/lib/shipment-status';
 import { type ErasedPerson, type StaffUser, shipmentActivity } from './activity';
+import type { SqlPart } from './notification-settings';
 import { statusUpdateMail } from './outbox';
+import { deliveredByThis, deliverPieceStatement, PIECES_OUTSTANDING } from './pieces';
 import { fromBatch, readShipment, SHIPMENT_COLUMNS, shipmentNotFound } from './shipment-read';
 import { placeholders } from './sql';
 
@@ -79,7 +81,11 @@ export interface HistoryEntryInput {
  * A history entry for the shipment, for the same batch as the write: with the given status, or the
  * shipment's status as the batch has left it. Inserted from the shipment's row, so only when it exists.
  */
-export function historyEntryStatement(trackingNumber: string, entry: HistoryEntryInput): InStatement {
+export function historyEntryStatement(
+  trackingNumber: string,
+  entry: HistoryEntryInput,
+  when: SqlPart = { sql: '1', args: [] },
+): InStatement {
   const { status, notes, created_at, place, expected_arrival = null, reason = null } = entry;
   const location = place ? parsePlace(place) : { city: null, country: null };
   // The reason column is named only when there is one, so the seed's entries also fit the schemas from
@@ -87,7 +93,8 @@ export function historyEntryStatement(trackingNumber: string, entry: HistoryEntr
   return {
     sql: `INSERT INTO shipment_histories
             (shipment_id, status, notes, location_city, location_country, expected_arrival, ${reason ? 'reason, ' : ''}created_at)
-          SELECT id, ${status === undefined ? 'status' : '?'}, ?, ?, ?, ?, ${reason ? '?, ' : ''}? FROM shipments WHERE tracking_number = ?`,
+          SELECT id, ${status === undefined ? 'status' : '?'}, ?, ?, ?, ?, ${reason ? '?, ' : ''}? FROM shipments
+          WHERE tracking_number = ? AND ${when.sql}`,
     args: [
       ...(status === undefined ? [] : [status]),
       notes,
@@ -97,6 +104,7 @@ export function historyEntryStatement(trackingNumber: string, entry: HistoryEntr
       ...(reason ? [reason] : []),
       created_at,
       trackingNumber,
+      ...when.args,
     ],
   };
 }
@@ -183,6 +191,51 @@ export function scanStatements(scan: ScanInput, actor: StaffUser, current: boole
       time,
     ),
     ...(current && status ? statusUpdateMail(trackingNumber, note ?? null, time, received) : []),
+  ];
+}
+
+/**
+ * A piece's delivery scan, for the scans module's batch: the piece is delivered once (whichever of several
+ * identical scans gets there first). While other pieces are out, the history says which piece arrived; the
+ * scan that delivers the last one makes the shipment delivered, with one history entry, log line and email.
+ */
+export function pieceDeliveryStatements(
+  scan: ScanInput & { piece: number },
+  pieces: number,
+  by: string,
+  actor: StaffUser,
+  received: string,
+): InStatement[] {
+  const { tracking_number: trackingNumber, piece, scanned_at: time } = scan;
+  const parsed = scan.location ? parsePlace(scan.location) : null;
+  const place = parsed ? formatPlace(parsed.city, parsed.country) : null;
+  const mine = deliveredByThis({ tracking_number: trackingNumber, piece, by, at: time });
+  const someOut = { sql: `${mine.sql} AND ${PIECES_OUTSTANDING}`, args: [...mine.args, trackingNumber] };
+  const last = { sql: `${mine.sql} AND NOT ${PIECES_OUTSTANDING}`, args: [...mine.args, trackingNumber] };
+  const said = (text: string) => [text, scan.note].filter(Boolean).join(': ');
+  const arrived = said(`Piece ${piece} of ${pieces} delivered`);
+  return [
+    deliverPieceStatement({ tracking_number: trackingNumber, piece, by, at: time }),
+    historyEntryStatement(trackingNumber, { notes: arrived, place, created_at: time }, someOut),
+    shipmentActivity(actor, 'scan_recorded', trackingNumber, `Scan: ${arrived}`, time, someOut),
+    {
+      sql: `UPDATE shipments SET status = 'delivered', current_location = coalesce(?, current_location),
+              updated_at = max(updated_at, ?), next_attempt_on = NULL, pickup_depot = NULL, pickup_until = NULL
+            WHERE tracking_number = ? AND status <> 'delivered' AND ${last.sql}`,
+      args: [place, time, trackingNumber, ...last.args],
+    },
+    historyEntryStatement(
+      trackingNumber,
+      {
+        notes: said(pieces > 1 ? `All ${pieces} pieces delivered` : '') || null,
+        place,
+        created_at: time,
+        status: 'delivered',
+      },
+      last,
+    ),
+    shipmentActivity(actor, 'status_changed', trackingNumber, 'Scan: status Delivered (the last piece)', time, last),
+    ...statusUpdateMail(trackingNumber, scan.note ?? null, time, received, last),
   ];
 }
 

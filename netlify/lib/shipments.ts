@@ -11,6 +11,7 @@ import { type StaffUser, shipmentActivity } from './activity';
 import { customerByReference, customerIdStatement, customerReferenceStatement, knownCustomer } from './customers';
 import { invalidInput } from './http';
 import { queuedStatusUpdate, shipmentCreatedMail, statusUpdateMail, statusUpdateSubscriptions } from './outbox';
+import { setPiecesStatements } from './pieces';
 import { fromBatch, readShipment } from './shipment-read';
 import { historyEntryStatement, insertShipmentStatement, noteStatement, writeShipment } from './shipment-statements';
 import { onlyIf, placeholders } from './sql';
@@ -33,7 +34,7 @@ export const createReads = (input: { customer_id?: string | null | undefined }):
   input.customer_id ? [customerIdStatement(input.customer_id)] : [];
 
 /**
- * Creates a shipment with its first history entry (at the origin), its first staff note (from
+ * Creates a shipment with its pieces (one of `weight` unless given), its first history entry (at the origin), its first staff note (from
  * `admin_notes`) and its activity row in one transaction. `reads` are the answers of `createReads`.
  * A given tracking number that is taken is a 422 on `tracking_number`; a missing one is generated
  * (and drawn again on a collision, which the unique index reports).
@@ -70,10 +71,12 @@ async function insertShipment(
   actor: StaffUser,
   now: string,
 ): Promise<Shipment> {
-  const { admin_notes, ...row } = input;
+  const { admin_notes, pieces, ...row } = input;
   const results = await db.batch(
     [
+      // The new row's trigger gives it piece 1 of its weight; pieces given replace it, and the weight is their total.
       insertShipmentStatement({ ...row, created_at: now, updated_at: now }),
+      ...(pieces ? setPiecesStatements(input.tracking_number, pieces) : []),
       historyEntryStatement(input.tracking_number, { notes: null, place: input.origin, created_at: now }),
       ...(admin_notes
         ? [noteStatement(input.tracking_number, { text: admin_notes, created_at: now, author: actor })]

@@ -39,6 +39,7 @@ const publicDocumentSchema = shipmentRecordSchema.pick(PUBLIC_SHIPMENT_FIELDS).e
   revealed: sqlBoolean,
   histories: z.array(historyEntrySchema),
   route: trackingResultSchema.shape.route,
+  pieces: trackingResultSchema.shape.pieces,
   proof: z.object({ recipient_name: z.string(), delivered_at: z.string(), has_photo: sqlBoolean }).nullable(),
 });
 
@@ -108,6 +109,8 @@ const lookupSql = (revealed: string) => `SELECT json_object(
         'location_country', h.location_country, 'expected_arrival', h.expected_arrival, 'reason', h.reason))
       FROM shipment_histories h WHERE h.shipment_id = s.id)),
     'route', json(${ROUTE}),
+    'pieces', json_object('total', (SELECT count(*) FROM shipment_pieces p WHERE p.shipment_id = s.id),
+      'delivered', (SELECT count(*) FROM shipment_pieces p WHERE p.shipment_id = s.id AND p.delivered_at IS NOT NULL)),
     'proof', json((SELECT json_object('recipient_name', p.recipient_name, 'delivered_at', p.delivered_at,
         'has_photo', p.photo_key IS NOT NULL) FROM proofs p WHERE p.shipment_id = s.id))
   ) AS document

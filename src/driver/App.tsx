@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { formatDay } from '@/lib/date-display';
+import { parseScanCode, pieceBarcode } from '@/lib/pieces';
 import type { DriverAction } from '@/lib/schemas/driver';
 import type { DeliveryReason } from '@/lib/shipment-status';
 import { normalizeTrackingNumber } from '@/lib/tracking-number';
@@ -20,6 +21,7 @@ const ACTION_LABELS: Record<DriverAction | 'delivered', string> = {
   picked_up: 'Picked up',
   out_for_delivery: 'Out for delivery',
   failed_attempt: 'Failed attempt',
+  piece_delivered: 'Piece delivered',
   delivered: 'Delivered',
 };
 
@@ -64,7 +66,7 @@ function Run() {
   const [online, setOnline] = useState(navigator.onLine);
   const [open, setOpen] = useState<Open>(null);
   const [search, setSearch] = useState('');
-  const [found, setFound] = useState<string | null>(null);
+  const [found, setFound] = useState<{ number: string; piece: number | null } | null>(null);
   const [findMessage, setFindMessage] = useState('');
 
   useEffect(() => {
@@ -85,16 +87,23 @@ function Run() {
     };
   }, []);
 
-  const record = (trackingNumber: string, action: DriverAction, reason?: DeliveryReason, note?: string) => {
+  // A piece's action names the piece by its barcode; the queue keeps it with its stop.
+  const record = (
+    trackingNumber: string,
+    action: DriverAction,
+    reason?: DeliveryReason,
+    note?: string,
+    piece?: number,
+  ) => {
     const id = crypto.randomUUID();
     void enqueue({
       id,
       tracking_number: trackingNumber,
-      label: ACTION_LABELS[action],
+      label: piece ? `Piece ${piece} delivered` : ACTION_LABELS[action],
       kind: 'event',
       event: {
         event_id: id,
-        tracking_number: trackingNumber,
+        tracking_number: piece ? pieceBarcode(trackingNumber, piece) : trackingNumber,
         action,
         ...(reason ? { reason } : {}),
         ...(note ? { note } : {}),
@@ -109,12 +118,22 @@ function Run() {
     setOpen(null);
   };
 
+  // A piece's barcode finds its stop and that piece, ready to hand over.
   const find = (value: string) => {
-    const number = normalizeTrackingNumber(value);
+    const typed = normalizeTrackingNumber(value);
+    const code = parseScanCode(typed);
+    const number = code?.tracking_number ?? typed;
     const stop = stops.status === 'ready' ? stops.data.stops.find((item) => item.tracking_number === number) : null;
-    setFound(stop ? number : null);
-    setFindMessage(stop ? `Stop ${stop.position}: ${number}` : `${number || 'That number'} is not on today's run.`);
-    if (stop) document.getElementById(`card-${number}`)?.focus();
+    const piece = stop && code?.piece && code.piece <= stop.pieces ? code.piece : null;
+    setFound(stop ? { number, piece } : null);
+    setFindMessage(
+      stop
+        ? `Stop ${stop.position}: ${number}${piece ? `, piece ${piece} of ${stop.pieces}` : ''}`
+        : `${typed || 'That number'} is not on today's run.`,
+    );
+    if (!stop) return;
+    const button = piece ? document.getElementById(`piece-${pieceBarcode(number, piece)}`) : null;
+    (button ?? document.getElementById(`card-${number}`))?.focus();
   };
 
   const scan = async (photo: File | undefined) => {
@@ -221,8 +240,12 @@ function Run() {
                   key={stop.tracking_number}
                   stop={stop}
                   entries={queue.filter((entry) => entry.tracking_number === stop.tracking_number)}
-                  highlighted={found === stop.tracking_number}
+                  highlighted={found?.number === stop.tracking_number}
+                  foundPiece={found?.number === stop.tracking_number ? found.piece : null}
                   onAction={(action) => record(stop.tracking_number, action)}
+                  onPieceDelivered={(piece) =>
+                    record(stop.tracking_number, 'piece_delivered', undefined, undefined, piece)
+                  }
                   onDelivered={() => setOpen({ kind: 'delivered', trackingNumber: stop.tracking_number })}
                   onFailed={() => setOpen({ kind: 'failed', trackingNumber: stop.tracking_number })}
                 />

@@ -1,8 +1,10 @@
+import { parseScanCode } from '@/lib/pieces';
 import type { DriverAction } from '@/lib/schemas/driver';
 import { statusLabel } from '@/lib/shipment-status';
 import type { Stops } from './api';
 import { discard, type QueueEntry } from './queue';
 import { PRIMARY, SECONDARY } from './Sheet';
+import { StopPieces } from './StopPieces';
 
 type Stop = Stops['stops'][number];
 
@@ -11,18 +13,29 @@ export function StopCard({
   stop,
   entries,
   highlighted,
+  foundPiece,
   onAction,
+  onPieceDelivered,
   onDelivered,
   onFailed,
 }: {
   stop: Stop;
   entries: QueueEntry[];
   highlighted: boolean;
-  onAction: (action: Exclude<DriverAction, 'failed_attempt'>) => void;
+  foundPiece: number | null;
+  onAction: (action: Exclude<DriverAction, 'failed_attempt' | 'piece_delivered'>) => void;
+  onPieceDelivered: (piece: number) => void;
   onDelivered: () => void;
   onFailed: () => void;
 }) {
   const headingId = `stop-${stop.tracking_number}`;
+  const pendingPieces = new Set(
+    entries.flatMap((entry) =>
+      entry.kind === 'event' && entry.event.action === 'piece_delivered'
+        ? [parseScanCode(entry.event.tracking_number)?.piece ?? 0]
+        : [],
+    ),
+  );
   return (
     <li
       aria-labelledby={headingId}
@@ -48,6 +61,7 @@ export function StopCard({
           Call {stop.recipient_phone}
         </a>
       )}
+      <StopPieces stop={stop} pending={pendingPieces} found={foundPiece} onDelivered={onPieceDelivered} />
       {entries.length > 0 && (
         <ul className="mt-2 space-y-2">
           {entries.map((entry) => (

@@ -1,4 +1,4 @@
-import { TRACKING_NUMBER_PATTERN } from '@/lib/tracking-number';
+import { parseScanCode } from '@/lib/pieces';
 
 /**
  * Reads a waybill's barcode or QR code from a photo taken with the camera. The browser's own
@@ -31,17 +31,20 @@ async function detectorClass(): Promise<DetectorClass> {
   return BarcodeDetector as unknown as DetectorClass;
 }
 
-/** The tracking number a code in the photo carries (alone, or in a tracking link), or null when none does. */
+/**
+ * The tracking number, or a piece's barcode, a code in the photo carries (alone, or in a tracking link), or null
+ * when none does. A piece's own barcode wins over the label's QR code, which names only the shipment.
+ */
 export async function scanNumber(photo: Blob): Promise<string | null> {
   const Detector = await detectorClass();
   const bitmap = await createImageBitmap(photo);
   try {
     const codes = await new Detector({ formats: FORMATS }).detect(bitmap);
-    for (const { rawValue } of codes) {
-      const found = rawValue.toUpperCase().match(/NEC[A-Z0-9]{9}/)?.[0];
-      if (found && TRACKING_NUMBER_PATTERN.test(found)) return found;
-    }
-    return null;
+    const found = codes.flatMap(({ rawValue }) => {
+      const code = rawValue.toUpperCase().match(/NEC[A-Z0-9]{9}(?:-[1-9]\d{0,2}(?!\d))?/)?.[0];
+      return code && parseScanCode(code) ? [code] : [];
+    });
+    return found.find((code) => code.includes('-')) ?? found[0] ?? null;
   } finally {
     bitmap.close();
   }

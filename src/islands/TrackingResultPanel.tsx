@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { formatDate, formatDateTime } from '@/lib/date-display';
+import { piecesDeliveredText } from '@/lib/pieces';
 import { AddressReveal } from './AddressReveal';
 import { RouteMapSlot } from './RouteMapSlot';
 import { TrackingProgress } from './TrackingProgress';
@@ -39,12 +40,14 @@ export function TrackingResultPanel({ result }: { result: TrackingResult }) {
   const badge = statusBadge(result.status);
   const updated = lastUpdated(result.histories);
   const outlook = deliveryOutlook(result);
+  const partly = piecesDeliveredText(result.pieces.delivered, result.pieces.total);
   const details: [string, string][] = [
     ['Order ID', result.tracking_number],
     ['Sender Name', result.sender_name],
     ['Recipient Address', result.recipient_address],
     ['Weight', formatWeight(result.weight)],
-    ['Status', badge.label],
+    ...(result.pieces.total > 1 ? [['Pieces', String(result.pieces.total)] as [string, string]] : []),
+    ['Status', partly ? `${badge.label} (${partly})` : badge.label],
     ['Destination', result.destination],
   ];
   return (
@@ -72,13 +75,20 @@ export function TrackingResultPanel({ result }: { result: TrackingResult }) {
             Last updated: {updated ? <time dateTime={updated}>{formatDateTime(updated)}</time> : 'no updates yet'}
           </p>
         </div>
-        <span
-          data-testid="status-badge"
-          data-status={badge.key}
-          className={`rounded-full px-4 py-1.5 text-sm font-semibold ring-1 ${badge.tone}`}
-        >
-          {badge.label}
-        </span>
+        <div className="flex flex-col items-end gap-1">
+          <span
+            data-testid="status-badge"
+            data-status={badge.key}
+            className={`rounded-full px-4 py-1.5 text-sm font-semibold ring-1 ${badge.tone}`}
+          >
+            {badge.label}
+          </span>
+          {partly && (
+            <p data-testid="pieces-delivered" className="text-sm font-semibold text-slate-800">
+              {partly}
+            </p>
+          )}
+        </div>
       </div>
 
       <div id={`${id}-body`} hidden={!open}>

@@ -79,6 +79,7 @@ const SHIPMENT_KEYS = [
   'histories',
   'notes',
   'changes',
+  'pieces',
   // The last mile's next step: the next attempt's day, or the depot and the last day it keeps the parcel.
   'next_attempt_on',
   'pickup_depot',

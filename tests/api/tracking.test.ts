@@ -34,6 +34,8 @@ describe('GET /api/tracking/{trackingNumber}', () => {
       address_revealed: false,
       can_reveal: true,
       weight: sample.weight,
+      // One piece, delivered with the shipment.
+      pieces: { total: 1, delivered: sample.status === 'delivered' ? 1 : 0 },
       status: sample.status,
       destination: sample.destination,
       origin: sample.origin,

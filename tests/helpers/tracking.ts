@@ -16,6 +16,7 @@ export const PUBLIC_FIELDS = [
   'origin',
   'pickup_depot',
   'pickup_until',
+  'pieces',
   'proof',
   'recipient_address',
   'route',

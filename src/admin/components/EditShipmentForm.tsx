@@ -12,6 +12,7 @@ import { messagesOf, own, toastRefusal, useSchemaForm } from '../forms';
 import { CustomerField } from './CustomerField';
 import { DialogActions } from './Dialog';
 import { ErrorSummary, Field, inputClass } from './Field';
+import { PiecesEditor, pieceValues } from './PiecesEditor';
 import { ShipmentCorrectionFields } from './ShipmentCorrectionFields';
 import { ShipmentScheduleFields } from './ShipmentScheduleFields';
 import { StaffNotes } from './StaffNotes';
@@ -33,7 +34,7 @@ const CHANGEABLE = [
 ] as const;
 
 /** Every field of the form: besides those, a new customer and a note are sent only when given. */
-const EDIT_FIELDS = ['customer', ...CHANGEABLE, 'notes'] as const;
+const EDIT_FIELDS = ['customer', ...CHANGEABLE, 'notes', 'pieces'] as const;
 
 const ADDRESS_AFTER_MOVE = "The destination changed: enter the recipient's address there.";
 
@@ -72,6 +73,7 @@ export function EditShipmentForm({
       status: shipment.status,
       ...Object.fromEntries(CORRECTION_FIELDS.map((name) => [name, asInput(shipment[name])])),
       notes: '',
+      pieces: shipment.pieces.map(pieceValues),
     },
     { localDateTimes: ['arrival_time'], ...(draft ? { draft } : {}) },
   );
@@ -98,6 +100,20 @@ export function EditShipmentForm({
       if (dirtyFields[name] && !(name === 'recipient_address' && follows)) body[name] = values[name] ?? null;
     }
     if (values.notes) body.notes = values.notes;
+    // The pieces go whole when any changed (the weight, their total, follows on the server); a single piece
+    // whose weight alone changed is the shipment's weight changed, recorded as such.
+    if (dirtyFields.pieces && values.pieces) {
+      const [only] = values.pieces;
+      const [before] = shipment.pieces;
+      const weightOnly =
+        values.pieces.length === 1 &&
+        shipment.pieces.length === 1 &&
+        only &&
+        before &&
+        (['length', 'width', 'height'] as const).every((side) => (only[side] ?? null) === before[side]);
+      if (weightOnly) body.weight = only.weight ?? null;
+      else body.pieces = values.pieces;
+    }
     try {
       const { data } = await editShipment(shipment.tracking_number, body);
       toast.success(`Shipment ${shipment.tracking_number} updated successfully`);
@@ -143,7 +159,11 @@ export function EditShipmentForm({
         </Field>
       </fieldset>
       <ShipmentScheduleFields field={(name) => register(name)} errorsOf={(name) => messagesOf(errors, name)} />
-      <ShipmentCorrectionFields field={(name) => register(name)} errorsOf={(name) => messagesOf(errors, name)} />
+      <ShipmentCorrectionFields
+        pieces={<PiecesEditor control={control} register={register} errors={errors} />}
+        field={(name) => register(name)}
+        errorsOf={(name) => messagesOf(errors, name)}
+      />
       <section aria-labelledby={notesId} className="sm:col-span-2">
         <h3 id={notesId} className="text-sm font-semibold text-slate-900">
           Staff notes

@@ -1,10 +1,12 @@
+import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { CorrectionField } from '@/lib/schemas/shipment/corrections';
 import { SHIPMENT_FIELD_LABELS } from '@/lib/schemas/shipment/field-labels';
 import { Field, inputClass } from './Field';
 
 // The edit dialog's corrections beyond the route and the schedule: the sender, the recipient's contact, the
-// goods, the courier and customs, the dates and the agent's notes, each group in a fieldset of its own.
+// goods, the courier and customs, the dates and the agent's notes, each group in a fieldset of its own. The
+// weight is the pieces' total: the pieces editor among the goods changes it.
 
 /** What the edit form corrects beyond the route and schedule, grouped as the dialog shows them. */
 const CORRECTION_GROUPS: Array<{ legend: string; fields: Array<{ name: CorrectionField; input: InputKind }> }> = [
@@ -28,7 +30,6 @@ const CORRECTION_GROUPS: Array<{ legend: string; fields: Array<{ name: Correctio
   {
     legend: 'Goods',
     fields: [
-      { name: 'weight', input: 'number' },
       { name: 'dimensions', input: 'text' },
       { name: 'contents', input: 'textarea' },
       { name: 'declared_value', input: 'number' },
@@ -58,9 +59,12 @@ type InputKind = 'text' | 'email' | 'tel' | 'number' | 'date' | 'textarea';
 export function ShipmentCorrectionFields({
   field,
   errorsOf,
+  pieces,
 }: {
   field: (name: CorrectionField) => UseFormRegisterReturn;
   errorsOf: (name: CorrectionField) => string[] | undefined;
+  /** The pieces editor, first among the goods. */
+  pieces: ReactNode;
 }) {
   return (
     <>
@@ -70,6 +74,7 @@ export function ShipmentCorrectionFields({
           className="grid gap-4 rounded-md border border-slate-200 p-3 sm:col-span-2 sm:grid-cols-2"
         >
           <legend className="px-1 text-sm font-semibold text-slate-900">{group.legend}</legend>
+          {group.legend === 'Goods' && pieces}
           {group.fields.map(({ name, input }) => (
             <Field
               key={name}

@@ -6,10 +6,15 @@ import { ApiError } from '../api/client';
 import { addShipment } from '../api/shipments';
 import { CustomerCombobox } from '../components/CustomerCombobox';
 import { buttonClass, Field, inputClass, secondaryButtonClass } from '../components/Field';
+import { PiecesEditor } from '../components/PiecesEditor';
 import { PACKAGE_TYPES, StatusOptions } from '../components/StatusSelect';
 import { applyServerErrors, flattenErrors, messagesOf, useSchemaForm } from '../forms';
 import { type Banner, NewShipmentBanner } from './new-shipment/NewShipmentBanner';
-import { defaults, GROUPS, LABELS, messagesByField, NAMES } from './new-shipment/new-shipment-fields';
+import { defaults, GROUPS, labelOf, messagesByField, NAMES } from './new-shipment/new-shipment-fields';
+
+/** The error list's names of the fields with errors. */
+const labels = (errors: Record<string, unknown>) =>
+  Object.fromEntries(Object.keys(errors).map((field) => [field, labelOf(field)]));
 
 /** A group of the form's fields under its legend. */
 function Group({ title, children }: { title: string; children: ReactNode }) {
@@ -33,6 +38,7 @@ export default function NewShipmentScreen() {
     reset,
     setError,
     setValue,
+    control,
     formState: { errors, isSubmitting },
   } = useSchemaForm(newShipmentSchema, defaults(), {
     localDateTimes: ['arrival_time'],
@@ -69,7 +75,7 @@ export default function NewShipmentScreen() {
       } catch (error) {
         if (!(error instanceof ApiError) || error.status === 401) return;
         applyServerErrors(setError, NAMES, error.fieldErrors);
-        const list = flattenErrors(error.fieldErrors, LABELS);
+        const list = flattenErrors(error.fieldErrors, labels(error.fieldErrors));
         show({
           kind: 'error',
           message: list.length ? 'Please correct these fields:' : error.message || 'Failed to add shipment',
@@ -81,7 +87,7 @@ export default function NewShipmentScreen() {
       show({
         kind: 'error',
         message: 'Please correct these fields:',
-        list: flattenErrors(messagesByField(invalid), LABELS),
+        list: flattenErrors(messagesByField(invalid), labels(messagesByField(invalid))),
       }),
   );
 
@@ -163,6 +169,7 @@ export default function NewShipmentScreen() {
                 )}
               </Field>
             ))}
+            {group.title === 'Package' && <PiecesEditor control={control} register={register} errors={errors} />}
           </Group>
         ))}
         <datalist id="new-package-types">

@@ -19,6 +19,7 @@ import { LocationUpdateForm } from './view-shipment/LocationUpdateForm';
 import { ProofPanel } from './view-shipment/ProofPanel';
 import { ShipmentChanges } from './view-shipment/ShipmentChanges';
 import { ShipmentFacts } from './view-shipment/ShipmentFacts';
+import { ShipmentPieces } from './view-shipment/ShipmentPieces';
 import { StatusUpdateForm } from './view-shipment/StatusUpdateForm';
 import { TrackingHistory } from './view-shipment/TrackingHistory';
 
@@ -73,6 +74,16 @@ export default function ViewShipmentScreen() {
               Print waybill<span className="sr-only"> (opens in a new tab)</span>
             </a>
           ) : null}
+          {may(waybillsApi.get) ? (
+            <a
+              href={`/admin/waybills?numbers=${encodeURIComponent(shipment.tracking_number)}&format=label`}
+              target="_blank"
+              rel="noopener"
+              className="text-sm font-semibold text-brand-700 underline"
+            >
+              Print labels<span className="sr-only"> (one per piece, opens in a new tab)</span>
+            </a>
+          ) : null}
           {may(shipmentsApi.edit) ? (
             <button type="button" className={secondaryButtonClass} onClick={() => setEditing(true)}>
               Edit shipment
@@ -96,6 +107,7 @@ export default function ViewShipmentScreen() {
       <div className="grid gap-6 lg:grid-cols-2">
         {shipment.customer_id ? <ShipmentCustomer id={shipment.customer_id} /> : null}
         <ShipmentFacts shipment={shipment} />
+        {shipment.pieces.length > 1 ? <ShipmentPieces shipment={shipment} /> : null}
         {shipment.status === 'delivered' ? <ProofPanel trackingNumber={shipment.tracking_number} /> : null}
         <div className="flex flex-col gap-6">
           <Panel title="Staff notes">

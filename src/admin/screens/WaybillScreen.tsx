@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useId } from 'react';
 import { formatDate } from '@/lib/date-display';
+import { volumetricWeight } from '@/lib/pieces';
 import type { CompanySettingsValue } from '@/lib/schemas/settings';
 import type { WaybillShipment } from '@/lib/schemas/waybill';
 import { statusLabel } from '@/lib/shipment-status';
@@ -9,6 +10,7 @@ import { Code128, QrCode } from '../components/Barcodes';
 import { buttonClass, ErrorAlert, secondaryButtonClass } from '../components/Field';
 import { $router } from '../router';
 import { $waybills, waybillNumbers } from '../stores/waybills';
+import { PieceLabel, trackUrl } from './waybill/PieceLabel';
 
 export type WaybillFormat = 'sheet' | 'label';
 
@@ -17,9 +19,6 @@ const PRINT_CSS: Record<WaybillFormat, string> = {
   sheet: '@page { margin: 12mm; } @media print { .waybill { break-after: page; } }',
   label: '@page { size: 4in 6in; margin: 0; } @media print { .waybill { break-after: page; } }',
 };
-
-const trackUrl = (trackingNumber: string) =>
-  `${window.location.origin}/track?number=${encodeURIComponent(trackingNumber)}`;
 
 function companyLines(company: CompanySettingsValue): string[] {
   return [
@@ -58,6 +57,10 @@ function Details({ items }: { items: Array<[string, ReactNode]> }) {
 }
 
 const weight = (shipment: WaybillShipment) => (shipment.weight === null ? null : formatWeight(shipment.weight));
+const volumetric = (shipment: WaybillShipment) => {
+  const kg = volumetricWeight(shipment.pieces);
+  return kg === null ? null : formatWeight(kg);
+};
 
 /** A whole-page waybill (A4 or Letter). */
 function Sheet({ shipment, company }: { shipment: WaybillShipment; company: CompanySettingsValue }) {
@@ -105,7 +108,9 @@ function Sheet({ shipment, company }: { shipment: WaybillShipment; company: Comp
         <h3 className="mb-2 text-xs font-bold uppercase tracking-wide text-slate-700">Package details</h3>
         <Details
           items={[
+            ['Pieces', shipment.pieces.length],
             ['Weight', weight(shipment)],
+            ['Volumetric weight', volumetric(shipment)],
             ['Dimensions', shipment.dimensions],
             ['Package type', shipment.package_type],
             ['Contents', shipment.contents],
@@ -130,49 +135,9 @@ function Sheet({ shipment, company }: { shipment: WaybillShipment; company: Comp
   );
 }
 
-/** A 4 × 6 in shipping label. */
-function Label({ shipment, company }: { shipment: WaybillShipment; company: CompanySettingsValue }) {
-  const url = trackUrl(shipment.tracking_number);
-  return (
-    <article
-      aria-label={`Label ${shipment.tracking_number}`}
-      className="waybill mx-auto flex h-[6in] w-[4in] flex-col gap-2 overflow-hidden bg-white p-[0.15in] text-slate-900 shadow print:shadow-none"
-    >
-      <div className="flex items-baseline justify-between border-b-2 border-slate-900 pb-1">
-        <p className="text-sm font-extrabold">{company.company_name}</p>
-        <p className="text-[9px]">{company.phone}</p>
-      </div>
-      <div className="text-[10px] leading-tight">
-        <span className="font-bold uppercase">From: </span>
-        {shipment.sender_name}
-        {shipment.sender_address ? `, ${shipment.sender_address}` : ''}
-      </div>
-      <div className="rounded border-2 border-slate-900 p-2">
-        <p className="text-[10px] font-bold uppercase">To</p>
-        <p className="text-base font-extrabold leading-tight">{shipment.recipient_name}</p>
-        <p className="text-sm leading-tight">{shipment.recipient_address}</p>
-        <p className="text-sm font-semibold leading-tight">{shipment.destination}</p>
-        {shipment.recipient_phone ? <p className="text-xs">{shipment.recipient_phone}</p> : null}
-      </div>
-      <Code128 text={shipment.tracking_number} className="mx-auto h-[1.3in] w-full object-contain" />
-      <div className="mt-auto flex items-end justify-between gap-2">
-        <div className="text-[10px] leading-tight">
-          <p>
-            <span className="font-bold">Weight:</span> {weight(shipment) ?? '—'}
-          </p>
-          <p>
-            <span className="font-bold">Type:</span> {shipment.package_type ?? '—'}
-          </p>
-          <p>
-            <span className="font-bold">Route:</span> {shipment.origin} → {shipment.destination}
-          </p>
-          <p className="mt-1">Track: scan the code or visit {window.location.host}/track</p>
-        </div>
-        <QrCode value={url} className="h-[1.1in] w-[1.1in] shrink-0" />
-      </div>
-    </article>
-  );
-}
+/** A label per piece. */
+const labelCount = (shipments: WaybillShipment[]) =>
+  shipments.reduce((sum, shipment) => sum + shipment.pieces.length, 0);
 
 /**
  * The print page of waybills: `/admin/waybills?numbers=NEC…,NEC…&format=sheet|label`. Print CSS
@@ -199,7 +164,9 @@ export default function WaybillScreen() {
       <div className="sticky top-0 z-10 flex flex-wrap items-center gap-4 border-b border-slate-300 bg-white px-4 py-3 print:hidden">
         <h1 className="text-lg font-bold text-slate-900">
           {format === 'label' ? 'Labels' : 'Waybills'}
-          {state.status === 'ready' ? ` (${state.data.shipments.length})` : ''}
+          {state.status === 'ready'
+            ? ` (${format === 'label' ? labelCount(state.data.shipments) : state.data.shipments.length})`
+            : ''}
         </h1>
         <fieldset className="flex flex-wrap items-center gap-3 text-sm">
           <legend className="sr-only">Paper</legend>
@@ -259,7 +226,9 @@ export default function WaybillScreen() {
             ) : null}
             {state.data.shipments.map((shipment) =>
               format === 'label' ? (
-                <Label key={shipment.tracking_number} shipment={shipment} company={state.data.company} />
+                shipment.pieces.map((piece) => (
+                  <PieceLabel key={piece.barcode} shipment={shipment} piece={piece} company={state.data.company} />
+                ))
               ) : (
                 <Sheet key={shipment.tracking_number} shipment={shipment} company={state.data.company} />
               ),

@@ -21,7 +21,7 @@ export const driverApi = {
   events: defineEndpoint({
     method: 'POST',
     path: '/api/driver/events',
-    summary: `Record up to ${DRIVER_EVENTS_MAX} actions at stops in the order given (picked_up, out_for_delivery, failed_attempt with a reason). Idempotent by event_id: an action sent again is answered as a duplicate and recorded once. 403 for the whole request, and nothing recorded, when a stop is not on the driver's run.`,
+    summary: `Record up to ${DRIVER_EVENTS_MAX} actions at stops in the order given (picked_up, out_for_delivery, failed_attempt with a reason, piece_delivered for a piece's barcode: the stop is delivered with its last piece). Idempotent by event_id: an action sent again is answered as a duplicate and recorded once. 403 for the whole request, and nothing recorded, when a stop is not on the driver's run.`,
     access: 'session',
     roles: DRIVERS,
     body: driverEventsBodySchema,

@@ -4,19 +4,23 @@ import { blankToUndefined, optionalText } from './fields';
 import { runStopSchema } from './run';
 import { uniqueEventIds } from './scans';
 import { reasonIssue } from './shipment/reason';
-import { trackingNumberSchema } from './shipment/tracking-number';
+import { scanCodeSchema } from './shipment/tracking-number';
 import { noControlCharacters, text } from './text';
 
 // The driver's screen: today's stops, and what the driver records at each (sent from the device's queue).
 
-/** What a driver records at a stop, and the status each sets (delivered goes with its proof, elsewhere). */
-const DRIVER_ACTIONS = ['picked_up', 'out_for_delivery', 'failed_attempt'] as const;
+/**
+ * What a driver records at a stop, and the status each sets. A whole stop is delivered with its proof
+ * (elsewhere); a piece of a stop of several is delivered on its own, and the stop with its last piece.
+ */
+const DRIVER_ACTIONS = ['picked_up', 'out_for_delivery', 'failed_attempt', 'piece_delivered'] as const;
 export type DriverAction = (typeof DRIVER_ACTIONS)[number];
 
 export const ACTION_STATUS: Record<DriverAction, ShipmentStatus> = {
   picked_up: 'in_transit',
   out_for_delivery: 'out_for_delivery',
   failed_attempt: 'delivery_failed',
+  piece_delivered: 'delivered',
 };
 
 /** A queue sends what piled up offline in pieces of this size. */
@@ -27,7 +31,9 @@ const driverEventSchema = z
     event_id: text(100, { error: (issue) => (issue.input === undefined ? 'Event id is required' : 'Must be text') })
       .min(1, 'Event id is required')
       .meta({ description: "The device's own id for the action (a UUID): a repeated id is not recorded again." }),
-    tracking_number: trackingNumberSchema,
+    tracking_number: scanCodeSchema.meta({
+      description: "The stop's tracking number, or a piece's barcode (NEC123456789-2).",
+    }),
     action: z.enum(DRIVER_ACTIONS, { error: `Must be one of ${DRIVER_ACTIONS.join(', ')}` }),
     reason: z
       .preprocess(
@@ -46,7 +52,16 @@ const driverEventSchema = z
   .superRefine((event, context) => {
     const issue = reasonIssue(ACTION_STATUS[event.action], event.reason, event.note);
     if (issue) context.addIssue({ code: 'custom', ...issue });
-  });
+    if (event.action === 'piece_delivered' && event.tracking_number.piece === null) {
+      context.addIssue({
+        code: 'custom',
+        path: ['tracking_number'],
+        message:
+          "Name the piece (its barcode, NEC123456789-2): a whole stop is delivered with the recipient's signature",
+      });
+    }
+  })
+  .transform(({ tracking_number: code, ...event }) => ({ ...event, ...code }));
 export type DriverEvent = z.infer<typeof driverEventSchema>;
 
 export const driverEventsBodySchema = z

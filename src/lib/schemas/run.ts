@@ -48,7 +48,12 @@ export const runStopSchema = shipmentRecordSchema
     destination: true,
     status: true,
   })
-  .extend({ position: z.number().int() });
+  .extend({
+    position: z.number().int(),
+    /** How many pieces the shipment has, and which of them (their numbers) are delivered. */
+    pieces: z.number().int(),
+    pieces_delivered: z.array(z.number().int()),
+  });
 export type RunStop = z.infer<typeof runStopSchema>;
 
 /** A driver as a run names them. */

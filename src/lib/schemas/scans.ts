@@ -3,7 +3,7 @@ import { DELIVERY_REASONS, SHIPMENT_STATUSES, STATUSES_WITH_REASON } from '@/lib
 import { blankToUndefined, optionalText } from './fields';
 import { reasonIssue } from './shipment/reason';
 import { shipmentStatusSchema } from './shipment/status';
-import { trackingNumberSchema } from './shipment/tracking-number';
+import { scanCodeSchema } from './shipment/tracking-number';
 import { noControlCharacters, text } from './text';
 
 // `POST /api/scans`: a scanner or GPS unit posts its events, in the order they happened.
@@ -17,7 +17,10 @@ const scanEventSchema = z
     event_id: text(100, { error: (issue) => (issue.input === undefined ? 'Event id is required' : 'Must be text') })
       .min(1, 'Event id is required')
       .meta({ description: "The device's own id for the event (a UUID, say): a repeated id is not applied again." }),
-    tracking_number: trackingNumberSchema,
+    tracking_number: scanCodeSchema.meta({
+      description:
+        "The tracking number (the whole shipment), or a piece's barcode (NEC123456789-2). Delivered on a piece delivers that piece; the shipment becomes delivered with its last piece. Delivered on the tracking number delivers every piece.",
+    }),
     status: z.preprocess(blankToUndefined, shipmentStatusSchema.optional()).meta({
       description: `The new status: ${SHIPMENT_STATUSES.join(', ')} (or its label, any case).`,
     }),
@@ -48,7 +51,8 @@ const scanEventSchema = z
   .superRefine((event, context) => {
     const issue = reasonIssue(event.status, event.reason, event.note);
     if (issue) context.addIssue({ code: 'custom', ...issue });
-  });
+  })
+  .transform(({ tracking_number: code, ...event }) => ({ ...event, ...code }));
 export type ScanEvent = z.infer<typeof scanEventSchema>;
 
 /** A batch's events each carry their own id: a repeat within one batch is refused where it stands. */
@@ -77,6 +81,7 @@ const SCAN_RESULTS = ['applied', 'history_only', 'duplicate', 'not_found', 'reje
 export const scanResultSchema = z.object({
   event_id: z.string(),
   tracking_number: z.string(),
+  piece: z.number().int().nullable().meta({ description: 'The piece the scan named (null: the whole shipment).' }),
   result: z.enum(SCAN_RESULTS).meta({
     description:
       'applied: the shipment now shows it; history_only: older than the latest entry, so added to the history without changing the current status or location; duplicate: this event id was applied before (nothing changed); not_found: no shipment has this number (not recorded: post it again once it exists); rejected: see message (not recorded).',

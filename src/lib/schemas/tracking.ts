@@ -45,6 +45,8 @@ export const trackingResultSchema = shipmentRecordSchema.pick(PUBLIC_SHIPMENT_FI
   histories: z.array(historyEntrySchema),
   /** The proof of delivery in short (time and initials); its images only to a browser that revealed it. */
   proof: publicProofSchema.nullable(),
+  /** How many pieces the shipment is, and how many of them are delivered ("2 of 3 pieces delivered"). */
+  pieces: z.object({ total: z.number().int(), delivered: z.number().int() }),
   /** Coordinates of the route's places, each null when the gazetteer does not know it. */
   route: z.object({
     origin: mapPointSchema.nullable(),

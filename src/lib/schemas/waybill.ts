@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { normalizeTrackingNumber, trackingNumberProblem } from '@/lib/tracking-number';
 import { companySettingsValueSchema } from './settings';
+import { pieceSchema } from './shipment/pieces';
 import { shipmentRecordSchema } from './shipment/record';
 import { noControlCharacters } from './text';
 
-/** What a waybill prints of a shipment. */
-export const waybillShipmentSchema = shipmentRecordSchema.pick({
+/** What a waybill prints of a shipment's row. */
+export const waybillRowSchema = shipmentRecordSchema.pick({
   tracking_number: true,
   status: true,
   order_date: true,
@@ -26,6 +27,11 @@ export const waybillShipmentSchema = shipmentRecordSchema.pick({
   shipping_date: true,
   estimated_delivery: true,
   delivery_method: true,
+});
+
+/** What a waybill prints of a shipment: its row and its pieces, one label each. */
+const waybillShipmentSchema = waybillRowSchema.extend({
+  pieces: z.array(pieceSchema.omit({ delivered_at: true })),
 });
 export type WaybillShipment = z.infer<typeof waybillShipmentSchema>;
 

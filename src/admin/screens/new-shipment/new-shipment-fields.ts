@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { newShipmentSchema } from '@/lib/api/shipments';
 import { generateTrackingNumber } from '@/lib/tracking-number';
 import type { FieldErrors } from '../../api/client';
+import { EMPTY_PIECE } from '../../components/PiecesEditor';
 import { localTimeZone } from '../../format';
 
 // The Add New Shipment form's fields: every creation field grouped as staff fill them in, their labels as
@@ -43,7 +44,6 @@ export const GROUPS: Array<{ title: string; fields: Input[] }> = [
   {
     title: 'Package',
     fields: [
-      { name: 'weight', label: 'Weight (kg)', type: 'number', step: '0.1' },
       { name: 'dimensions', label: 'Dimensions', hint: 'e.g. 40 x 30 x 20 cm' },
       { name: 'package_type', label: 'Package type' },
       { name: 'contents', label: 'Contents' },
@@ -81,13 +81,14 @@ export const GROUPS: Array<{ title: string; fields: Input[] }> = [
   },
 ];
 
-export const LABELS: Record<string, string> = Object.fromEntries([
+const LABELS: Record<string, string> = Object.fromEntries([
   ...GROUPS.flatMap((group) => group.fields.map((field) => [field.name, field.label.replace(' (required)', '')])),
   ['tracking_number', 'Tracking number'],
   ['customer_id', 'Customer'],
   ['status', 'Status'],
   ['agent_notes', 'Agent notes'],
   ['admin_notes', 'Staff note'],
+  ['pieces', 'Pieces'],
 ]);
 
 /** Every field of the form: where the server's field errors land, and what the error list names. */
@@ -100,10 +101,11 @@ export const NAMES: Name[] = [
   'admin_notes',
 ];
 
-/** The form's empty start: a fresh tracking number, status Preparing. */
+/** The form's empty start: a fresh tracking number, status Preparing, one piece (its weight the shipment's). */
 export const defaults = (): Values => ({
   tracking_number: generateTrackingNumber(),
   status: 'preparing',
+  pieces: [EMPTY_PIECE],
   sender_name: '',
   recipient_name: '',
   recipient_address: '',
@@ -111,6 +113,23 @@ export const defaults = (): Values => ({
   destination: '',
 });
 
-/** The client's field errors as the server words them: messages per field. */
-export const messagesByField = (errors: FormErrors<Values>): FieldErrors =>
-  Object.fromEntries(NAMES.flatMap((name) => (errors[name]?.message ? [[name, [errors[name].message]]] : [])));
+/** The client's field errors as the server words them: messages per field ("pieces.1.weight" for a piece's). */
+export const messagesByField = (errors: FormErrors<Values>): FieldErrors => {
+  const pieces = (Array.isArray(errors.pieces) ? errors.pieces : []) as Array<
+    Record<string, { message?: string }> | undefined
+  >;
+  return Object.fromEntries([
+    ...NAMES.flatMap((name) => (errors[name]?.message ? [[name, [errors[name].message]]] : [])),
+    ...pieces.flatMap((piece, index) =>
+      Object.entries(piece ?? {}).flatMap(([measure, error]) =>
+        error?.message ? [[`pieces.${index}.${measure}`, [error.message]]] : [],
+      ),
+    ),
+  ]);
+};
+
+/** A field's name as the error list says it: a piece's measure as "Piece 2 weight". */
+export const labelOf = (field: string) => {
+  const piece = /^pieces\.(\d+)\.(\w+)$/.exec(field);
+  return piece ? `Piece ${Number(piece[1]) + 1} ${piece[2]}` : (LABELS[field] ?? field);
+};

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatDate, formatDateTime } from '@/lib/date-display';
+import { volumetricWeight } from '@/lib/pieces';
 import type { Shipment } from '@/lib/schemas/shipment/shipment';
 import { formatWeight } from '@/lib/weight';
 import { Panel } from '../../components/Panel';
@@ -22,6 +23,7 @@ function Facts({ items }: { items: Array<[string, ReactNode]> }) {
 }
 
 export function ShipmentFacts({ shipment }: { shipment: Shipment }) {
+  const volumetric = volumetricWeight(shipment.pieces);
   return (
     <>
       <Panel title="Sender Info">
@@ -49,6 +51,7 @@ export function ShipmentFacts({ shipment }: { shipment: Shipment }) {
           items={[
             ['Status', <StatusBadge key="status" status={shipment.status ?? ''} />],
             ['Weight', shipment.weight === null ? null : formatWeight(shipment.weight)],
+            ['Volumetric weight', volumetric === null ? null : formatWeight(volumetric)],
             ['Dimensions', shipment.dimensions],
             ['Package type', shipment.package_type],
             ['Contents', shipment.contents],

@@ -3,6 +3,7 @@ import { addressIsIn } from '@/lib/place';
 import { blankToUndefined, optionalText, requiredText } from '../fields';
 import { noControlCharacters } from '../text';
 import { optionalDate, optionalDateTime } from './dates';
+import { piecesInputSchema, weightMatchesPieces } from './pieces';
 import { statusNeedingDetails } from './reason';
 import { shipmentStatusSchema } from './status';
 import { trackingNumberSchema } from './tracking-number';
@@ -67,8 +68,10 @@ export const shipmentCreateSchema = z
     current_location: optionalText(200),
     /** Next arrival: when the shipment reaches its next stop. */
     arrival_time: optionalDateTime,
+    pieces: piecesInputSchema.optional(),
   })
   .superRefine((shipment, context) => {
+    weightMatchesPieces(shipment, context);
     if (!addressIsIn(shipment.recipient_address, shipment.destination)) {
       context.addIssue({ code: 'custom', path: ['recipient_address'], message: ADDRESS_NOT_IN_DESTINATION });
     }
@@ -77,5 +80,7 @@ export const shipmentCreateSchema = z
   });
 export type ShipmentCreateInput = z.infer<typeof shipmentCreateSchema>;
 
-/** The creation fields a shipment stores, in column order. */
-export const SHIPMENT_FIELDS = Object.keys(shipmentCreateSchema.shape) as Array<keyof ShipmentCreateInput>;
+/** The creation fields a shipment stores, in column order (its pieces are rows of their own). */
+export const SHIPMENT_FIELDS = Object.keys(shipmentCreateSchema.shape).filter((field) => field !== 'pieces') as Array<
+  Exclude<keyof ShipmentCreateInput, 'pieces'>
+>;

@@ -4,6 +4,7 @@ import { optionalText, requiredText } from '../fields';
 import { correctionFields } from './corrections';
 import { ADDRESS_NOT_IN_DESTINATION } from './create';
 import { optionalDate, optionalDateTime } from './dates';
+import { piecesInputSchema } from './pieces';
 import { shipmentStatusSchema } from './status';
 
 // The edit dialog's form in the admin: every field it shows, checked before the changed ones are sent.
@@ -28,6 +29,7 @@ export const shipmentEditFormSchema = z
     ...correctionFields,
     /** A staff note to append. */
     notes: optionalText(2000, { multiline: true }),
+    pieces: piecesInputSchema.optional(),
   })
   .superRefine((form, context) => {
     if (!addressIsIn(form.recipient_address, form.destination)) {

@@ -16,6 +16,7 @@ export const SHIPMENT_FIELD_LABELS: Record<string, string> = {
   recipient_mail: 'Recipient email',
   recipient_phone: 'Recipient phone',
   weight: 'Weight (kg)',
+  pieces: 'Pieces',
   dimensions: 'Dimensions',
   contents: 'Contents',
   declared_value: 'Declared value',

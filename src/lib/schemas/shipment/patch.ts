@@ -3,6 +3,7 @@ import { blankToUndefined, optionalText, text } from '../fields';
 import { correctionFields } from './corrections';
 import { optionalDate, optionalDateTime } from './dates';
 import { deprecatedEta, withoutEta } from './eta';
+import { piecesInputSchema, weightMatchesPieces } from './pieces';
 import { statusNeedingDetails } from './reason';
 import { shipmentStatusSchema } from './status';
 
@@ -32,8 +33,10 @@ export const shipmentPatchSchema = z
     ...correctionFields,
     sender_name: keptUnlessGiven(200),
     recipient_name: keptUnlessGiven(200),
+    pieces: piecesInputSchema.optional(),
   })
   .superRefine((patch, context) => {
+    weightMatchesPieces(patch, context);
     const issue = statusNeedingDetails(patch.status);
     if (issue) context.addIssue({ code: 'custom', path: ['status'], message: issue });
   })

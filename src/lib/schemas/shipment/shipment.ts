@@ -3,10 +3,11 @@ import { shipmentChangeSchema } from './change';
 import { historyEntrySchema } from './history';
 import { nextStepFields } from './next-step';
 import { shipmentNoteSchema } from './note';
+import { pieceSchema } from './pieces';
 import { shipmentRecordSchema } from './record';
 
 /**
- * A whole shipment as the staff calls answer it: the record, its next step, its histories, its staff notes and the
+ * A whole shipment as the staff calls answer it: the record, its next step, its pieces, its histories, its staff notes and the
  * changes edits made, oldest first.
  */
 export const shipmentSchema = shipmentRecordSchema.extend({
@@ -14,6 +15,8 @@ export const shipmentSchema = shipmentRecordSchema.extend({
   histories: z.array(historyEntrySchema),
   notes: z.array(shipmentNoteSchema),
   changes: z.array(shipmentChangeSchema),
+  /** Its pieces in order (at least one); `weight` is their total. */
+  pieces: z.array(pieceSchema),
   admin_notes: z.string().nullable().meta({
     deprecated: true,
     description:

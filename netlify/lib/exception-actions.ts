@@ -17,7 +17,7 @@ import { statusUpdateMail } from './outbox';
 import { decodeFirst } from './rows';
 import { getCompanyZone } from './settings';
 import { historyEntryStatement } from './shipment-statements';
-import { onlyIf, placeholders } from './sql';
+import { placeholders } from './sql';
 import { newToken } from './tokens';
 
 /**
@@ -123,8 +123,7 @@ function changes(
   time: string,
   mine: SqlPart,
 ): InStatement[] {
-  const log = (details: string) =>
-    onlyIf(shipmentActivity(actor, 'exception_handled', trackingNumber, details, time), mine);
+  const log = (details: string) => shipmentActivity(actor, 'exception_handled', trackingNumber, details, time, mine);
   const label = EXCEPTION_ACTION_LABELS[input.action];
   switch (input.action) {
     case 'reattempt':
@@ -156,13 +155,14 @@ function changes(
                 WHERE tracking_number = ? AND ${mine.sql}`,
           args: [depot.code, input.pickup_until ?? null, place, time, trackingNumber, ...mine.args],
         },
-        onlyIf(
-          historyEntryStatement(trackingNumber, {
+        historyEntryStatement(
+          trackingNumber,
+          {
             notes: input.note ?? null,
             created_at: time,
             status: 'available_for_pickup',
             place,
-          }),
+          },
           mine,
         ),
         log(`${label}: ${depot.city} until ${input.pickup_until}`),
@@ -177,12 +177,13 @@ function changes(
                 WHERE tracking_number = ? AND ${mine.sql}`,
           args: [time, trackingNumber, ...mine.args],
         },
-        onlyIf(
-          historyEntryStatement(trackingNumber, {
+        historyEntryStatement(
+          trackingNumber,
+          {
             notes: input.note ?? null,
             created_at: time,
             status: 'returned_to_sender',
-          }),
+          },
           mine,
         ),
         log(label),

@@ -10,11 +10,12 @@ import { generateTrackingNumber } from '@/lib/tracking-number';
 import { type StaffUser, shipmentActivity } from './activity';
 import { customerByReference, customerIdStatement, customerReferenceStatement, knownCustomer } from './customers';
 import { invalidInput } from './http';
+import type { SqlPart } from './notification-settings';
 import { queuedStatusUpdate, shipmentCreatedMail, statusUpdateMail, statusUpdateSubscriptions } from './outbox';
 import { setPiecesStatements } from './pieces';
 import { fromBatch, readShipment } from './shipment-read';
 import { historyEntryStatement, insertShipmentStatement, noteStatement, writeShipment } from './shipment-statements';
-import { onlyIf, placeholders } from './sql';
+import { placeholders } from './sql';
 
 /** Creating shipments, and their status and location updates. */
 
@@ -183,15 +184,26 @@ function statusRowUpdate(
 }
 
 /** What records a status change: its history entry (with the note, the reason and the place) and its log line. */
-const statusRecords = (trackingNumber: string, input: StatusChange, actor: StaffUser, time: string) => [
-  historyEntryStatement(trackingNumber, {
-    notes: input.note ?? null,
-    created_at: time,
-    status: input.status,
-    place: placeOf(input),
-    reason: input.reason ?? null,
-  }),
-  shipmentActivity(actor, 'status_changed', trackingNumber, `Status changed to ${statusLabel(input.status)}`, time),
+const statusRecords = (trackingNumber: string, input: StatusChange, actor: StaffUser, time: string, when?: SqlPart) => [
+  historyEntryStatement(
+    trackingNumber,
+    {
+      notes: input.note ?? null,
+      created_at: time,
+      status: input.status,
+      place: placeOf(input),
+      reason: input.reason ?? null,
+    },
+    when,
+  ),
+  shipmentActivity(
+    actor,
+    'status_changed',
+    trackingNumber,
+    `Status changed to ${statusLabel(input.status)}`,
+    time,
+    when,
+  ),
 ];
 
 /** Sets the status and appends a history entry with the note and the reason (see `statusRowUpdate`); emails it. */
@@ -227,7 +239,7 @@ export function bulkStatusChange(trackingNumber: string, input: StatusChange, ac
       sql: `status <> ? AND status NOT IN (${FINAL})`,
       args: [input.status, ...FINAL_STATUSES],
     }),
-    ...statusRecords(trackingNumber, input, actor, time).map((statement) => onlyIf(statement, changed)),
+    ...statusRecords(trackingNumber, input, actor, time, changed),
     queuedStatusUpdate(trackingNumber, input.note ?? null, time, time, changed),
   ];
 }

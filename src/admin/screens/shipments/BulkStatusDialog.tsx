@@ -2,12 +2,10 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { type BulkStatusResult, UNCHANGED_REASONS, unchangedReasonLabel } from '@/lib/schemas/shipment/bulk-status';
 import { statusChangeFields, statusChangeRules } from '@/lib/schemas/shipment/status-update';
-import { parseStatus, STATUSES_WITH_REASON } from '@/lib/shipment-status';
 import { changeStatusOf } from '../../api/bulk';
-import { DepotFields } from '../../components/DepotFields';
 import { Dialog, DialogActions } from '../../components/Dialog';
 import { ErrorSummary, Field, inputClass, secondaryButtonClass } from '../../components/Field';
-import { ReasonOptions, StatusOptions } from '../../components/StatusSelect';
+import { StatusChangeFields } from '../../components/StatusChangeFields';
 import { messagesOf, toastRefusal, useSchemaForm } from '../../forms';
 import { type Selection, selectionBody } from './selection';
 
@@ -52,7 +50,6 @@ function BulkStatusForm({ selection, count, onClose, onChanged }: BulkStatusDial
     watch,
     formState: { errors, isSubmitting },
   } = useSchemaForm(changeSchema, { status: '', reason: '', pickup_depot: '', pickup_until: '', note: '' });
-  const chosen = parseStatus(watch('status'));
 
   if (result) {
     return (
@@ -91,29 +88,12 @@ function BulkStatusForm({ selection, count, onClose, onChanged }: BulkStatusDial
         count={Object.keys(errors).filter((key) => key !== 'root').length}
         server={errors.root?.server?.message}
       />
-      <Field label="New status" errors={messagesOf(errors, 'status')}>
-        {(field) => (
-          <select {...field} {...register('status')} className={inputClass} data-autofocus>
-            <StatusOptions placeholder="Select a status" />
-          </select>
-        )}
-      </Field>
-      {chosen !== null && STATUSES_WITH_REASON.includes(chosen) ? (
-        <Field label="Reason" errors={messagesOf(errors, 'reason')}>
-          {(field) => (
-            <select {...field} {...register('reason')} className={inputClass}>
-              <ReasonOptions placeholder="Select a reason" />
-            </select>
-          )}
-        </Field>
-      ) : null}
-      {chosen === 'available_for_pickup' ? (
-        <DepotFields
-          depot={register('pickup_depot')}
-          until={register('pickup_until')}
-          errors={{ depot: messagesOf(errors, 'pickup_depot'), until: messagesOf(errors, 'pickup_until') }}
-        />
-      ) : null}
+      <StatusChangeFields
+        status={watch('status')}
+        field={(name) => register(name)}
+        errorsOf={(name) => messagesOf(errors, name)}
+        autofocus
+      />
       <Field
         label="Note"
         hint="Shown on each shipment's public tracking page exactly as typed. With the reason Other, say what happened here."

@@ -1,11 +1,9 @@
 import { toast } from 'sonner';
 import type { Shipment } from '@/lib/schemas/shipment/shipment';
 import { statusUpdateSchema } from '@/lib/schemas/shipment/status-update';
-import { parseStatus, STATUSES_WITH_REASON } from '@/lib/shipment-status';
 import { updateStatus } from '../../api/shipments';
-import { DepotFields } from '../../components/DepotFields';
 import { buttonClass, Field, inputClass } from '../../components/Field';
-import { ReasonOptions, StatusOptions } from '../../components/StatusSelect';
+import { StatusChangeFields } from '../../components/StatusChangeFields';
 import { messagesOf, serverRefusal, useSchemaForm } from '../../forms';
 import { PlaceFields } from './PlaceFields';
 import { firstMessage, sendUpdate } from './update-outcome';
@@ -56,34 +54,15 @@ export function StatusUpdateForm({ shipment }: { shipment: Shipment }) {
       }),
     (invalid) => toast.error(invalid.status ? 'Please select a status' : firstMessage(invalid)),
   );
-  const chosen = parseStatus(watch('status'));
-  const needsReason = chosen !== null && STATUSES_WITH_REASON.includes(chosen);
 
   return (
     <form noValidate onSubmit={submit} className="grid max-w-xl gap-4 sm:grid-cols-2">
-      <Field label="New status" errors={messagesOf(errors, 'status')} className="sm:col-span-2">
-        {(props) => (
-          <select {...props} {...register('status')} className={inputClass}>
-            <StatusOptions placeholder="Select a status" />
-          </select>
-        )}
-      </Field>
-      {needsReason ? (
-        <Field label="Reason" errors={messagesOf(errors, 'reason')} className="sm:col-span-2">
-          {(props) => (
-            <select {...props} {...register('reason')} className={inputClass}>
-              <ReasonOptions placeholder="Select a reason" />
-            </select>
-          )}
-        </Field>
-      ) : null}
-      {chosen === 'available_for_pickup' ? (
-        <DepotFields
-          depot={register('pickup_depot')}
-          until={register('pickup_until')}
-          errors={{ depot: messagesOf(errors, 'pickup_depot'), until: messagesOf(errors, 'pickup_until') }}
-        />
-      ) : null}
+      <StatusChangeFields
+        status={watch('status')}
+        field={(name) => register(name)}
+        errorsOf={(name) => messagesOf(errors, name)}
+        className="sm:col-span-2"
+      />
       <PlaceFields
         country={{ label: 'Where (country, optional)', hint: 'Where it happened; it becomes the current location.' }}
         city="City (optional)"

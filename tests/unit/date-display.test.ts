@@ -79,6 +79,7 @@ describe('every screen, page and email shows the same day', () => {
       address_revealed: false,
       can_reveal: false,
       route: { origin: null, destination: null, current: null },
+      pieces: { total: 1, delivered: 1 },
     } as unknown as TrackingResult;
     const html = renderToStaticMarkup(createElement(TrackingResultPanel, { result }));
     const day = formatDate(DAY, { style: 'full' });
@@ -98,6 +99,7 @@ describe('every screen, page and email shows the same day', () => {
       estimated_delivery: DAY,
       delivery_date: null,
       arrival_time: null,
+      pieces: [],
     } as unknown as Shipment;
     const html = renderToStaticMarkup(createElement(ShipmentFacts, { shipment }));
     for (const [term, date] of [

@@ -12,9 +12,13 @@ const label = ({ resource, name, part, field }: RequestField) => `${resource}.${
 
 /** C0 (a null byte, a bell, an escape, a vertical tab, a form feed), DEL and C1 (NEL, CSI). */
 const CONTROL_CHARACTERS = ['\u0000', '\u0007', '\u001b', '\u000b', '\u000c', '\u007f', '\u0085', '\u009b'];
-/** Only notes, addresses and contents are typed in a multi-line box: they alone may hold tabs and line breaks. */
+/**
+ * Only notes, addresses and contents are typed in a multi-line box: they alone may hold tabs and line breaks.
+ * An import's cells are a file's own text: each row is then checked by the create rules, so a line break in a
+ * one-line field fails that row, named on its cell, rather than the whole file.
+ */
 const LINE_BREAKS = ['a\tb', 'a\nb', 'a\r\nb'];
-const MULTILINE_NAME = /(^|[._])(address|notes?|contents|message)$/;
+const MULTILINE_NAME = /(^|[._])(address|notes?|contents|message)$|(^|\.)cells\.\w+$/;
 /** Compared byte for byte with what was hashed or issued: normalising them would refuse a right one. */
 const SECRET_NAME = /(^|[._])(password|challenge|token)$/;
 

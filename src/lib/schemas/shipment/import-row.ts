@@ -46,6 +46,7 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
  */
 const cellSchema = z
   .string()
+  .normalize('NFC')
   .check(noControlCharacters({ multiline: true }))
   .max(5000, 'Is too long')
   .optional();

@@ -86,6 +86,7 @@ test('the admin invites a dispatcher and a driver; each accepts, signs in and se
     'Dashboard',
     'Shipments',
     'Runs',
+    'Pickups',
     'Exceptions',
     'Customers',
     'Quotes',

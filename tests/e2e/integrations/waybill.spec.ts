@@ -64,7 +64,9 @@ test('selected shipments print their labels in one go', async ({ page, context }
   await signIn(page);
   await page.goto('/admin/shipments');
   await expect(page.getByText(/Showing [\d,-]+ of \d+ shipments/)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Print labels' })).toBeDisabled();
+  // The selection's actions show once something is selected.
+  const printLabels = page.getByRole('link', { name: /^Print labels/ });
+  await expect(printLabels).toHaveCount(0);
   const rows = page
     .getByRole('row')
     .filter({ has: page.getByRole('checkbox') })
@@ -90,5 +92,5 @@ test('selected shipments print their labels in one go', async ({ page, context }
   await page.getByRole('checkbox', { name: 'Select every shipment on this page' }).check();
   await expect(page.getByRole('link', { name: /^Print labels \(\d+\)/ })).toBeVisible();
   await page.getByRole('checkbox', { name: 'Select every shipment on this page' }).uncheck();
-  await expect(page.getByRole('button', { name: 'Print labels' })).toBeDisabled();
+  await expect(printLabels).toHaveCount(0);
 });

@@ -351,5 +351,6 @@ describe('POST /api/scans', () => {
     const answer = await scan(key.key, events);
     expect(answer.status).toBe(200);
     expect(answer.body.meta.applied).toBe(500);
-  });
+    // 500 events, each with its history, piece and email statements: seconds on a busy two-core machine.
+  }, 60_000);
 });

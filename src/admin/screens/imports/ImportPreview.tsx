@@ -106,7 +106,7 @@ export function ImportPreview({
           </nav>
         ) : null}
       </div>
-      <div className="mt-3 max-h-[36rem] overflow-auto">
+      <div className="relative mt-3 max-h-[36rem] overflow-auto">
         <table className="min-w-full text-sm">
           <thead className="sticky top-0 bg-slate-50 text-slate-800">
             <tr>

@@ -5,6 +5,7 @@ import { PICKUP_WINDOW_LABELS } from '@/lib/pickup-hours';
 import { PICKUP_STATUS_LABELS, PICKUP_STATUSES, type PickupRecord } from '@/lib/schemas/pickup';
 import { formatWeight } from '@/lib/weight';
 import { inputClass } from '../../components/Field';
+import { ScrollingTable } from '../../components/ListParts';
 import { Loaded } from '../../components/Loading';
 import { $router } from '../../router';
 import { $pickups } from '../../stores/pickups';
@@ -133,25 +134,26 @@ export default function PickupsScreen() {
             {rows.length === 0 ? (
               <p className="rounded-md bg-white p-4 text-slate-900">No pickups booked for this day.</p>
             ) : (
-              <div className="overflow-x-auto rounded-md bg-white shadow-sm">
-                <table className="min-w-full text-left text-sm text-slate-900">
-                  <caption className="sr-only">Pickups of {formatDate(date, { style: 'long' })}</caption>
-                  <thead className="bg-slate-50 text-slate-700">
-                    <tr>
-                      {COLUMNS.map((column) => (
-                        <th key={column} scope="col" className="px-4 py-3 font-semibold">
-                          {column}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-200">
-                    {rows.map((pickup) => (
-                      <PickupRow key={pickup.id} pickup={pickup} drivers={drivers} open={date >= today} />
+              <ScrollingTable
+                label="Pickups"
+                caption={`Pickups of ${formatDate(date, { style: 'long' })}`}
+                className="rounded-md bg-white text-left text-slate-900 shadow-sm"
+              >
+                <thead className="bg-slate-50 text-slate-700">
+                  <tr>
+                    {COLUMNS.map((column) => (
+                      <th key={column} scope="col" className="px-4 py-3 font-semibold">
+                        {column}
+                      </th>
                     ))}
-                  </tbody>
-                </table>
-              </div>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-200">
+                  {rows.map((pickup) => (
+                    <PickupRow key={pickup.id} pickup={pickup} drivers={drivers} open={date >= today} />
+                  ))}
+                </tbody>
+              </ScrollingTable>
             )}
           </>
         )}

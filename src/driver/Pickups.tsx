@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { useEffect } from 'react';
-import { PICKUP_WINDOW_LABELS, type PickupWindow } from '@/lib/pickup-hours';
+import { PICKUP_WINDOW_LABELS } from '@/lib/pickup-hours';
+import { completePickup, type DriverPickups, getPickups } from './api';
 import { PRIMARY, SECONDARY } from './Sheet';
 
 /**
@@ -10,55 +11,20 @@ import { PRIMARY, SECONDARY } from './Sheet';
  * needs signal: unlike a stop's actions, a pickup's answer is the number the driver writes down.
  */
 
-interface Pickup {
-  id: number;
-  name: string;
-  company: string | null;
-  phone: string;
-  address: string;
-  city: string;
-  pickup_window: PickupWindow;
-  pieces: number;
-  notes: string | null;
-  status: string;
-  tracking_number: string | null;
-}
+type Pickup = DriverPickups[number];
 
 type State =
   | { status: 'loading' }
-  | { status: 'ready'; pickups: Pickup[]; busy: number | null; message: string }
+  | { status: 'ready'; pickups: DriverPickups; busy: number | null; message: string }
   | { status: 'error'; message: string };
 
 const $pickups = atom<State>({ status: 'loading' });
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-const isPickup = (value: unknown): value is Pickup =>
-  isObject(value) &&
-  typeof value.id === 'number' &&
-  typeof value.name === 'string' &&
-  typeof value.address === 'string' &&
-  typeof value.pickup_window === 'string' &&
-  typeof value.status === 'string';
-
-async function json(response: Response): Promise<unknown> {
-  return response.json().catch(() => null);
-}
 
 async function loadPickups(): Promise<void> {
   try {
-    const response = await fetch('/api/driver/pickups', {
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json' },
-    });
-    const body = await json(response);
-    const list = isObject(body) && isObject(body.data) && Array.isArray(body.data.pickups) ? body.data.pickups : null;
-    if (!response.ok || !list?.every(isPickup)) throw new Error(`answered ${response.status}`);
+    const pickups = await getPickups();
     const current = $pickups.get();
-    $pickups.set({
-      status: 'ready',
-      pickups: list,
-      busy: null,
-      message: current.status === 'ready' ? current.message : '',
-    });
+    $pickups.set({ status: 'ready', pickups, busy: null, message: current.status === 'ready' ? current.message : '' });
   } catch {
     if ($pickups.get().status !== 'ready') $pickups.set({ status: 'error', message: 'Could not load the pickups.' });
   }
@@ -68,23 +34,13 @@ async function pickedUp(pickup: Pickup): Promise<void> {
   const state = $pickups.get();
   if (state.status !== 'ready') return;
   $pickups.set({ ...state, busy: pickup.id, message: '' });
-  let message: string;
-  try {
-    const response = await fetch(`/api/pickups/${pickup.id}/complete`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: '{}',
-    });
-    const body = await json(response);
-    const data = isObject(body) && isObject(body.data) ? body.data : null;
-    message =
-      response.ok && typeof data?.tracking_number === 'string'
-        ? `Picked up at ${pickup.address}: write ${data.tracking_number} on the parcels.`
-        : `Not recorded: ${isObject(body) && typeof body.message === 'string' ? body.message : `the server answered ${response.status}`}`;
-  } catch {
-    message = 'Not recorded: no signal. Try again when online.';
-  }
+  const answer = await completePickup(pickup.id);
+  const message =
+    answer === null
+      ? 'Not recorded: no signal. Try again when online.'
+      : 'trackingNumber' in answer
+        ? `Picked up at ${pickup.address}: write ${answer.trackingNumber} on the parcels.`
+        : `Not recorded: ${answer.refused}`;
   const after = $pickups.get();
   if (after.status === 'ready') $pickups.set({ ...after, busy: null, message });
   await loadPickups();

@@ -1,6 +1,7 @@
 import type { Reply } from '@/lib/api/contract';
 import type { driverApi } from '@/lib/api/driver';
 import { AUTH_PATHS } from '@/lib/api/paths';
+import type { pickupsApi } from '@/lib/api/pickups';
 import type { Role } from '@/lib/roles';
 import type { ScanResult } from '@/lib/schemas/scans';
 import type { DriverEventInput, ProofInput } from './queue';
@@ -148,4 +149,48 @@ export async function getStops(): Promise<Stops> {
     return data as Stops;
   }
   throw new StopsError(response.status, 'The server sent an unexpected answer. Please try again.');
+}
+
+export type DriverPickups = Reply<typeof pickupsApi.driverList>['data']['pickups'];
+
+const isPickup = (value: unknown) =>
+  isObject(value) &&
+  typeof value.id === 'number' &&
+  typeof value.name === 'string' &&
+  typeof value.address === 'string' &&
+  typeof value.pickup_window === 'string' &&
+  typeof value.status === 'string';
+
+/** Today's pickups on the driver's run; throws when they cannot be read. */
+export async function getPickups(): Promise<DriverPickups> {
+  const response = await fetch('/api/driver/pickups', {
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+  });
+  const payload = await readJson(response);
+  const list = isObject(payload) && isObject(payload.data) ? payload.data.pickups : null;
+  if (!response.ok || !Array.isArray(list) || !list.every(isPickup)) {
+    throw new Error(`Pickups answered ${response.status}`);
+  }
+  return list as DriverPickups;
+}
+
+/** "Picked up": the tracking number to write on the parcels, the server's words for a refusal, or null without signal. */
+export async function completePickup(id: number): Promise<{ trackingNumber: string } | { refused: string } | null> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/pickups/${id}/complete`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: '{}',
+    });
+  } catch {
+    return null;
+  }
+  const payload = await readJson(response);
+  if (response.ok && isObject(payload) && isObject(payload.data) && typeof payload.data.tracking_number === 'string') {
+    return { trackingNumber: payload.data.tracking_number };
+  }
+  return { refused: refusal(payload, response.status) };
 }

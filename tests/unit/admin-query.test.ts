@@ -94,6 +94,26 @@ describe('admin data stores', () => {
     view.stop();
   });
 
+  it('ask again when a load was under way while a write landed: its answer may predate the write', async () => {
+    const net = network();
+    const shown = query(thing('/api/racing'), atom({}), { fallback: 'Failed.', pick: dataOf });
+    const view = watch(shown.$state);
+    (await net.next('/api/racing')).answer({ status: 'success', data: { name: 'first' } });
+    await view.settled();
+
+    // A load starts (the tab came back), then a write is sent and accepted before that load answers.
+    shown.refresh();
+    const underWay = await net.next('/api/racing');
+    const saving = callApi(write, { body: {} });
+    (await net.next('/api/things')).answer({ status: 'success' });
+    await saving;
+    underWay.answer({ status: 'success', data: { name: 'before the write' } });
+    (await net.next('/api/racing')).answer({ status: 'success', data: { name: 'after the write' } });
+    await vi.waitFor(() => expect(shown.$state.get()).toEqual({ status: 'ready', data: { name: 'after the write' } }));
+    expect(view.seen).not.toContainEqual({ status: 'ready', data: { name: 'before the write' } });
+    view.stop();
+  });
+
   it('never show an answer to an older request once the inputs have changed', async () => {
     const net = network();
     const $input = atom({ params: { id: 'old' } });

@@ -32,7 +32,23 @@ export interface Query<R, T> {
 /** The keys of the answers on screen now: after a write they are asked again, every other one is dropped. */
 const shown = new Set<FetcherStore>();
 
+/** Writes the server has accepted so far: a load that was under way when one landed may predate it. */
+let writes = 0;
+
+/**
+ * Loads `url`, and again while a write lands during the load: the store asks nothing new while a load
+ * of its key is under way, so an answer the server gave before the write would otherwise stay on screen.
+ */
+async function loadAfterWrites<R>(call: Call<R>, url: string): Promise<R> {
+  for (;;) {
+    const before = writes;
+    const reply = await callAt(call, url);
+    if (before === writes) return reply;
+  }
+}
+
 onWrite(() => {
+  writes += 1;
   const live = new Set([...shown].map((store) => store.key));
   cache.invalidateKeys((key) => !live.has(key));
   cache.revalidateKeys((key) => live.has(key));
@@ -65,7 +81,7 @@ export function query<R, T>(
 ): Query<R, T> {
   const $url = computed($input, (input) => (input ? callUrl(call, input) : null));
   const $fetched = createFetcherStore<R>([$url], {
-    fetcher: (url) => callAt(call, String(url)),
+    fetcher: (url) => loadAfterWrites(call, String(url)),
     revalidateOnFocus: live,
     revalidateOnReconnect: live,
   });

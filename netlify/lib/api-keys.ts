@@ -6,6 +6,7 @@ import { type StaffUser, subjectActivity } from './activity';
 import { HttpError, invalidInput } from './http';
 import { decodeFirst, decodeRows } from './rows';
 import { AUTHENTICATION_REQUIRED } from './sessions';
+import type { CallerSql } from './sql';
 import { hashToken, newToken } from './tokens';
 
 /**
@@ -110,42 +111,72 @@ interface KeyCaller {
   actor: StaffUser;
 }
 
-/** The live key of an `Authorization: Bearer` header, or null; a used key records when. */
+/** The key an `Authorization: Bearer` header carries, when it has a key's shape. */
+function bearerKey(header: string): string | null {
+  const key = /^Bearer +(\S+)$/i.exec(header.trim())?.[1];
+  return key && KEY_PATTERN.test(key) ? key : null;
+}
+
+/**
+ * The header's key as SQL (its sender id, the staff member who made it), for reads made in the key
+ * check's round trip, before the key is known; they are answered only when the key is live.
+ */
+export function keyCallerSql(header: string): CallerSql {
+  const args = [hashToken(bearerKey(header) ?? '')];
+  return {
+    source: { sql: "(SELECT 'key:' || id FROM api_keys WHERE key_hash = ?)", args },
+    id: { sql: '(SELECT created_by FROM api_keys WHERE key_hash = ?)', args },
+  };
+}
+
+/**
+ * The live key of an `Authorization: Bearer` header, or null; a used key records when. The call's first
+ * reads go in the same round trip.
+ */
 async function authenticateKey(
   db: Client,
   header: string,
   address: string,
+  reads: InStatement[],
   now = new Date(),
-): Promise<KeyCaller | null> {
-  const match = /^Bearer +(\S+)$/i.exec(header.trim());
-  const key = match?.[1];
-  if (!key || !KEY_PATTERN.test(key)) return null;
-  const { rows } = await db.execute({
-    sql: `UPDATE api_keys SET last_used_at = ? WHERE key_hash = ? AND revoked_at IS NULL
-          RETURNING id, name, created_by`,
-    args: [now.toISOString(), hashToken(key)],
-  });
-  const row = decodeFirst(keyRow, rows);
+): Promise<{ caller: KeyCaller; results: ResultSet[] } | null> {
+  const key = bearerKey(header);
+  if (!key) return null;
+  const [found, ...results] = await db.batch(
+    [
+      {
+        sql: `UPDATE api_keys SET last_used_at = ? WHERE key_hash = ? AND revoked_at IS NULL
+              RETURNING id, name, created_by`,
+        args: [now.toISOString(), hashToken(key)],
+      },
+      ...reads,
+    ],
+    'write',
+  );
+  const row = decodeFirst(keyRow, found?.rows ?? []);
   if (!row) return null;
   // A key has no role: the trail shows its name, not the role of whoever made it.
   const actor = { id: row.created_by, email: `${row.name} (API key)`, role: null, address };
-  return { keyId: row.id, name: row.name, actor };
+  return { caller: { keyId: row.id, name: row.name, actor }, results };
 }
 
 /**
  * The device behind an `Authorization` header: its key's name, acting for the staff member who made
- * it, and the sender id scans are made idempotent under; 401 unless the key is live.
+ * it, and the sender id scans are made idempotent under, with the answers of the call's first reads;
+ * 401 unless the key is live.
  */
 export async function keyCaller(
   db: Client,
   header: string,
   address: string,
-): Promise<{ actor: StaffUser; source: string }> {
-  const caller = await authenticateKey(db, header, address);
-  if (!caller) {
+  reads: InStatement[],
+): Promise<{ actor: StaffUser; source: string; results: ResultSet[] }> {
+  const found = await authenticateKey(db, header, address, reads);
+  if (!found) {
     throw new HttpError(401, AUTHENTICATION_REQUIRED, {
       headers: { 'WWW-Authenticate': 'Bearer realm="api", error="invalid_token"' },
     });
   }
-  return { actor: caller.actor, source: `key:${caller.keyId}` };
+  const { caller, results } = found;
+  return { actor: caller.actor, source: `key:${caller.keyId}`, results };
 }

@@ -1,10 +1,11 @@
-import type { Client } from '@libsql/client';
+import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { ACTION_STATUS, type DriverEvent } from '@/lib/schemas/driver';
 import type { ScanEvent, ScanResult } from '@/lib/schemas/scans';
-import { notOnDriversRuns } from './driver-stops';
+import { driversStopsRead, notOnDriversRuns } from './driver-stops';
 import { HttpError } from './http';
-import { applyScans } from './scans';
+import { applyScans, scanReads } from './scans';
 import type { SessionUser } from './sessions';
+import type { CallerSql } from './sql';
 
 /**
  * What a driver records at a stop (picked up, out for delivery, a failed attempt and its reason): each
@@ -29,16 +30,25 @@ function asScan(event: DriverEvent): ScanEvent {
 }
 
 /**
- * Records the driver's actions in order. Every stop must be on the driver's run, or nothing is
- * recorded: 403 naming the first that is not.
+ * The reads recording the driver's actions starts from, made with the session check (the driver as
+ * SQL): which of their stops are on the driver's runs, and what the scans module plans from.
+ */
+export function driverEventReads(events: DriverEvent[], driver: CallerSql): InStatement[] {
+  const numbers = [...new Set(events.map((event) => event.tracking_number))];
+  return [driversStopsRead(driver.id, numbers), ...scanReads(events.map(asScan), driver.source)];
+}
+
+/**
+ * Records the driver's actions in order, from what `driverEventReads` read. Every stop must be on the
+ * driver's run, or nothing is recorded: 403 naming the first that is not.
  */
 export async function recordDriverEvents(
   db: Client,
   driver: SessionUser,
   events: DriverEvent[],
+  [stops, ...planned]: ResultSet[],
 ): Promise<ScanResult[]> {
-  const numbers = [...new Set(events.map((event) => event.tracking_number))];
-  const [foreign] = await notOnDriversRuns(db, driver.id, numbers);
+  const [foreign] = notOnDriversRuns(stops, [...new Set(events.map((event) => event.tracking_number))]);
   if (foreign) throw new HttpError(403, `${foreign} is not a stop on your run.`);
-  return applyScans(db, events.map(asScan), driver, `user:${driver.id}`);
+  return applyScans(db, events.map(asScan), driver, `user:${driver.id}`, planned);
 }

@@ -1,11 +1,11 @@
-import type { Client } from '@libsql/client';
+import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import { dateIn } from '@/lib/company-day';
 import type { DriverStops } from '@/lib/schemas/driver';
 import { decodeRows } from './rows';
 import { stopRow, stopsWhere } from './run-reads';
 import { batchInCompanyZone } from './settings';
-import { placeholders } from './sql';
+import { placeholders, type SqlValue } from './sql';
 
 /**
  * A driver's stops, as their phone reads them: the run for today (the company's day) in the order the
@@ -22,21 +22,27 @@ export async function listDriverStops(db: Client, driverId: number, now = Date.n
   return { date: dateIn(zone, now), stops: decodeRows(stopRow, results[0]!.rows).map(({ run_id, ...stop }) => stop) };
 }
 
-/** Whether the shipment `s` is a stop on one of a driver's runs (any date): its argument, the driver's id. */
-export const ON_DRIVERS_RUN = `EXISTS (SELECT 1 FROM run_stops rs JOIN runs r ON r.id = rs.run_id
-  WHERE rs.shipment_id = s.id AND r.driver_id = ?)`;
+/** Whether the shipment `s` is a stop on one of a driver's runs (any date): the driver's id, an argument unless given as SQL. */
+export const onDriversRun = (driver = '?') => `EXISTS (SELECT 1 FROM run_stops rs JOIN runs r ON r.id = rs.run_id
+  WHERE rs.shipment_id = s.id AND r.driver_id = ${driver})`;
 
 /**
- * Of these tracking numbers, those that are not a stop on one of the driver's runs. Any date counts: an
- * action recorded offline before midnight may arrive after it, and a stop moved to another run (another
- * driver) leaves the driver's runs at once, since a shipment is on one run at a time.
+ * The read of which of these tracking numbers are a stop on one of the driver's runs (the driver as
+ * SQL: it goes in the session check's round trip). Any date counts: an action recorded offline before
+ * midnight may arrive after it, and a stop moved to another run (another driver) leaves the driver's
+ * runs at once, since a shipment is on one run at a time.
  */
-export async function notOnDriversRuns(db: Client, driverId: number, numbers: string[]): Promise<string[]> {
-  const { rows } = await db.execute({
+export function driversStopsRead(driver: SqlValue, numbers: string[]): InStatement {
+  return {
     sql: `SELECT s.tracking_number FROM shipments s
-          WHERE ${ON_DRIVERS_RUN} AND s.tracking_number IN (${placeholders(numbers)})`,
-    args: [driverId, ...numbers],
-  });
-  const theirs = new Set(decodeRows(z.object({ tracking_number: z.string() }), rows).map((row) => row.tracking_number));
+          WHERE ${onDriversRun(driver.sql)} AND s.tracking_number IN (${placeholders(numbers)})`,
+    args: [...driver.args, ...numbers],
+  };
+}
+
+/** Of these tracking numbers, those `driversStopsRead` did not find on the driver's runs. */
+export function notOnDriversRuns(found: ResultSet | undefined, numbers: string[]): string[] {
+  const rows = decodeRows(z.object({ tracking_number: z.string() }), found?.rows ?? []);
+  const theirs = new Set(rows.map((row) => row.tracking_number));
   return numbers.filter((number) => !theirs.has(number));
 }

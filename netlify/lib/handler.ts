@@ -4,7 +4,7 @@ import type { Endpoint, Reply } from '@/lib/api/contract';
 import { ROLE_LABELS } from '@/lib/roles';
 import { NO_CONTROL_CHARACTERS } from '@/lib/schemas/text';
 import type { StaffUser } from './activity';
-import { keyCaller } from './api-keys';
+import { keyCaller, keyCallerSql } from './api-keys';
 import { purgeLookups } from './cdn';
 import { getDb } from './db';
 import {
@@ -23,7 +23,8 @@ import {
 } from './http';
 import { deliverAfterAnswer } from './outbox-delivery';
 import { readJson, readJsonOrForm, readMultipart, readQuery } from './request-body';
-import { type SessionUser, sessionCaller } from './sessions';
+import { type SessionUser, sessionCaller, sessionCallerSql } from './sessions';
+import type { CallerSql } from './sql';
 
 /**
  * The handler factory: every function is its contract entries plus what each call does. From the entry
@@ -75,8 +76,14 @@ interface Options<E extends Endpoint> {
    * The first reads of a staff call, made in the session check's round trip (with a remote database each
    * costs one); none when the path, query or body is at fault. A call with reads has its body read
    * before the caller is checked, its faults still answered only to a caller who may make the call.
+   * `caller` is who calls as SQL (NULL for a public call), for reads about the caller.
    */
-  reads?: (input: { params: Input<E, 'params'>; query: Input<E, 'query'>; body: Input<E, 'body'> }) => InStatement[];
+  reads?: (input: {
+    params: Input<E, 'params'>;
+    query: Input<E, 'query'>;
+    body: Input<E, 'body'>;
+    caller: CallerSql;
+  }) => InStatement[];
   /** Runs before the body is read or a faulty address answered: a public call's rate limit. */
   guard?: (call: { db: Client; client: ClientInfo }) => Promise<void> | void;
   /** The body's size limit when it is not the usual 64 KB. */
@@ -232,7 +239,12 @@ async function run<E extends Endpoint>(route: Route<E>, request: Request, contex
   const db = await getDb();
   const reads =
     options.reads && params.value && query.value && early?.value
-      ? options.reads({ params: params.value, query: query.value, body: early.value } as never)
+      ? options.reads({
+          params: params.value,
+          query: query.value,
+          body: early.value,
+          caller: callerSql(endpoint, request),
+        } as never)
       : [];
   const client = clientInfo(request, context);
   const caller = await callerOf(endpoint, request, db, reads, client.address);
@@ -254,6 +266,15 @@ async function run<E extends Endpoint>(route: Route<E>, request: Request, contex
   return reply(endpoint, answer, options.headers?.(answer, call as Call<E>));
 }
 
+const NOBODY = { sql: 'NULL', args: [] };
+
+/** Who calls as SQL, for reads made before the caller is checked. */
+function callerSql(endpoint: Endpoint, request: Request): CallerSql {
+  if (endpoint.access === 'public') return { source: NOBODY, id: NOBODY };
+  const header = request.headers.get('authorization');
+  return header !== null && presentsKey(endpoint, request) ? keyCallerSql(header) : sessionCallerSql(request);
+}
+
 async function callerOf(
   endpoint: Endpoint,
   request: Request,
@@ -264,8 +285,7 @@ async function callerOf(
   if (endpoint.access === 'public') return { results: reads.length ? await db.batch(reads, 'read') : [] };
   if (presentsKey(endpoint, request)) {
     // biome-ignore lint/style/noNonNullAssertion: presentsKey just found an Authorization header
-    const { actor, source } = await keyCaller(db, request.headers.get('authorization')!, address);
-    return { results: reads.length ? await db.batch(reads, 'read') : [], actor, source };
+    return keyCaller(db, request.headers.get('authorization')!, address, reads);
   }
   const { user, results } = await sessionCaller(db, request, address, reads);
   if (endpoint.roles && !endpoint.roles.includes(user.role)) {

@@ -7,7 +7,7 @@ import { TRACKING_NOT_FOUND } from '@/lib/api/tracking';
 import { type Proof, type ProofImage, type ProofUpload, proofSchema } from '@/lib/schemas/proof';
 import { initialsOf } from '@/lib/schemas/proof-summary';
 import { proofImages } from './blobs';
-import { ON_DRIVERS_RUN } from './driver-stops';
+import { onDriversRun } from './driver-stops';
 import { HttpError, invalidInput, type Picture } from './http';
 import { photoTypeOf, signatureContent } from './proof-images';
 import { decodeFirst, sqlBoolean } from './rows';
@@ -67,7 +67,7 @@ const stopStateSchema = z.object({
 /** Whether the stop is on the driver's run, the upload was recorded before, a proof exists; the latest entry. */
 async function stopState(db: Client, trackingNumber: string, driverId: number, source: string, eventId: string) {
   const { rows } = await db.execute({
-    sql: `SELECT ${ON_DRIVERS_RUN} AS on_run,
+    sql: `SELECT ${onDriversRun()} AS on_run,
                  EXISTS (SELECT 1 FROM scan_events e WHERE e.source = ? AND e.event_id = ?) AS done,
                  (SELECT p.event_id FROM proofs p WHERE p.shipment_id = s.id) AS proof_event,
                  (SELECT max(h.created_at) FROM shipment_histories h WHERE h.shipment_id = s.id) AS latest
@@ -205,7 +205,7 @@ const proofRowSchema = z.object({
 async function authorizedProof(db: Client, trackingNumber: string, user: SessionUser) {
   const { rows } = await db.execute({
     sql: `SELECT s.tracking_number,
-                 ${ON_DRIVERS_RUN} AS on_run,
+                 ${onDriversRun()} AS on_run,
                  p.recipient_name, p.delivered_at, p.latitude, p.longitude, p.accuracy, p.recorded_at,
                  (SELECT u.email FROM admin_users u WHERE u.id = p.recorded_by) AS recorded_by,
                  p.signature_key, p.photo_key, p.photo_type

@@ -1,4 +1,4 @@
-import type { Client, InStatement } from '@libsql/client';
+import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import type { Reply } from '@/lib/api/contract';
 import type { scansApi } from '@/lib/api/scans';
@@ -7,7 +7,7 @@ import { SCAN_CLOCK_SKEW_MS, type ScanEvent, type ScanResult } from '@/lib/schem
 import type { StaffUser } from './activity';
 import { decodeRows } from './rows';
 import { pieceDeliveryStatements, scanStatements } from './shipment-statements';
-import { placeholders } from './sql';
+import { placeholders, type SqlValue } from './sql';
 
 /**
  * Bulk scans (`POST /api/scans`): the one writer of `scan_events`.
@@ -50,16 +50,43 @@ const isDuplicateEvent = (error: unknown) =>
   error instanceof Error &&
   /UNIQUE constraint failed: scan_events\./.test(`${error.message} ${String(error.cause ?? '')}`);
 
-/** Applies the events in order for a sender (`key:<id>` or `user:<id>`); answers each event's result. */
+/**
+ * What planning reads (which of the events the sender already applied, the shipments they name), with
+ * the sender as SQL: the first plan's reads go in the caller check's round trip.
+ */
+export function scanReads(events: ScanEvent[], source: SqlValue): InStatement[] {
+  const ids = events.map((event) => event.event_id);
+  const numbers = [...new Set(events.map((event) => event.tracking_number))];
+  return [
+    {
+      sql: `SELECT event_id FROM scan_events WHERE source = ${source.sql} AND event_id IN (${placeholders(ids)})`,
+      args: [...source.args, ...ids],
+    },
+    {
+      sql: `SELECT s.tracking_number,
+                   (SELECT max(h.created_at) FROM shipment_histories h WHERE h.shipment_id = s.id) AS latest,
+                   (SELECT count(*) FROM shipment_pieces p WHERE p.shipment_id = s.id) AS pieces
+            FROM shipments s WHERE s.tracking_number IN (${placeholders(numbers)})`,
+      args: numbers,
+    },
+  ];
+}
+
+/**
+ * Applies the events in order for a sender (`key:<id>` or `user:<id>`); answers each event's result.
+ * `read` holds the answers of `scanReads`, made with the caller check; a plan made again reads anew.
+ */
 export async function applyScans(
   db: Client,
   events: ScanEvent[],
   actor: StaffUser,
   source: string,
+  read: ResultSet[],
   now = new Date(),
 ): Promise<ScanResult[]> {
   for (let attempt = 1; ; attempt++) {
-    const { results, statements } = await plan(db, events, actor, source, now);
+    const answers = attempt === 1 ? read : await db.batch(scanReads(events, { sql: '?', args: [source] }), 'read');
+    const { results, statements } = plan(answers, events, actor, source, now);
     if (statements.length === 0) return results;
     try {
       await db.batch(statements, 'write');
@@ -70,25 +97,7 @@ export async function applyScans(
   }
 }
 
-async function plan(db: Client, events: ScanEvent[], actor: StaffUser, source: string, now: Date) {
-  const ids = events.map((event) => event.event_id);
-  const numbers = [...new Set(events.map((event) => event.tracking_number))];
-  const [applied, shipments] = await db.batch(
-    [
-      {
-        sql: `SELECT event_id FROM scan_events WHERE source = ? AND event_id IN (${placeholders(ids)})`,
-        args: [source, ...ids],
-      },
-      {
-        sql: `SELECT s.tracking_number,
-                     (SELECT max(h.created_at) FROM shipment_histories h WHERE h.shipment_id = s.id) AS latest,
-                     (SELECT count(*) FROM shipment_pieces p WHERE p.shipment_id = s.id) AS pieces
-              FROM shipments s WHERE s.tracking_number IN (${placeholders(numbers)})`,
-        args: numbers,
-      },
-    ],
-    'read',
-  );
+function plan([applied, shipments]: ResultSet[], events: ScanEvent[], actor: StaffUser, source: string, now: Date) {
   // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   const done = new Set(decodeRows(z.object({ event_id: z.string() }), applied!.rows).map((row) => row.event_id));
   const found = decodeRows(

@@ -8,6 +8,7 @@ import { type ClientInfo, HttpError } from './http';
 import { forgetAttempts } from './login-throttle';
 import { PURGE_BATCH } from './purge';
 import { decodeFirst, decodeRows } from './rows';
+import type { CallerSql } from './sql';
 import { cookieValue, hashToken, newToken, tokenCookie } from './tokens';
 import { browserSummary } from './user-agent';
 
@@ -40,6 +41,18 @@ const ALWAYS = { sql: '1', args: [] };
 /** The session token a request carries in its cookie, if any. */
 export function sessionToken(request: Request): string | null {
   return cookieValue(request, SESSION_COOKIE) || null;
+}
+
+/**
+ * The request's session's staff member as SQL, for reads made in the session check's round trip,
+ * before the caller is known; they are answered only when the session holds.
+ */
+export function sessionCallerSql(request: Request): CallerSql {
+  const args = [hashToken(sessionToken(request) ?? '')];
+  return {
+    source: { sql: "(SELECT 'user:' || user_id FROM sessions WHERE token_hash = ?)", args },
+    id: { sql: '(SELECT user_id FROM sessions WHERE token_hash = ?)', args },
+  };
 }
 
 export const CLEAR_SESSION_COOKIE = tokenCookie(SESSION_COOKIE, '', 0);

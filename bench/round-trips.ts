@@ -5,8 +5,10 @@ import { buildSeedShipments } from '../db/seed';
 import type { FunctionContext } from '../netlify/lib/http';
 import { type Endpoint, pathFor } from '../src/lib/api/contract';
 import { API, ENDPOINTS } from '../src/lib/api/endpoints';
-import { apiRequest } from '../tests/helpers/requests';
+import { apiRequest, SITE } from '../tests/helpers/requests';
 import { type CountingProxy, startCountingProxy, startSqld } from '../tests/helpers/sqld';
+import { callPickups, callRunsAndDriver, callStaffLinks, callTeam, cookieOf } from './lib/round-trip-flows';
+import { companyToday, mailedToken, startBlobs } from './lib/round-trip-setup';
 import { BENCH_ADMIN, withSeededDatabase } from './lib/seeded-database';
 
 /**
@@ -56,23 +58,38 @@ interface CallInit {
   params?: Record<string, string>;
   query?: string;
   json?: unknown;
+  /** A form with files (the driver's proof), sent as the phone sends it, instead of JSON. */
+  form?: FormData;
   cookie?: string;
   headers?: Record<string, string>;
 }
 
+/** A call's answer: its JSON, or the text of a file (an export, an image), and its headers. */
+export interface Answered {
+  body: any;
+  headers: Headers;
+}
+export type Send = (endpoint: Endpoint, init?: CallInit) => Promise<Answered>;
+
 /** Counts calls through the proxy; each answer's body is parsed for the next call's setup. */
 function counter(proxy: CountingProxy, handlers: Map<string, Handler>) {
   const results: RoundTrips[] = [];
-  const send = async (endpoint: Endpoint, init: CallInit = {}): Promise<any> => {
+  const send: Send = async (endpoint, init = {}) => {
     const label = `${endpoint.method} ${endpoint.path}${init.note ? ` (${init.note})` : ''}`;
     const handler = handlers.get(endpoint.path);
     if (!handler) throw new Error(`no function serves ${endpoint.path}`);
     const headers = new Headers(init.headers);
     if (init.cookie) headers.set('Cookie', init.cookie);
+    if (init.form) {
+      // What apiRequest adds to a JSON body; the form's own boundary makes its Content-Type.
+      headers.set('Origin', SITE);
+      headers.set('Sec-Fetch-Site', 'same-origin');
+    }
     const request = apiRequest(`${pathFor(endpoint, init.params)}${init.query ?? ''}`, {
       method: endpoint.method,
       headers,
       ...(init.json === undefined ? {} : { json: init.json }),
+      ...(init.form ? { body: init.form } : {}),
     });
     // No waitUntil: what a function leaves running after its answer (the emails due, a CDN purge) would
     // share the proxy with the call's own requests, and it does not delay the answer.
@@ -86,14 +103,22 @@ function counter(proxy: CountingProxy, handlers: Map<string, Handler>) {
     const kind = kindOf(endpoint);
     const status = response!.status;
     results.push({ endpoint, call: label, kind, target: TARGETS[kind], requests, status });
-    if (status >= 400) throw new Error(`${label} answered ${status}: ${text}`);
-    return { body: JSON.parse(text), headers: response!.headers };
+    // Every call is its happy path: the contract's success status, or the bench stops here.
+    if (status !== endpoint.status) throw new Error(`${label} answered ${status}: ${text.slice(0, 500)}`);
+    // A download (CSV, an image) is its text; every other answer is JSON.
+    const json = /^application\/json\b/.test(response!.headers.get('content-type') ?? '');
+    return { body: json ? JSON.parse(text) : text, headers: response!.headers };
   };
   return { send, results };
 }
 
-/** Every call of the API contract once, in an order where each finds what it needs (a session, a key, an id). */
-async function callEverything(db: Client, send: ReturnType<typeof counter>['send']): Promise<void> {
+/**
+ * Every call of the API contract once, on its happy path, in an order where each finds what it needs (a
+ * session, a key, an id). What a call needs beyond earlier answers (a staff account, a sign-in link, the
+ * token an email carries) is written or read through `db` between calls, outside `proxy.count`: only the
+ * call's own requests are counted.
+ */
+async function callEverything(db: Client, send: Send): Promise<void> {
   const number = buildSeedShipments()[0]!.tracking_number;
   const others = buildSeedShipments()
     .slice(1, 5)
@@ -105,7 +130,7 @@ async function callEverything(db: Client, send: ReturnType<typeof counter>['send
   const recipientMail = String(recipients[0]!.recipient_mail);
   const signIn = async (note: string) => {
     const { headers } = await send(API.auth.login, { note, json: BENCH_ADMIN });
-    return String(headers.get('set-cookie')).split(';')[0]!;
+    return cookieOf(headers);
   };
 
   const { tracking, shipments, dashboard, quotes, customers, settings, alerts, apiKeys, scans, outbox, waybills } = API;
@@ -115,10 +140,12 @@ async function callEverything(db: Client, send: ReturnType<typeof counter>['send
 
   await send(tracking.lookup, { params: { trackingNumber: number } });
   await send(tracking.batch, { note: '5 numbers', json: { numbers: [number, ...others] } });
-  await send(tracking.reveal, {
+  const revealed = await send(tracking.reveal, {
     params: { trackingNumber: number },
     json: { email: recipientMail },
   });
+  // The recipient's browser: its reveal cookie asks for another delivery and sees the proof's images later.
+  const revealCookie = cookieOf(revealed.headers);
 
   await send(shipments.list, { cookie, query: '?q=london' });
   await send(shipments.get, { cookie, params: { trackingNumber: number } });
@@ -148,6 +175,11 @@ async function callEverything(db: Client, send: ReturnType<typeof counter>['send
     cookie,
     params: { trackingNumber: created },
     json: { tracking_number: created, current_country: 'France', arrival_time: '2026-12-01' },
+  });
+  await send(API.bulk.status, {
+    note: '2 numbers',
+    cookie,
+    json: { tracking_numbers: [others[1], others[2]], status: 'on_hold', note: 'Held for the bench' },
   });
   await send(dashboard.get, { cookie });
   await send(waybills.get, { cookie, query: `?numbers=${number},${created}` });
@@ -188,6 +220,16 @@ async function callEverything(db: Client, send: ReturnType<typeof counter>['send
     params: { id: String(quote.body.data.id) },
     json: { status: 'contacted' },
   });
+  // The reply with a price (holding to the company's today), and its emailed link read and accepted (a booking).
+  const today = await companyToday(db);
+  await send(API.quoteOffers.send, {
+    cookie,
+    params: { id: String(quote.body.data.id) },
+    json: { amount: 120, valid_until: today, origin: 'London', destination: 'Madrid' },
+  });
+  const offer = await mailedToken(db, 'quote_offer', 'bench.person@example.com');
+  await send(API.quoteOffers.read, { json: { token: offer } });
+  await send(API.quoteOffers.accept, { json: { token: offer } });
 
   await send(customers.list, { cookie, query: '?q=harbor' });
   const customer = await send(customers.create, { cookie, json: { name: 'Bench Freight Ltd' } });
@@ -198,11 +240,14 @@ async function callEverything(db: Client, send: ReturnType<typeof counter>['send
     params: { id: customerId },
     json: { phone: '+1 503 555 0100' },
   });
+  await send(customers.erase, { cookie, params: { id: customerId }, json: {} });
 
   const company = await send(settings.getCompany, { cookie });
   await send(settings.saveCompany, { cookie, json: company.body.data });
   const notifications = await send(settings.getNotifications, { cookie });
   await send(settings.saveNotifications, { cookie, json: notifications.body.data });
+  const retention = await send(settings.getAudit, { cookie });
+  await send(settings.saveAudit, { cookie, json: retention.body.data });
 
   await send(alerts.subscribe, {
     json: { tracking_number: number, email: 'bench.watcher@example.com' },
@@ -260,7 +305,25 @@ async function callEverything(db: Client, send: ReturnType<typeof counter>['send
       ],
     },
   });
-  await send(API.imports.list, { cookie });
+  const imports = await send(API.imports.list, { cookie });
+  await send(API.imports.failed, { cookie, params: { importId: String(imports.body.data[0].id) } });
+
+  // Downloads: the office's lists and the audit trail as CSV, read to their end as the browser takes them.
+  await send(API.exports.shipments, { cookie, query: '?q=london' });
+  await send(API.exports.customers, { cookie, query: '?q=harbor' });
+  await send(API.exports.quoteRequests, { cookie });
+  await send(API.audit.list, { cookie });
+  await send(API.audit.export, { cookie });
+
+  // Staff of other roles, runs, the driver's screen, proofs, pickups and the links emailed to staff.
+  const { driverCookie } = await callTeam(db, send, cookie);
+  const { driverId } = await callRunsAndDriver(
+    send,
+    { cookie, driverCookie, revealCookie },
+    { number, other: others[3]! },
+  );
+  await callPickups(db, send, { cookie, driverCookie }, driverId);
+  await callStaffLinks(db, send, BENCH_ADMIN.email);
 
   // The account: two-factor on, a sign-in with both steps, then off; sessions, password, sign-out.
   await send(account.twoFactorStatus, { cookie });
@@ -299,6 +362,7 @@ async function callEverything(db: Client, send: ReturnType<typeof counter>['send
 export async function countRoundTrips(): Promise<{ rows: RoundTrips[]; uncounted: string[] }> {
   const sqld = await startSqld();
   const proxy = await startCountingProxy(sqld.url);
+  const blobs = await startBlobs();
   try {
     const results = await withSeededDatabase(proxy.url, async (db) => {
       const { send, results } = counter(proxy, await handlersByPath());
@@ -311,6 +375,7 @@ export async function countRoundTrips(): Promise<{ rows: RoundTrips[]; uncounted
     );
     return { rows: results, uncounted };
   } finally {
+    await blobs.stop();
     await proxy.stop();
     await sqld.stop();
   }

@@ -1,10 +1,15 @@
 import type { Config } from '@netlify/functions';
 import { pickupsApi } from '@/lib/api/pickups';
 import { defineHandler, on, success } from '../lib/handler';
-import { movePickup } from '../lib/pickup-links';
+import { movePickup, moveReads } from '../lib/pickup-links';
 
 /** The customer moves their pickup to another day or window from the emailed link, until the cut-off. */
-export default defineHandler(on(pickupsApi.move)(({ db, body }) => success(movePickup(db, body)), { delivers: true }));
+export default defineHandler(
+  on(pickupsApi.move)(({ db, results, body }) => success(movePickup(db, results, body)), {
+    reads: ({ body }) => moveReads(body.token),
+    delivers: true,
+  }),
+);
 
 export const config: Config = {
   path: '/api/pickup-link/move',

@@ -1,11 +1,14 @@
 import type { Config } from '@netlify/functions';
 import { quoteOffersApi } from '@/lib/api/quote-offers';
 import { defineHandler, on, success } from '../lib/handler';
-import { acceptOffer } from '../lib/quote-bookings';
+import { acceptOffer, acceptReads } from '../lib/quote-bookings';
 
 /** The requester accepts the offer: the customer and the shipment are booked, once. */
 export default defineHandler(
-  on(quoteOffersApi.accept)(({ db, body }) => success(acceptOffer(db, body.token)), { delivers: true }),
+  on(quoteOffersApi.accept)(({ db, results, body }) => success(acceptOffer(db, results, body.token)), {
+    reads: ({ body }) => acceptReads(body.token),
+    delivers: true,
+  }),
 );
 
 export const config: Config = {

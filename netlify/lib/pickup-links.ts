@@ -1,4 +1,4 @@
-import type { Client } from '@libsql/client';
+import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import { company } from '@/data/company';
 import { PICKUP_NOTICE_HOURS, type PickupWindow, slotProblems, windowStart } from '@/lib/pickup-hours';
@@ -6,7 +6,7 @@ import { PICKUP_STATUSES, type PublicPickup, publicPickupSchema } from '@/lib/sc
 import { HttpError, invalidInput } from './http';
 import { pickupCancelledMail, pickupConfirmedMail } from './outbox-pickups';
 import { decodeFirst } from './rows';
-import { getCompanyZone } from './settings';
+import { settingsFrom, settingsRead } from './settings';
 import { hashToken } from './tokens';
 
 /**
@@ -28,12 +28,17 @@ type LinkRow = z.infer<typeof linkRow>;
 const COLUMNS =
   'name, address, city, pickup_date, pickup_window, pieces, weight_kg, status, window_start, tracking_number';
 
-async function pickupByToken(db: Client, tokenHash: string): Promise<LinkRow | null> {
-  const { rows } = await db.execute({
-    sql: `SELECT ${COLUMNS} FROM pickups WHERE token_hash = ?`,
-    args: [tokenHash],
-  });
-  return decodeFirst(linkRow, rows);
+/** The read of a link's pickup by its token's hash (`foundLink` decodes it). */
+const pickupByToken = (tokenHash: string): InStatement => ({
+  sql: `SELECT ${COLUMNS} FROM pickups WHERE token_hash = ?`,
+  args: [tokenHash],
+});
+
+/** The pickup a `pickupByToken` read found, or 404 for a link we did not send. */
+function foundLink(found: ResultSet | undefined): LinkRow {
+  const row = decodeFirst(linkRow, found?.rows ?? []);
+  if (!row) throw new HttpError(404, NOT_VALID);
+  return row;
 }
 
 const cutOff = (row: LinkRow) => new Date(Date.parse(row.window_start) - PICKUP_NOTICE_HOURS * 3_600_000).toISOString();
@@ -62,17 +67,15 @@ function refusal(row: LinkRow): HttpError {
 
 /** What a link shows: the pickup and whether it can still be changed; 404 for a link we did not send. */
 export async function readPickupLink(db: Client, token: string, now = Date.now()): Promise<PublicPickup> {
-  const row = await pickupByToken(db, hashToken(token));
-  if (!row) throw new HttpError(404, NOT_VALID);
-  return shown(row, now);
+  return shown(foundLink(await db.execute(pickupByToken(hashToken(token)))), now);
 }
 
-/** Cancels the pickup of a link, with its email, if still in time. */
+/** Cancels the pickup of a link, with its email, if still in time; the answer is read in the same transaction. */
 export async function cancelPickup(db: Client, token: string, now = Date.now()): Promise<PublicPickup> {
   const tokenHash = hashToken(token);
   const at = new Date(now).toISOString();
   const cutOffNow = new Date(now + PICKUP_NOTICE_HOURS * 3_600_000).toISOString();
-  const [cancelled] = await db.batch(
+  const [cancelled, , after] = await db.batch(
     [
       {
         sql: `UPDATE pickups SET status = 'cancelled', cancelled_at = ?, updated_at = ?, run_id = NULL
@@ -80,35 +83,39 @@ export async function cancelPickup(db: Client, token: string, now = Date.now()):
         args: [at, at, tokenHash, cutOffNow],
       },
       pickupCancelledMail(tokenHash, at),
+      pickupByToken(tokenHash),
     ],
     'write',
   );
-  const row = await pickupByToken(db, tokenHash);
-  if (!row) throw new HttpError(404, NOT_VALID);
+  const row = foundLink(after);
   if (!cancelled?.rowsAffected) throw refusal(row);
   return shown(row, now);
 }
 
+/** What a move reads first, in one round trip: the link's pickup and the company's settings (its time zone). */
+export const moveReads = (token: string): InStatement[] => [pickupByToken(hashToken(token)), settingsRead('company')];
+
 /**
- * Moves the pickup of a link to another day and window (refused naming the field when it cannot take
- * them), if still in time: it leaves its run, since a run is one day's, and the confirmation is emailed
- * again with the same link.
+ * Moves the pickup `moveReads` found (404 when none) to another day and window (refused naming the field
+ * when it cannot take them), if still in time: it leaves its run, since a run is one day's, and the
+ * confirmation is emailed again with the same link. The answer is read in the write's transaction.
  */
 export async function movePickup(
   db: Client,
+  [found, companyRead]: ResultSet[],
   move: { token: string; pickup_date: string; pickup_window: PickupWindow },
   now = Date.now(),
 ): Promise<PublicPickup> {
   const tokenHash = hashToken(move.token);
-  const current = await pickupByToken(db, tokenHash);
-  if (!current) throw new HttpError(404, NOT_VALID);
+  const current = foundLink(found);
   if (!shown(current, now).changeable) throw refusal(current);
-  const zone = await getCompanyZone(db);
+  if (!companyRead) throw new Error('Moving a pickup needs the answer of its company read');
+  const zone = settingsFrom('company', companyRead).data.time_zone;
   const problems = slotProblems(zone, move.pickup_date, move.pickup_window, now);
   if (Object.keys(problems).length) throw invalidInput(problems);
   const at = new Date(now).toISOString();
   const cutOffNow = new Date(now + PICKUP_NOTICE_HOURS * 3_600_000).toISOString();
-  const [moved] = await db.batch(
+  const [moved, , after] = await db.batch(
     [
       {
         sql: `UPDATE pickups SET pickup_date = ?, pickup_window = ?, window_start = ?, run_id = NULL,
@@ -124,11 +131,11 @@ export async function movePickup(
         ],
       },
       pickupConfirmedMail(tokenHash, move.token, true, at),
+      pickupByToken(tokenHash),
     ],
     'write',
   );
-  const row = await pickupByToken(db, tokenHash);
-  if (!row) throw new HttpError(404, NOT_VALID);
+  const row = foundLink(after);
   if (!moved?.rowsAffected) throw refusal(row);
   return shown(row, now);
 }

@@ -16,10 +16,10 @@ import type { ClientInfo } from './http';
 import { HttpError, invalidInput } from './http';
 import { and, type Filter } from './keyset';
 import { pickupConfirmedMail } from './outbox-pickups';
-import { enforceRateLimit } from './rate-limit';
+import { countRequest } from './rate-limit';
 import { decodeFirst, decodeRows } from './rows';
 import { runMadeStatement } from './runs';
-import { batchInCompanyZone, getCompanyZone, settingsFrom, settingsRead } from './settings';
+import { batchInCompanyZone, settingsFrom, settingsRead } from './settings';
 import { hashToken, newToken } from './tokens';
 
 /**
@@ -30,10 +30,6 @@ import { hashToken, newToken } from './tokens';
 
 /** Pickups one client address may book per window: the quote form's measure, in a bucket of its own. */
 const PICKUP_RATE_LIMIT = { limit: 10, windowSeconds: 600 } as const;
-
-/** Counts a booking against its address's limit, before the body is read. */
-export const limitPickups = ({ db, client }: { db: Client; client: ClientInfo }) =>
-  enforceRateLimit(db, { key: `pickups:${client.address}`, ...PICKUP_RATE_LIMIT });
 
 const iso = (time: number) => new Date(time).toISOString();
 
@@ -62,15 +58,22 @@ export function foundPickup(found: ResultSet | undefined): PickupRecord {
 }
 
 /**
- * Books a pickup: refused naming the field for a day or window it cannot take (the company's calendar),
- * else stored with its confirmation email (the link's token kept only as its hash), in one transaction.
+ * Books a pickup: counted against its address's limit (429 past it) with the read of the company's zone
+ * in one round trip, refused naming the field for a day or window it cannot take (the company's
+ * calendar), else stored with its confirmation email (the link's token kept only as its hash), in one
+ * transaction.
  */
 export async function createPickup(
   db: Client,
   input: PickupRequest,
+  client: ClientInfo,
   now = Date.now(),
 ): Promise<Reply<typeof pickupsApi.create>> {
-  const zone = await getCompanyZone(db);
+  const counting = countRequest({ key: `pickups:${client.address}`, ...PICKUP_RATE_LIMIT }, now);
+  const counted = await db.batch([...counting.statements, settingsRead('company')], 'write');
+  counting.check(counted);
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement: the last is the company's
+  const zone = settingsFrom('company', counted.at(-1)!).data.time_zone;
   const problems = slotProblems(zone, input.pickup_date, input.pickup_window, now);
   if (Object.keys(problems).length) throw invalidInput(problems);
   const token = newToken();

@@ -1,4 +1,4 @@
-import type { Client } from '@libsql/client';
+import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { dateIn } from '@/lib/company-day';
 import { formatMoney } from '@/lib/money';
 import { generateTrackingNumber } from '@/lib/tracking-number';
@@ -7,9 +7,9 @@ import { requesterCustomerStatement } from './customer-requesters';
 import { HttpError } from './http';
 import type { Filter } from './keyset';
 import { customerCreatedMail, shipmentCreatedMail } from './outbox';
-import { offerByToken, offerRefusal } from './quote-offers';
+import { type OfferRow, offerByToken, offerFrom, offerRead, offerRefusal } from './quote-offers';
 import { quoteWonStatement } from './quotes';
-import { getCompanyZone } from './settings';
+import { settingsFrom, settingsRead } from './settings';
 import { historyEntryStatement, insertShipmentStatement } from './shipment-statements';
 import { hashToken } from './tokens';
 
@@ -31,16 +31,25 @@ const isUniqueTrackingNumber = (error: unknown) =>
     `${error.message} ${String(error.cause ?? '')}`,
   );
 
+/** What accepting reads first, in one round trip: the link's offer and the company's settings (its time zone). */
+export const acceptReads = (token: string): InStatement[] => [offerRead(token), settingsRead('company')];
+
 /**
- * Accepts the offer of a link: 404 or 410 with words when it cannot be. Of parallel acceptances one wins:
- * the offer's conditional UPDATE takes it with the tracking number it books, and every other statement of
- * the batch writes only when that UPDATE did.
+ * Accepts the offer `acceptReads` found: 404 or 410 with words when it cannot be. Of parallel acceptances
+ * one wins: the offer's conditional UPDATE takes it with the tracking number it books, and every other
+ * statement of the batch writes only when that UPDATE did.
  */
-export async function acceptOffer(db: Client, token: string, now = Date.now()): Promise<{ tracking_number: string }> {
-  const offer = await offerByToken(db, token);
+export async function acceptOffer(
+  db: Client,
+  [found, companyRead]: ResultSet[],
+  token: string,
+  now = Date.now(),
+): Promise<{ tracking_number: string }> {
+  const offer = offerFrom(found);
   const refused = offerRefusal(offer, now);
   if (refused || !offer) throw refused ?? new Error('offerRefusal answers every missing offer');
-  const zone = await getCompanyZone(db);
+  if (!companyRead) throw new Error('Accepting an offer needs the answer of its company read');
+  const zone = settingsFrom('company', companyRead).data.time_zone;
   for (let attempt = 1; ; attempt++) {
     try {
       const booked = await book(db, token, offer, dateIn(zone, now), new Date(now).toISOString());
@@ -52,10 +61,8 @@ export async function acceptOffer(db: Client, token: string, now = Date.now()): 
   }
 }
 
-type Offer = NonNullable<Awaited<ReturnType<typeof offerByToken>>>;
-
 /** The booking's batch; the tracking number when this acceptance won, else null. */
-async function book(db: Client, token: string, offer: Offer, today: string, time: string): Promise<string | null> {
+async function book(db: Client, token: string, offer: OfferRow, today: string, time: string): Promise<string | null> {
   const tokenHash = hashToken(token);
   const trackingNumber = generateTrackingNumber();
   const quoteId = offer.quote_request_id;

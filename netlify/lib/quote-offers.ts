@@ -126,15 +126,20 @@ const offerRow = z.object({
 });
 export type OfferRow = z.infer<typeof offerRow>;
 
+/** The read of the offer of a link's token with its request, to share a round trip (`offerFrom` decodes it). */
+export const offerRead = (token: string): InStatement => ({
+  sql: `SELECT o.quote_request_id, o.state, o.expires_at, o.valid_until, o.tracking_number, q.name, q.email,
+               q.phone, q.service, o.origin, o.destination, q.weight_kg, o.amount_cents, o.currency, o.message
+        FROM quote_offers o JOIN quote_requests q ON q.id = o.quote_request_id WHERE o.token_hash = ?`,
+  args: [hashToken(token)],
+});
+
+/** The offer an `offerRead` found, or null for a token we did not send. */
+export const offerFrom = (found: ResultSet | undefined): OfferRow | null => decodeFirst(offerRow, found?.rows ?? []);
+
 /** The offer of a link's token with its request, or null for a token we did not send. */
 export async function offerByToken(db: Client, token: string): Promise<OfferRow | null> {
-  const { rows } = await db.execute({
-    sql: `SELECT o.quote_request_id, o.state, o.expires_at, o.valid_until, o.tracking_number, q.name, q.email,
-                 q.phone, q.service, o.origin, o.destination, q.weight_kg, o.amount_cents, o.currency, o.message
-          FROM quote_offers o JOIN quote_requests q ON q.id = o.quote_request_id WHERE o.token_hash = ?`,
-    args: [hashToken(token)],
-  });
-  return decodeFirst(offerRow, rows);
+  return offerFrom(await db.execute(offerRead(token)));
 }
 
 const NOT_VALID =

@@ -8,6 +8,7 @@ import complete from '../../netlify/functions/pickups-complete';
 import pickups from '../../netlify/functions/pickups-create';
 import queue from '../../netlify/functions/pickups-queue';
 import { setAdminPassword } from '../../netlify/lib/admin-users';
+import { movePickup, moveReads } from '../../netlify/lib/pickup-links';
 import { hashToken } from '../../netlify/lib/tokens';
 import { company } from '../../src/data/company';
 import { addDays, dateIn } from '../../src/lib/company-day';
@@ -169,6 +170,27 @@ describe('booking a pickup', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
+
+  it("counts a booking before the company's calendar is checked: days refused there spend the limit too", async () => {
+    const ip = '198.51.100.97';
+    // A business day past the last one the calendar takes: the form's schema lets it through, the calendar does not.
+    let tooFar = addDays(today(), 60);
+    while (!isPickupDay(tooFar)) tooFar = addDays(tooFar, 1);
+    for (let i = 0; i < 10; i++) expect((await book(valid({ pickup_date: tooFar }), ip)).status).toBe(422);
+    const limited = await book(valid(), ip);
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
+  });
+
+  it('books at most the limit of 20 bookings sent at once from one address', async () => {
+    const ip = '198.51.100.98';
+    const [before] = await rows('SELECT count(*) AS n FROM pickups');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => book(valid(), ip)));
+    const statuses = answers.map(({ status }) => status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    expect(await rows('SELECT count(*) AS n FROM pickups')).toEqual([{ n: Number(before!.n) + 10 }]);
+  });
 });
 
 describe('the emailed link', () => {
@@ -188,6 +210,46 @@ describe('the emailed link', () => {
     const mails = await confirmations(email);
     expect(mails).toHaveLength(2);
     expect(mails[1]).toMatchObject({ moved: true, pickup_date: later, token });
+  });
+
+  it('lands no move on a pickup cancelled at the same time; a move that comes too late is told it was cancelled', async () => {
+    const { id, email, token } = await booked();
+    const later = businessDay(3);
+    const [cancelled, ...moves] = await Promise.all([
+      cancel(token),
+      ...Array.from({ length: 19 }, () => move(token, later, '12-15')),
+    ]);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data).toMatchObject({ status: 'cancelled', changeable: false });
+    const landed = moves.filter(({ status }) => status === 200);
+    for (const answer of landed) {
+      expect(answer.body.data).toMatchObject({ status: 'requested', pickup_date: later, pickup_window: '12-15' });
+    }
+    for (const answer of moves.filter(({ status }) => status !== 200)) {
+      expect(answer).toMatchObject({ status: 410, body: { message: expect.stringMatching(/cancelled/) } });
+    }
+    expect(await rows('SELECT status, run_id FROM pickups WHERE id = ?', [id])).toEqual([
+      { status: 'cancelled', run_id: null },
+    ]);
+    // One confirmation for the booking, then one for each move that landed.
+    expect(await confirmations(email)).toHaveLength(1 + landed.length);
+    expect(
+      await rows("SELECT recipient FROM outbox WHERE kind = 'pickup_cancelled' AND recipient = ?", [email]),
+    ).toHaveLength(1);
+  });
+
+  it('refuses a move read before a cancel landed: the write checks again and answers what the cancel left', async () => {
+    const { id, email, token } = await booked();
+    const db = await getDb();
+    const readBefore = await db.batch(moveReads(token), 'read');
+    expect((await cancel(token)).status).toBe(200);
+    await expect(
+      movePickup(db, readBefore, { token, pickup_date: businessDay(3), pickup_window: '12-15' }),
+    ).rejects.toMatchObject({ status: 410, message: expect.stringMatching(/cancelled/) });
+    expect(await rows('SELECT status, pickup_date FROM pickups WHERE id = ?', [id])).toEqual([
+      { status: 'cancelled', pickup_date: businessDay() },
+    ]);
+    expect(await confirmations(email)).toHaveLength(1);
   });
 
   it('refuses a move to a closed day or a past day, naming the field, and keeps the pickup', async () => {

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
+import cancelPickupLink from '../../netlify/functions/pickup-link-cancel';
+import movePickupLink from '../../netlify/functions/pickup-link-move';
+import bookPickup from '../../netlify/functions/pickups-create';
+import acceptOffer from '../../netlify/functions/quote-offer-accept';
+import sendOffer from '../../netlify/functions/quote-offers-send';
+import requestQuote from '../../netlify/functions/quotes-create';
 import addTracking from '../../netlify/functions/shipments-add-tracking';
 import createShipment from '../../netlify/functions/shipments-create';
 import shipment from '../../netlify/functions/shipments-read-edit';
@@ -7,6 +13,9 @@ import batch from '../../netlify/functions/tracking-batch';
 import tracking from '../../netlify/functions/tracking-lookup';
 import reveal from '../../netlify/functions/tracking-reveal';
 import { closeDb, getDb } from '../../netlify/lib/db';
+import { company } from '../../src/data/company';
+import { addDays, dateIn } from '../../src/lib/company-day';
+import { isPickupDay } from '../../src/lib/pickup-hours';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';
 import { type CountingProxy, startCountingProxy } from '../helpers/sqld';
@@ -139,6 +148,86 @@ describe.skipIf(DB_MODE !== 'sqld')('round trips of the writes that read first',
         { trackingNumber: number },
       );
       expect(status).toBe(200);
+    });
+    expect(requests).toBe(2);
+  });
+});
+
+describe.skipIf(DB_MODE !== 'sqld')('round trips of the public forms that read first', () => {
+  let cookie: string;
+  beforeAll(async () => {
+    cookie = await signIn();
+  });
+  const counted = countingProxy();
+  const fromAddress = { 'x-nf-client-connection-ip': '192.0.2.78' };
+  /** The token the newest email of this kind to this address carries, as its link does. */
+  async function mailedToken(kind: string, email: string): Promise<string> {
+    const { rows } = await (await getDb()).execute({
+      sql: 'SELECT payload FROM outbox WHERE kind = ? AND recipient = ? ORDER BY id DESC LIMIT 1',
+      args: [kind, email],
+    });
+    return JSON.parse(String(rows[0]?.payload)).token;
+  }
+  /** The `n`th business day from two days ahead, so no window is too close. */
+  function businessDay(n: number): string {
+    let date = addDays(dateIn(company.timeZone, Date.now()), 2);
+    for (let found = -1; ; date = addDays(date, 1)) {
+      if (isPickupDay(date) && ++found === n) return date;
+    }
+  }
+
+  it('a pickup booked, then moved and cancelled from its link, make two, two and one', async () => {
+    const email = 'round.trip.pickup@example.com';
+    const booked = await counted.proxy.count(async () => {
+      const json = {
+        name: 'Round Trip',
+        email,
+        phone: '+1 916 555 0142',
+        address: '12 Harbor Road',
+        city: 'Sacramento',
+        pickup_date: businessDay(0),
+        pickup_window: '09-12',
+        pieces: '1',
+        weight_kg: '2',
+      };
+      expect((await call(bookPickup, apiRequest('/api/pickups', { json, headers: fromAddress }))).status).toBe(201);
+    });
+    const token = await mailedToken('pickup_confirmed', email);
+    const moved = await counted.proxy.count(async () => {
+      const json = { token, pickup_date: businessDay(1), pickup_window: '12-15' };
+      expect((await call(movePickupLink, apiRequest('/api/pickup-link/move', { json }))).status).toBe(200);
+    });
+    const cancelled = await counted.proxy.count(async () => {
+      expect((await call(cancelPickupLink, apiRequest('/api/pickup-link/cancel', { json: { token } }))).status).toBe(
+        200,
+      );
+    });
+    expect({ booked, moved, cancelled }).toEqual({ booked: 2, moved: 2, cancelled: 1 });
+  });
+
+  it('accepting a quote offer makes two: the offer with the company settings, then the booking', async () => {
+    const email = 'round.trip.quote@example.com';
+    const quote = await call(
+      requestQuote,
+      apiRequest('/api/quotes', {
+        json: { name: 'Round Trip', email, service: 'Transportation', origin: 'Oslo', destination: 'Lima' },
+        headers: fromAddress,
+      }),
+    );
+    expect(quote.status).toBe(201);
+    const id = String(quote.body.data.id);
+    const offered = await call(
+      sendOffer,
+      apiRequest(`/api/quote-requests/${id}/offer`, {
+        json: { amount: '120', valid_until: businessDay(3), origin: 'Oslo', destination: 'Lima' },
+        headers: withSession(cookie),
+      }),
+      { id },
+    );
+    expect(offered.status).toBe(201);
+    const token = await mailedToken('quote_offer', email);
+    const requests = await counted.proxy.count(async () => {
+      expect((await call(acceptOffer, apiRequest('/api/quote-offer/accept', { json: { token } }))).status).toBe(201);
     });
     expect(requests).toBe(2);
   });

@@ -85,7 +85,7 @@ export const customerFrom = (results: ResultSet[]): CustomerDetail | null =>
   results.length ? detailFrom(results) : null;
 
 /** One customer with their shipment count and most recent shipments, or null. */
-export async function findCustomer(db: Client, id: string): Promise<CustomerDetail | null> {
+async function findCustomer(db: Client, id: string): Promise<CustomerDetail | null> {
   return detailFrom(await db.batch(selectDetail('c.id = ?', [id]), 'read'));
 }
 

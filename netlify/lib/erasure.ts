@@ -1,10 +1,8 @@
 import type { Client } from '@libsql/client';
-import { CUSTOMER_NOT_FOUND } from '@/lib/api/customers';
 import { type CustomerDetail, ERASED_NAME } from '@/lib/schemas/customer';
 import { type ErasedPerson, eraseFromActivity, type StaffUser } from './activity';
-import { findCustomer } from './customer-read';
+import { notFound } from './customer-read';
 import { eraseCustomerStatements, erasedFrom } from './customers';
-import { HttpError } from './http';
 import { cancelMailFor } from './outbox';
 import { eraseQuoteRequests } from './quotes';
 import { eraseFromShipments } from './shipment-statements';
@@ -14,17 +12,18 @@ import { forgetAddress } from './subscriptions';
  * Erasing a customer on their request: one transaction across the tables that hold their personal data,
  * each statement from the module that writes its table. Every statement applies only while the customer
  * is not yet erased, so two erasures at once (or one repeated) erase once and note it once; erasing an
- * erased customer answers it as it is.
+ * erased customer answers it as it is. `customer` is what `customerReads` found (in the session check's
+ * round trip).
  */
 export async function eraseCustomer(
   db: Client,
-  id: string,
+  customer: CustomerDetail | null,
   actor: StaffUser,
   now = new Date(),
 ): Promise<CustomerDetail> {
-  const customer = await findCustomer(db, id);
-  if (!customer) throw new HttpError(404, CUSTOMER_NOT_FOUND);
+  if (!customer) throw notFound();
   if (customer.erased_at) return customer;
+  const { id } = customer;
   const time = now.toISOString();
   const person: ErasedPerson & { phone: string | null } = {
     id,

@@ -1,4 +1,4 @@
-import type { Client } from '@libsql/client';
+import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import type { QueryOf } from '@/lib/api/contract';
 import type { exportsApi } from '@/lib/api/exports';
@@ -11,7 +11,8 @@ import { listCustomers } from './customer-read';
 import type { Download } from './http';
 import { listQuoteRequests } from './quotes';
 import { decodeRows } from './rows';
-import { listShipments } from './shipment-list';
+import { everyMatchPages } from './shipment-list';
+import { SHIPMENT_COLUMNS } from './shipment-read';
 import { placeholders } from './sql';
 
 /**
@@ -23,25 +24,25 @@ import { placeholders } from './sql';
 
 const EXPORT_PAGE = 500;
 
-interface Page<T> {
+interface Page<T, C> {
   data: T[];
-  meta: { next_cursor: string | null };
+  meta: { next_cursor: C | null };
 }
 
-async function csvExport<T>(
+async function csvExport<T, C = string>(
   name: string,
   header: string[],
-  read: (cursor: string | undefined) => Promise<Page<T>>,
-  lines: (rows: T[]) => Promise<Array<Array<string | number | null>>> | Array<Array<string | number | null>>,
+  read: (cursor: C | undefined) => Promise<Page<T, C>>,
+  lines: (rows: T[]) => Array<Array<string | number | null>>,
   now: Date,
 ): Promise<Download> {
   const first = await read(undefined);
   async function* chunks() {
     yield csvRow(header);
-    let page: Page<T> | null = first;
+    let page: Page<T, C> | null = first;
     while (page?.data.length) {
-      yield (await lines(page.data)).map(csvRow).join('');
-      page = page.meta.next_cursor ? await read(page.meta.next_cursor) : null;
+      yield lines(page.data).map(csvRow).join('');
+      page = page.meta.next_cursor !== null ? await read(page.meta.next_cursor) : null;
     }
   }
   return { filename: `${name}-${now.toISOString().slice(0, 10)}.csv`, chunks: chunks() };
@@ -77,22 +78,13 @@ const SHIPMENT_HEADER = [
 ];
 
 const exportedShipmentSchema = shipmentRecordSchema.extend({ customer_name: z.string().nullable() });
+type ExportedShipment = z.infer<typeof exportedShipmentSchema>;
 
-/** The full records of a page of the list, in the page's order, with their customer's name. */
-async function shipmentLines(db: Client, ids: number[]) {
-  const { rows } = await db.execute({
-    sql: `SELECT s.*, c.name AS customer_name FROM shipments s LEFT JOIN customers c ON c.id = s.customer_id
-          WHERE s.id IN (${placeholders(ids)})`,
-    args: ids,
-  });
-  const byId = new Map(decodeRows(exportedShipmentSchema, rows).map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const s = byId.get(id);
-    return s ? [shipmentLine(s)] : [];
-  });
-}
+/** A shipment's full record with its customer's name, read with the page itself. */
+const EXPORT_COLUMNS = `${SHIPMENT_COLUMNS.map((column) => `s.${column}`).join(', ')},
+  (SELECT c.name FROM customers c WHERE c.id = s.customer_id) AS customer_name`;
 
-const shipmentLine = (s: z.infer<typeof exportedShipmentSchema>) => [
+const shipmentLine = (s: ExportedShipment) => [
   s.tracking_number,
   STATUS_LABELS[s.status],
   s.customer_id ? `${s.customer_name ?? ''} (${s.customer_id})` : null,
@@ -122,33 +114,33 @@ const shipmentLine = (s: z.infer<typeof exportedShipmentSchema>) => [
 ];
 
 /** The ticked shipments of the list (at most SELECTED_MAX: one page), newest first as the list shows them. */
-async function selectedShipments(db: Client, numbers: string[]): Promise<Page<{ id: number }>> {
-  const { rows } = await db.execute({
-    sql: `SELECT id FROM shipments WHERE tracking_number IN (${placeholders(numbers)}) ORDER BY id DESC`,
-    args: numbers,
-  });
-  return { data: decodeRows(z.object({ id: z.number().int() }), rows), meta: { next_cursor: null } };
-}
+const selectedShipments = (numbers: string[]): InStatement => ({
+  sql: `SELECT ${EXPORT_COLUMNS} FROM shipments s WHERE s.tracking_number IN (${placeholders(numbers)}) ORDER BY s.id DESC`,
+  args: numbers,
+});
 
-export const exportShipments = (
+/**
+ * The shipments the list's search and filters match, from what `everyMatchReads` read with the session
+ * check (one statement a page, EXPORT_PAGE + 1 rows to know whether more follow), or the ticked ones.
+ */
+export function exportShipments(
   db: Client,
-  { numbers, ...query }: QueryOf<typeof exportsApi.shipments>,
+  { numbers, ...filter }: QueryOf<typeof exportsApi.shipments>,
+  planned: ResultSet[],
   now = new Date(),
-) =>
-  csvExport(
-    'shipments',
-    SHIPMENT_HEADER,
-    (cursor) =>
-      numbers
-        ? selectedShipments(db, numbers)
-        : listShipments(db, { ...query, limit: EXPORT_PAGE, cursor, before: undefined }),
-    (items) =>
-      shipmentLines(
-        db,
-        items.map((item) => item.id),
-      ),
-    now,
-  );
+) {
+  const records = async (statement: InStatement) =>
+    decodeRows(exportedShipmentSchema, (await db.execute(statement)).rows);
+  const pageAfter = everyMatchPages(filter, planned, EXPORT_COLUMNS, EXPORT_PAGE + 1);
+  const read = async (after: number | undefined): Promise<Page<ExportedShipment, number>> => {
+    if (numbers) return { data: await records(selectedShipments(numbers)), meta: { next_cursor: null } };
+    const rows = await records(pageAfter(after));
+    const data = rows.slice(0, EXPORT_PAGE);
+    const last = data.at(-1);
+    return { data, meta: { next_cursor: rows.length > EXPORT_PAGE && last ? last.id : null } };
+  };
+  return csvExport('shipments', SHIPMENT_HEADER, read, (shipments) => shipments.map(shipmentLine), now);
+}
 
 export const exportCustomers = (db: Client, query: QueryOf<typeof exportsApi.customers>, now = new Date()) =>
   csvExport(

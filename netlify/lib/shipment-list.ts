@@ -1,9 +1,10 @@
-import type { Client, InValue, Row } from '@libsql/client';
+import type { Client, InStatement, InValue, ResultSet, Row } from '@libsql/client';
 import { z } from 'zod';
 import type { Reply } from '@/lib/api/contract';
 import type { shipmentsApi } from '@/lib/api/shipments';
 import { shipmentListItemSchema } from '@/lib/schemas/shipment/list-item';
 import { LIST_TOTAL_CAP, SEARCH_TOTAL_CAP, type ShipmentListQuery } from '@/lib/schemas/shipment/list-query';
+import type { ShipmentFilter } from '@/lib/schemas/shipment/selection';
 import {
   and,
   countStatement,
@@ -83,7 +84,7 @@ const deliveredSince = (id: string, since: string): Filter => ({
 });
 
 /** The status, type and delivered-since filters on the shipments row `s`. */
-function rowFilters(query: ShipmentListQuery): Filter[] {
+function rowFilters(query: ShipmentFilter): Filter[] {
   const filters: Filter[] = [];
   const statuses = query.status ?? [];
   if (statuses.length) filters.push({ sql: `s.status IN (${placeholders(statuses)})`, args: statuses });
@@ -136,13 +137,57 @@ function termCheck(search: Search): Filter {
   };
 }
 
-/** How many shipments pass `filters`, counted up to `limit`. */
-async function countUpTo(db: Client, filters: Filter[], limit: number): Promise<number> {
+/** A statement counting the shipments that pass `filters`, up to `limit`. */
+function countOf(filters: Filter[], limit: number): InStatement {
   const where = and(filters);
-  const { rows } = await db.execute(
-    countStatement({ sql: `SELECT 1 FROM shipments s WHERE ${where.sql}`, args: where.args }, limit),
-  );
-  return readCount(rows);
+  return countStatement({ sql: `SELECT 1 FROM shipments s WHERE ${where.sql}`, args: where.args }, limit);
+}
+
+/**
+ * For a search with filters, the count that decides how its matches are found (`matching`): the shipments
+ * passing the filters, up to FEW_CANDIDATES. None without a term or a filter.
+ */
+function candidatesCount(query: ShipmentFilter): InStatement | undefined {
+  const filters = rowFilters(query);
+  return query.q && filters.length ? countOf(filters, FEW_CANDIDATES) : undefined;
+}
+
+const isFew = ({ rows }: ResultSet) => readCount(rows) < FEW_CANDIDATES;
+
+/** Where a page finds the shipments a query matches, in list order by `key` (the cursor's column). */
+interface Matching {
+  from: string;
+  key: string;
+  where: Filter[];
+  /** What counting them reads: the term's index alone when it answers without the shipment rows. */
+  countFrom: string;
+}
+
+/** How the shipments a query matches are found; `few` when `candidatesCount` found few (a search with filters). */
+function matching(query: ShipmentFilter, few: boolean): Matching {
+  const filters = rowFilters(query);
+  const search = query.q ? searchFor(query.q) : undefined;
+  // One-column indexes keep rowid order within a value, so a filter walks its index in list order.
+  if (!search) return { from: 'shipments s', key: 's.id', where: filters, countFrom: 'shipments s' };
+  if (few) {
+    // Few shipments pass the filters: each of them is checked against the term's index by rowid, once.
+    return { from: 'shipments s', key: 's.id', where: [...filters, termCheck(search)], countFrom: 'shipments s' };
+  }
+  // The index hands its matches over in rowid order, starting at the cursor; only the limit + 1
+  // that pass the filters are joined to their (wide) shipment rows. Each filter is checked in its
+  // one-column index, whose entries (value, rowid) are far fewer pages to read than the rows:
+  // that keeps counting a broad match with a filter about three times faster.
+  const statuses = query.status ?? [];
+  const indexed: Filter[] = [];
+  if (statuses.length) indexed.push(inIndex('shipments_status', 'status', statuses));
+  if (query.type) indexed.push(inIndex('shipments_package_type', 'package_type', [query.type]));
+  if (query.delivered_since) indexed.push(deliveredSince('f.rowid', query.delivered_since));
+  return {
+    from: `${search.table} f CROSS JOIN shipments s ON s.id = f.rowid`,
+    key: 'f.rowid',
+    where: [{ sql: `${search.table} MATCH ?`, args: [search.match] }, ...indexed],
+    countFrom: `${search.table} f`,
+  };
 }
 
 const windowCounts = z.object({ total: z.number().int(), preceding: z.number().int() });
@@ -157,9 +202,7 @@ const windowCounts = z.object({ total: z.number().int(), preceding: z.number().i
  */
 export async function listShipments(db: Client, query: ShipmentListQuery): Promise<ShipmentListPage> {
   const keyset = readKeyset(query);
-  const search = query.q ? searchFor(query.q) : undefined;
-  const filters = rowFilters(query);
-  const cap = search ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
+  const cap = query.q ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
   const page = (rows: Row[], counted: number, preceding: number) =>
     keysetPage(decodeRows(shipmentListItemSchema, rows), (row) => row.id, {
       keyset,
@@ -168,71 +211,72 @@ export async function listShipments(db: Client, query: ShipmentListQuery): Promi
       preceding,
       cap,
     });
+  const candidates = candidatesCount(query);
+  const few = candidates !== undefined && isFew(await db.execute(candidates));
+  const { from, key, where, countFrom } = matching(query, few);
 
-  if (search && filters.length && (await countUpTo(db, filters, FEW_CANDIDATES)) < FEW_CANDIDATES) {
-    // Few shipments pass the filters: check each of them against the term's index by rowid, once,
-    // counting them and those before the page in the same pass (windows over the matches) and paging after.
-    const check = termCheck(search);
-    const matches = and([...filters, check]);
+  if (few) {
+    // Counting the matches and those before the page in the same pass (windows over the matches), paging after.
+    const matches = and(where);
     const { filters: cursor, order } = keysetOrder('id', keyset);
     const after = and(cursor);
     const before = precedingFilter('s.id', keyset) ?? { sql: '0', args: [] };
     const { rows } = await db.execute({
       sql: `SELECT * FROM (SELECT ${COLUMNS}, count(*) OVER () AS total, sum(${before.sql}) OVER () AS preceding
-                           FROM shipments s WHERE ${matches.sql})
+                           FROM ${from} WHERE ${matches.sql})
             WHERE ${after.sql} ORDER BY id ${order} LIMIT ?`,
       args: [...before.args, ...matches.args, ...after.args, query.limit + 1],
     });
     const counts = decodeFirst(windowCounts, rows);
     // Past the last match (a cursor from a page whose rows went since) the window has no row to count on.
-    return page(rows, counts?.total ?? (await countUpTo(db, [...filters, check], cap + 1)), counts?.preceding ?? 0);
+    const total = counts?.total ?? readCount((await db.execute(countOf(where, cap + 1))).rows);
+    return page(rows, total, counts?.preceding ?? 0);
   }
 
-  let listed: Filter;
-  let countFrom: string;
-  let countFilters: Filter[];
-  let key: string;
-  if (search) {
-    // The index hands its matches over in rowid order, starting at the cursor; only the limit + 1
-    // that pass the filters are joined to their (wide) shipment rows. Each filter is checked in its
-    // one-column index, whose entries (value, rowid) are far fewer pages to read than the rows:
-    // that keeps counting a broad match with a filter about three times faster.
-    const statuses = query.status ?? [];
-    const indexed: Filter[] = [];
-    if (statuses.length) indexed.push(inIndex('shipments_status', 'status', statuses));
-    if (query.type) indexed.push(inIndex('shipments_package_type', 'package_type', [query.type]));
-    if (query.delivered_since) indexed.push(deliveredSince('f.rowid', query.delivered_since));
-    const match: Filter = { sql: `${search.table} MATCH ?`, args: [search.match] };
-    key = 'f.rowid';
-    const { filters: cursor, order } = keysetOrder(key, keyset);
-    const pageWhere = and([match, ...cursor, ...indexed]);
-    listed = {
-      sql: `SELECT ${COLUMNS} FROM ${search.table} f CROSS JOIN shipments s ON s.id = f.rowid
-            WHERE ${pageWhere.sql} ORDER BY f.rowid ${order} LIMIT ?`,
-      args: pageWhere.args,
-    };
-    countFrom = `${search.table} f`;
-    countFilters = [match, ...indexed];
-  } else {
-    // One-column indexes keep rowid order within a value, so a filter walks its index in list order.
-    key = 's.id';
-    const { filters: cursor, order } = keysetOrder(key, keyset);
-    const pageWhere = and([...filters, ...cursor]);
-    listed = {
-      sql: `SELECT ${COLUMNS} FROM shipments s WHERE ${pageWhere.sql} ORDER BY s.id ${order} LIMIT ?`,
-      args: pageWhere.args,
-    };
-    countFrom = 'shipments s';
-    countFilters = filters;
-  }
+  const { filters: cursor, order } = keysetOrder(key, keyset);
+  const pageWhere = and([...where, ...cursor]);
   const [rows, ...counts] = await db.batch(
     [
-      { sql: listed.sql, args: [...listed.args, query.limit + 1] },
-      ...countStatements(countFrom, countFilters, { key, keyset, limit: cap + 1 }),
+      {
+        sql: `SELECT ${COLUMNS} FROM ${from} WHERE ${pageWhere.sql} ORDER BY ${key} ${order} LIMIT ?`,
+        args: [...pageWhere.args, query.limit + 1],
+      },
+      ...countStatements(countFrom, where, { key, keyset, limit: cap + 1 }),
     ],
     'read',
   );
   const { counted, preceding } = readCounts(counts);
   // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   return page(rows!.rows, counted, preceding);
+}
+
+/**
+ * What reading every match of a query (the export) reads with the session check: how a search with
+ * filters is made, so each page after is one statement.
+ */
+export const everyMatchReads = (query: ShipmentFilter): InStatement[] => {
+  const candidates = candidatesCount(query);
+  return candidates ? [candidates] : [];
+};
+
+/**
+ * The statement of each page of every match of a query, from what `everyMatchReads` read: `limit` rows
+ * newest first, after the id `after` (the previous page's last), as `columns` over the shipment `s`.
+ * The list's matches in its order, without its counts.
+ */
+export function everyMatchPages(
+  query: ShipmentFilter,
+  [candidates]: ResultSet[],
+  columns: string,
+  limit: number,
+): (after: number | undefined) => InStatement {
+  const { from, key, where } = matching(query, candidates !== undefined && isFew(candidates));
+  return (after) => {
+    const { filters: cursor, order } = keysetOrder(key, { direction: 'next', after });
+    const all = and([...where, ...cursor]);
+    return {
+      sql: `SELECT ${columns} FROM ${from} WHERE ${all.sql} ORDER BY ${key} ${order} LIMIT ?`,
+      args: [...all.args, limit],
+    };
+  };
 }

@@ -15,7 +15,7 @@ import { purgeActivityBefore } from './activity';
 import type { Download } from './http';
 import { and, countStatements, type Filter, keysetOrder, keysetPage, readCounts, readKeyset } from './keyset';
 import { decodeRows } from './rows';
-import { batchInCompanyZone, getCompanyZone, readSettings } from './settings';
+import { batchInCompanyZone, readSettings } from './settings';
 
 /**
  * The audit trail: the activity log read newest first (its id is the keyset), narrowed by person,
@@ -98,13 +98,20 @@ const csvLine = (entry: AuditEntry) =>
  * still a 503, not a broken file.
  */
 export async function exportAudit(db: Client, filter: AuditFilter, now = new Date()): Promise<Download> {
-  const filters = auditFilters(filter, await getCompanyZone(db));
-  const page = async (before: number | undefined) => {
-    const cursor = before === undefined ? [] : [{ sql: 'id < ?', args: [before] }];
-    const { rows } = await db.execute(pageStatement([...filters, ...cursor], 'DESC', EXPORT_PAGE));
+  // The first page is read with the company's zone (its days are the filter's); the others in that zone.
+  const {
+    zone,
+    results: [firstRows],
+  } = await batchInCompanyZone(db, (zone) => [pageStatement(auditFilters(filter, zone), 'DESC', EXPORT_PAGE)]);
+  const filters = auditFilters(filter, zone);
+  const page = async (before: number) => {
+    const { rows } = await db.execute(
+      pageStatement([...filters, { sql: 'id < ?', args: [before] }], 'DESC', EXPORT_PAGE),
+    );
     return decodeRows(auditEntrySchema, rows);
   };
-  const first = await page(undefined);
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
+  const first = decodeRows(auditEntrySchema, firstRows!.rows);
   async function* lines() {
     yield csvRow(HEADER);
     let entries = first;

@@ -1,4 +1,4 @@
-import type { Client, InStatement } from '@libsql/client';
+import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import { depotOf } from '@/data/depots';
 import { dateIn } from '@/lib/company-day';
@@ -15,7 +15,7 @@ import { HttpError, invalidInput } from './http';
 import type { SqlPart } from './notification-settings';
 import { statusUpdateMail } from './outbox';
 import { decodeFirst } from './rows';
-import { getCompanyZone } from './settings';
+import { settingsFrom, settingsRead } from './settings';
 import { historyEntryStatement } from './shipment-statements';
 import { placeholders } from './sql';
 import { newToken } from './tokens';
@@ -47,14 +47,20 @@ const recordedSchema = z.object({
   note: z.string().nullable(),
 });
 
+/** What an action reads with the session check: the company's settings, whose zone says which day is today. */
+export const actionReads = (): InStatement[] => [settingsRead('company')];
+
+/** Records the action, from what `actionReads` read. */
 export async function actOnException(
   db: Client,
   trackingNumber: string,
   input: ExceptionActionInput,
   actor: StaffUser,
+  [company]: ResultSet[],
   now = new Date(),
 ) {
-  notBefore(dateIn(await getCompanyZone(db), now.getTime()), input);
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
+  notBefore(dateIn(settingsFrom('company', company!).data.time_zone, now.getTime()), input);
   const time = now.toISOString();
   const nonce = newToken();
   const mine: SqlPart = {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Client, InStatement } from '@libsql/client';
+import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import { NOT_YOUR_STOP, PROOF_NOT_FOUND } from '@/lib/api/proofs';
 import { SHIPMENT_NOT_FOUND } from '@/lib/api/shipments';
@@ -13,6 +13,7 @@ import { photoTypeOf, signatureContent } from './proof-images';
 import { decodeFirst, sqlBoolean } from './rows';
 import type { SessionUser } from './sessions';
 import { scanStatements } from './shipment-statements';
+import type { CallerSql } from './sql';
 import { hashToken } from './tokens';
 import { REVEALED } from './tracking';
 
@@ -64,17 +65,19 @@ const stopStateSchema = z.object({
   latest: z.string().nullable(),
 });
 
-/** Whether the stop is on the driver's run, the upload was recorded before, a proof exists; the latest entry. */
-async function stopState(db: Client, trackingNumber: string, driverId: number, source: string, eventId: string) {
-  const { rows } = await db.execute({
-    sql: `SELECT ${onDriversRun()} AS on_run,
-                 EXISTS (SELECT 1 FROM scan_events e WHERE e.source = ? AND e.event_id = ?) AS done,
+/**
+ * The read of the stop for an upload: whether it is on the driver's run, the upload was recorded before, a
+ * proof exists; its latest entry. The driver as SQL: it goes in the session check's round trip.
+ */
+export function stopStateRead(trackingNumber: string, eventId: string, driver: CallerSql): InStatement {
+  return {
+    sql: `SELECT ${onDriversRun(driver.id.sql)} AS on_run,
+                 EXISTS (SELECT 1 FROM scan_events e WHERE e.source = ${driver.source.sql} AND e.event_id = ?) AS done,
                  (SELECT p.event_id FROM proofs p WHERE p.shipment_id = s.id) AS proof_event,
                  (SELECT max(h.created_at) FROM shipment_histories h WHERE h.shipment_id = s.id) AS latest
           FROM shipments s WHERE s.tracking_number = ?`,
-    args: [driverId, source, eventId, trackingNumber],
-  });
-  return decodeFirst(stopStateSchema, rows);
+    args: [...driver.id.args, ...driver.source.args, eventId, trackingNumber],
+  };
 }
 
 const isConflict = (error: unknown) =>
@@ -84,20 +87,24 @@ const isConflict = (error: unknown) =>
 /**
  * The driver delivers a stop of their run with its proof (`POST /api/driver/stops/{n}/proof`). 403 when the
  * stop is not on their run, 409 when another event already proved it; a repeated event is a duplicate.
+ * `read` holds the answer of `stopStateRead`, made with the session check; an upload planned again reads anew.
  */
 export async function recordProof(
   db: Client,
   trackingNumber: string,
   upload: ProofUpload,
   driver: SessionUser,
+  [read]: ResultSet[],
   now = new Date(),
 ): Promise<ProofRecorded> {
   // The scans' sender for a staff session: a repeated event id of this driver's is the same delivery.
   const source = `user:${driver.id}`;
   const images = await checkedImages(upload);
   const stored = [images.signature, ...(images.photo ? [images.photo] : [])];
+  const caller = { id: { sql: '?', args: [driver.id] }, source: { sql: '?', args: [source] } };
   for (let attempt = 1; ; attempt++) {
-    const state = await stopState(db, trackingNumber, driver.id, source, upload.event_id);
+    const answer = attempt === 1 ? read : await db.execute(stopStateRead(trackingNumber, upload.event_id, caller));
+    const state = decodeFirst(stopStateSchema, answer?.rows ?? []);
     if (state?.done) return { result: 'duplicate', tracking_number: trackingNumber };
     if (!state?.on_run) throw new HttpError(403, NOT_YOUR_STOP);
     if (state.proof_event !== null) {

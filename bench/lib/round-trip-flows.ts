@@ -12,7 +12,7 @@ import { companyToday, insertSignInLink, insertStaff, mailedToken, pickupDay, si
 /** The first part of a `Set-Cookie`: the cookie as the browser sends it back. */
 export const cookieOf = (headers: Headers): string => String(headers.get('set-cookie')).split(';')[0] ?? '';
 
-export const BENCH_DRIVER = { email: 'bench.driver@nec-cargo.example', password: 'a bench driver signs in with this' };
+const BENCH_DRIVER = { email: 'bench.driver@nec-cargo.example', password: 'a bench driver signs in with this' };
 
 /**
  * The team: the policy saved as it is (no role locked out of what follows), a driver invited, their link sent

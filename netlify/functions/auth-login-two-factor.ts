@@ -1,13 +1,15 @@
 import type { Config } from '@netlify/functions';
 import { authApi } from '@/lib/api/auth';
-import { completeTwoFactorLogin } from '../lib/auth';
+import { completeTwoFactorLogin, twoFactorLoginReads } from '../lib/auth';
 import { defineHandler, on } from '../lib/handler';
 import { signedIn } from '../lib/sign-in-answer';
 
 /** The second step of a sign-in: the challenge and a code open a session. */
 export default defineHandler(
-  on(authApi.loginTwoFactor)(async ({ db, body, client }) =>
-    signedIn(authApi.loginTwoFactor, await completeTwoFactorLogin(db, body, client)),
+  on(authApi.loginTwoFactor)(
+    async ({ db, body, client, results }) =>
+      signedIn(authApi.loginTwoFactor, await completeTwoFactorLogin(db, body, client, results)),
+    { reads: ({ body, client }) => twoFactorLoginReads(body.challenge, client.address, Date.now()), readsWrite: true },
   ),
 );
 

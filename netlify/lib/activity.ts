@@ -110,28 +110,38 @@ export function stopActivity(actor: StaffUser, details: string, now: string): In
   };
 }
 
-/** An entry about the actor's own session (sign-in, sign-out). */
-export function sessionActivity(actor: StaffUser, action: SessionAction, now: string): InStatement {
+/** An entry about the actor's own session (sign-in, sign-out); only `when` its condition holds. */
+export function sessionActivity(
+  actor: StaffUser,
+  action: SessionAction,
+  now: string,
+  when: { sql: string; args: InValue[] } = { sql: '1', args: [] },
+): InStatement {
   return {
-    sql: `INSERT INTO activity_log (${ACTOR_COLUMNS}, action, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-    args: [...actorArgs(actor), action, now],
+    sql: `INSERT INTO activity_log (${ACTOR_COLUMNS}, action, created_at) SELECT ?, ?, ?, ?, ?, ? WHERE ${when.sql}`,
+    args: [...actorArgs(actor), action, now, ...when.args],
   };
 }
 
 /**
  * An entry about the actor's own security settings, with optional details. `onlyIfChanged` writes it
- * only when the statement just before it in the batch changed a row (e.g. a session really ended).
+ * only when the statement just before it in the batch changed a row (e.g. a session really ended);
+ * `when`, only when its condition holds (the change it records is still to be made, later in the batch).
  */
 export function securityActivity(
   actor: StaffUser,
   action: SecurityAction,
   now: string,
-  { details = null, onlyIfChanged = false }: { details?: string | null; onlyIfChanged?: boolean } = {},
+  {
+    details = null,
+    onlyIfChanged = false,
+    when = { sql: '1', args: [] },
+  }: { details?: string | null; onlyIfChanged?: boolean; when?: { sql: string; args: InValue[] } } = {},
 ): InStatement {
   return {
     sql: `INSERT INTO activity_log (${ACTOR_COLUMNS}, action, details, created_at)
-          SELECT ?, ?, ?, ?, ?, ?, ? WHERE ${onlyIfChanged ? 'changes() > 0' : '1'}`,
-    args: [...actorArgs(actor), action, details, now],
+          SELECT ?, ?, ?, ?, ?, ?, ? WHERE ${onlyIfChanged ? 'changes() > 0' : when.sql}`,
+    args: [...actorArgs(actor), action, details, now, ...(onlyIfChanged ? [] : when.args)],
   };
 }
 

@@ -126,6 +126,8 @@ export function keyCallerSql(header: string): CallerSql {
   return {
     source: { sql: "(SELECT 'key:' || id FROM api_keys WHERE key_hash = ?)", args },
     id: { sql: '(SELECT created_by FROM api_keys WHERE key_hash = ?)', args },
+    // A key never signs in: no throttle counts for it.
+    email: { sql: 'NULL', args: {} },
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Client, InStatement } from '@libsql/client';
+import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import { ROLES } from '@/lib/roles';
 import type { LoginInput } from '@/lib/schemas/login';
@@ -6,14 +6,22 @@ import { LOGIN_MESSAGES } from '@/lib/sign-in';
 import { type StaffUser, securityActivity } from './activity';
 import { DEFAULT_ADMIN_PASSWORD, getEnv } from './env';
 import { type ClientInfo, HttpError } from './http';
-import { countAttempt, finishAttempt, releaseAttempt, signedInFrom } from './login-throttle';
+import {
+  COUNT_ANSWERS,
+  countAttempt,
+  countStatements,
+  finishAttempt,
+  readCount,
+  releaseAttempt,
+  signedInFrom,
+} from './login-throttle';
 import { DUMMY_PASSWORD_HASH, reserveHash, verifyPassword } from './password';
 import { PURGE_BATCH } from './purge';
 import { decodeFirst } from './rows';
 import { openSession } from './sessions';
 import { issueSignInLink, redeemSignInLink } from './sign-in-link';
 import { hashToken, newToken } from './tokens';
-import { codeJustUsed, consumeSecondFactor } from './two-factor';
+import { checkFactor, type Factor, factorUseStatement, secretRead } from './two-factor';
 
 /** Sign-in, in one or two steps or by an emailed link: the one writer of `login_challenges`. */
 
@@ -203,35 +211,67 @@ const challengeSchema = z.object({
   password_ok: z.number().int(),
 });
 
+/** A challenge still open for codes, by its token's hash: the condition of every write of the second step. */
+const challengeOpen = (challengeHash: string, now: number) => ({
+  sql: 'EXISTS (SELECT 1 FROM login_challenges WHERE token_hash = ? AND expires_at > ? AND attempts < ?)',
+  args: [challengeHash, iso(now), CHALLENGE_MAX_CODES],
+});
+
+/**
+ * What the second step of a sign-in starts from, in one write transaction: the challenge, the
+ * throttle's count of the code (the account known by the challenge), and the account's secret.
+ */
+export function twoFactorLoginReads(challenge: string, address: string, now: number): InStatement[] {
+  const challengeHash = hashToken(challenge);
+  const open = `c.token_hash = :challenge AND c.expires_at > :challenge_now AND c.attempts < :challenge_codes`;
+  return [
+    {
+      sql: `SELECT c.user_id, u.email, u.role, c.remember, c.guarded, c.password_ok
+            FROM login_challenges c JOIN admin_users u ON u.id = c.user_id AND u.status = 'active'
+            WHERE c.token_hash = ? AND c.expires_at > ? AND c.attempts < ?`,
+      args: [challengeHash, iso(now), CHALLENGE_MAX_CODES],
+    },
+    ...countStatements(
+      {
+        email: {
+          sql: `(SELECT u.email FROM login_challenges c JOIN admin_users u ON u.id = c.user_id AND u.status = 'active'
+                 WHERE ${open})`,
+          args: { challenge: challengeHash, challenge_now: iso(now), challenge_codes: CHALLENGE_MAX_CODES },
+        },
+        address,
+        kind: 'code',
+      },
+      now,
+    ),
+    secretRead({ sql: '(SELECT user_id FROM login_challenges WHERE token_hash = ?)', args: [challengeHash] }),
+  ];
+}
+
 /**
  * The second step of a sign-in: the challenge from the first step plus a 6-digit code or a
- * recovery code. Codes are counted by the same throttle as passwords; a challenge allows
- * CHALLENGE_MAX_CODES wrong codes and then ends. A guarded challenge (see `guardedLogin`) passes
- * only if its password was right too, and never says which of the two was wrong.
+ * recovery code, from the answers of `twoFactorLoginReads`. Codes are counted by the same throttle as
+ * passwords; a challenge allows CHALLENGE_MAX_CODES wrong codes and then ends. A guarded challenge (see
+ * `guardedLogin`) passes only if its password was right too, and never says which of the two was wrong.
  */
 export async function completeTwoFactorLogin(
   db: Client,
   { challenge, code }: { challenge: string; code: string },
   client: ClientInfo,
+  [found, ...answers]: ResultSet[],
   now = Date.now(),
 ): Promise<{ user: StaffUser; cookie: string }> {
   const challengeHash = hashToken(challenge);
-  const { rows } = await db.execute({
-    sql: `SELECT c.user_id, u.email, u.role, c.remember, c.guarded, c.password_ok
-          FROM login_challenges c JOIN admin_users u ON u.id = c.user_id AND u.status = 'active'
-          WHERE c.token_hash = ? AND c.expires_at > ? AND c.attempts < ?`,
-    args: [challengeHash, iso(now), CHALLENGE_MAX_CODES],
-  });
-  const pending = decodeFirst(challengeSchema, rows);
+  const pending = decodeFirst(challengeSchema, found?.rows ?? []);
   if (!pending) throw new HttpError(401, CHALLENGE_EXPIRED);
   const email = pending.email.toLowerCase();
-  const { id: attemptId } = await countAttempt(db, { email, address: client.address, kind: 'code' }, { now });
-
-  const factor = pending.password_ok ? await consumeSecondFactor(db, pending.user_id, code, now) : null;
-  if (!factor) {
+  const { id: attemptId } = await readCount(db, { email, address: client.address, kind: 'code' }, answers, now);
+  const factor: Factor = pending.password_ok
+    ? checkFactor(pending.user_id, answers[COUNT_ANSWERS], code, now)
+    : { kind: 'wrong' };
+  if (!('unused' in factor)) {
     // The code the app shows right after it was used (to turn two-factor sign-in on, say) is right,
     // not a guess: it gives its attempt back and says to wait for the next one.
-    if (!pending.guarded && (await codeJustUsed(db, pending.user_id, code, now))) {
+    if (factor.kind === 'used' && !pending.guarded) {
       await db.execute(releaseAttempt(attemptId));
       throw new HttpError(401, CODE_JUST_USED);
     }
@@ -241,22 +281,28 @@ export async function completeTwoFactorLogin(
     });
     throw new HttpError(401, pending.guarded ? PASSWORD_OR_CODE : INVALID_CODE);
   }
-  // Of parallel requests each with a valid code (say a TOTP code and a recovery code), one takes the challenge.
-  const { rows: taken } = await db.execute({
-    sql: 'DELETE FROM login_challenges WHERE token_hash = ? RETURNING user_id',
-    args: [challengeHash],
-  });
-  if (!taken.length) throw new HttpError(401, CHALLENGE_EXPIRED);
+  // One transaction, each write waiting on the code still unused and the challenge still open, the code's
+  // use and the challenge's end last: of parallel requests with valid codes (say a TOTP code and a recovery
+  // code), one signs in.
+  const open = challengeOpen(challengeHash, now);
+  const when = { sql: `${factor.unused.sql} AND ${open.sql}`, args: [...factor.unused.args, ...open.args] };
   const user = { id: pending.user_id, email: pending.email, role: pending.role, address: client.address };
-  const opened = openSession(user, pending.remember === 1, client, now);
-  await db.batch(
+  const opened = openSession(user, pending.remember === 1, client, now, when);
+  const results = await db.batch(
     [
-      ...signedInFrom(user.id, email, client.address, now),
+      ...signedInFrom(user.id, email, client.address, now, when),
       ...opened.statements,
-      ...(factor === 'recovery' ? [securityActivity(user, 'recovery_code_used', iso(now))] : []),
+      ...(factor.kind === 'recovery' ? [securityActivity(user, 'recovery_code_used', iso(now), { when })] : []),
+      factorUseStatement(user.id, factor, open, now),
+      {
+        sql: `DELETE FROM login_challenges WHERE token_hash = ?
+                AND EXISTS (SELECT 1 FROM sessions WHERE token_hash = ?) RETURNING user_id`,
+        args: [challengeHash, opened.tokenHash],
+      },
     ],
     'write',
   );
+  if (!results.at(-1)?.rows.length) throw new HttpError(401, CHALLENGE_EXPIRED);
   return { user, cookie: opened.cookie };
 }
 

@@ -24,7 +24,7 @@ import {
 import { deliverAfterAnswer } from './outbox-delivery';
 import { readJson, readJsonOrForm, readMultipart, readQuery } from './request-body';
 import { type SessionUser, sessionCaller, sessionCallerSql } from './sessions';
-import type { CallerSql } from './sql';
+import type { CallerSql, FirstStatements } from './sql';
 
 /**
  * The handler factory: every function is its contract entries plus what each call does. From the entry
@@ -83,7 +83,13 @@ interface Options<E extends Endpoint> {
     query: Input<E, 'query'>;
     body: Input<E, 'body'>;
     caller: CallerSql;
+    client: ClientInfo;
   }) => InStatement[];
+  /**
+   * `reads` also write (the sign-in throttle's count, made before a password or code is checked): they
+   * run in a write transaction, and those of a caller the check refuses change nothing (their SQL says so).
+   */
+  readsWrite?: boolean;
   /** Runs before the body is read or a faulty address answered: a public call's rate limit. */
   guard?: (call: { db: Client; client: ClientInfo }) => Promise<void> | void;
   /** The body's size limit when it is not the usual 64 KB. */
@@ -237,6 +243,7 @@ async function run<E extends Endpoint>(route: Route<E>, request: Request, contex
   const readBody = async () => (endpoint.body ? await reader(request, endpoint.body, limits) : {});
   const early = options.reads ? await parsedAsync(readBody) : undefined;
   const db = await getDb();
+  const client = clientInfo(request, context);
   const reads =
     options.reads && params.value && query.value && early?.value
       ? options.reads({
@@ -244,10 +251,16 @@ async function run<E extends Endpoint>(route: Route<E>, request: Request, contex
           query: query.value,
           body: early.value,
           caller: callerSql(endpoint, request),
+          client,
         } as never)
       : [];
-  const client = clientInfo(request, context);
-  const caller = await callerOf(endpoint, request, db, reads, client.address);
+  const caller = await callerOf(
+    endpoint,
+    request,
+    db,
+    { statements: reads, write: options.readsWrite ?? false },
+    client.address,
+  );
   await options.guard?.({ db, client });
   // Only a caller who may make the call learns what is wrong with its address or body.
   if (params.fault) throw params.fault;
@@ -270,7 +283,7 @@ const NOBODY = { sql: 'NULL', args: [] };
 
 /** Who calls as SQL, for reads made before the caller is checked. */
 function callerSql(endpoint: Endpoint, request: Request): CallerSql {
-  if (endpoint.access === 'public') return { source: NOBODY, id: NOBODY };
+  if (endpoint.access === 'public') return { source: NOBODY, id: NOBODY, email: { sql: 'NULL', args: {} } };
   const header = request.headers.get('authorization');
   return header !== null && presentsKey(endpoint, request) ? keyCallerSql(header) : sessionCallerSql(request);
 }
@@ -279,13 +292,15 @@ async function callerOf(
   endpoint: Endpoint,
   request: Request,
   db: Client,
-  reads: InStatement[],
+  reads: FirstStatements,
   address: string,
 ): Promise<{ results: ResultSet[]; user?: SessionUser; actor?: StaffUser; source?: string }> {
-  if (endpoint.access === 'public') return { results: reads.length ? await db.batch(reads, 'read') : [] };
+  if (endpoint.access === 'public') {
+    return { results: reads.statements.length ? await db.batch(reads.statements, reads.write ? 'write' : 'read') : [] };
+  }
   if (presentsKey(endpoint, request)) {
     // biome-ignore lint/style/noNonNullAssertion: presentsKey just found an Authorization header
-    return keyCaller(db, request.headers.get('authorization')!, address, reads);
+    return keyCaller(db, request.headers.get('authorization')!, address, reads.statements);
   }
   const { user, results } = await sessionCaller(db, request, address, reads);
   if (endpoint.roles && !endpoint.roles.includes(user.role)) {

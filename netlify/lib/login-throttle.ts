@@ -4,6 +4,7 @@ import { HttpError } from './http';
 import { hashingBusy } from './password';
 import { PURGE_BATCH } from './purge';
 import { decodeFirst } from './rows';
+import type { NamedSql } from './sql';
 
 /**
  * The sign-in throttle, the one writer of `login_attempts` and `admin_known_addresses`.
@@ -45,8 +46,11 @@ const ADDRESS_BUSY_RETRY_SECONDS = 2;
 const iso = (time: number) => new Date(time).toISOString();
 
 export interface Attempt {
-  /** The account's email as signed in with (lower case). */
-  email: string;
+  /**
+   * The account's email as signed in with (lower case), or SQL finding it when the account is known only
+   * by the session or the sign-in challenge read in the same batch: NULL there counts nothing.
+   */
+  email: string | NamedSql;
   address: string;
   /** A password check costs a hash and counts in flight; a code check does not. */
   kind: 'password' | 'code';
@@ -66,83 +70,103 @@ export interface CountedAttempt {
 const countedSchema = z.object({ id: z.number().int() });
 const stateSchema = z.object({ known: z.number().int(), account_full: z.number().int() });
 
-/** Who and when, as every statement of the throttle reads them (a remote server refuses unused arguments). */
+/**
+ * Who and when, as every statement of the throttle reads them (a remote server refuses unused
+ * arguments, so each statement takes only what it uses): `email` is the SQL of the account's email.
+ */
 function who(attempt: Attempt, now: number) {
+  const email = typeof attempt.email === 'string' ? { sql: ':email', args: { email: attempt.email } } : attempt.email;
   return {
-    email: attempt.email,
+    email: email.sql,
+    emailArgs: email.args,
     address: attempt.address,
     since: iso(now - LOGIN_WINDOW_MS),
     stale: iso(now - IN_FLIGHT_STALE_MS),
   };
 }
 
-const KNOWN = `EXISTS (SELECT 1 FROM admin_known_addresses a JOIN admin_users u ON u.id = a.user_id
-                       WHERE u.email = :email AND a.address = :address)`;
-const ACCOUNT_COUNT = `(SELECT count(*) FROM login_attempts WHERE email = :email AND known = 0 AND attempted_at > :since)`;
+const known = (email: string) => `EXISTS (SELECT 1 FROM admin_known_addresses a JOIN admin_users u ON u.id = a.user_id
+                       WHERE u.email = ${email} AND a.address = :address)`;
+const accountCount = (email: string) =>
+  `(SELECT count(*) FROM login_attempts WHERE email = ${email} AND known = 0 AND attempted_at > :since)`;
 const ADDRESS_IN_FLIGHT = `(SELECT count(*) FROM login_attempts
                             WHERE address = :address AND known = 0 AND finished = 0 AND attempted_at > :stale)`;
 const ALL_IN_FLIGHT = '(SELECT count(*) FROM login_attempts WHERE finished = 0 AND attempted_at > :stale)';
 
 /**
- * Counts an attempt, or refuses it: 429 with Retry-After when a bucket is full or this address has
- * its password checks in flight, 503 when too many password checks are in flight everywhere.
- * `also` runs in the same write transaction before the count (e.g. purges) and `reads` after it
- * (e.g. the account's row), saving round trips.
+ * The statements that count an attempt, for a batch (a write transaction) that may also check who calls
+ * and read what the check needs; `readCount` reads their answers.
+ */
+export function countStatements(attempt: Attempt, now: number): InStatement[] {
+  const { email, emailArgs, address, since, stale } = who(attempt, now);
+  return [
+    ...purgeStatements(now),
+    {
+      sql: `SELECT ${known(email)} AS known, ${accountCount(email)} >= :account AS account_full`,
+      args: { ...emailArgs, address, since, account: LOGIN_LIMITS.account },
+    },
+    {
+      sql: `WITH k (known) AS (SELECT ${known(email)})
+            INSERT INTO login_attempts (email, address, known, finished, attempted_at)
+            SELECT ${email}, :address, k.known, :finished, :now FROM k
+            WHERE ${email} IS NOT NULL
+              AND (SELECT count(*) FROM login_attempts
+                   WHERE email = ${email} AND address = :address AND attempted_at > :since) < :pair
+              AND (k.known OR (
+                    (SELECT count(*) FROM login_attempts
+                     WHERE address = :address AND known = 0 AND attempted_at > :since) < :addressLimit
+                AND (:checkInFlight = 0 OR (${ADDRESS_IN_FLIGHT} < :addressInFlight AND ${ALL_IN_FLIGHT} < :inFlight))))
+            RETURNING id`,
+      args: {
+        ...emailArgs,
+        address,
+        since,
+        stale,
+        now: iso(now),
+        finished: attempt.kind === 'password' ? 0 : 1,
+        checkInFlight: attempt.kind === 'password' ? 1 : 0,
+        pair: LOGIN_LIMITS.pair,
+        addressLimit: LOGIN_LIMITS.address,
+        addressInFlight: LOGIN_LIMITS.addressInFlight,
+        inFlight: LOGIN_LIMITS.inFlight,
+      },
+    },
+  ];
+}
+
+/** How many answers `countStatements` has in a batch's: those after them are the batch's next statements'. */
+export const COUNT_ANSWERS = countStatements({ email: '', address: '', kind: 'code' }, 0).length;
+
+/**
+ * The counted attempt from the answers of `countStatements`, or the refusal: 429 with Retry-After
+ * when a bucket is full or this address has its password checks in flight, 503 when too many password
+ * checks are in flight everywhere.
+ */
+export async function readCount(
+  db: Client,
+  attempt: Attempt,
+  answers: ResultSet[],
+  now: number,
+): Promise<Omit<CountedAttempt, 'reads'>> {
+  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement; the state SELECT has no FROM, so it answers one row
+  const state = decodeFirst(stateSchema, answers[COUNT_ANSWERS - 2]!.rows)!;
+  const counted = decodeFirst(countedSchema, answers[COUNT_ANSWERS - 1]?.rows ?? []);
+  if (!counted) throw await refusal(db, attempt, now);
+  return { id: counted.id, guarded: !state.known && state.account_full === 1 };
+}
+
+/**
+ * Counts an attempt, or refuses it (see `readCount`). `also` runs in the same write transaction
+ * before the count (e.g. purges) and `reads` after it (e.g. the account's row), saving round trips.
  */
 export async function countAttempt(
   db: Client,
   attempt: Attempt,
   { now = Date.now(), also = [], reads = [] }: CountOptions = {},
 ): Promise<CountedAttempt> {
-  const { email, address, since, stale } = who(attempt, now);
-  const results = await db.batch(
-    [
-      ...purgeStatements(now),
-      ...also,
-      {
-        sql: `SELECT ${KNOWN} AS known, ${ACCOUNT_COUNT} >= :account AS account_full`,
-        args: { email, address, since, account: LOGIN_LIMITS.account },
-      },
-      {
-        sql: `WITH k (known) AS (SELECT ${KNOWN})
-              INSERT INTO login_attempts (email, address, known, finished, attempted_at)
-              SELECT :email, :address, k.known, :finished, :now FROM k
-              WHERE (SELECT count(*) FROM login_attempts
-                     WHERE email = :email AND address = :address AND attempted_at > :since) < :pair
-                AND (k.known OR (
-                      (SELECT count(*) FROM login_attempts
-                       WHERE address = :address AND known = 0 AND attempted_at > :since) < :addressLimit
-                  AND (:checkInFlight = 0 OR (${ADDRESS_IN_FLIGHT} < :addressInFlight AND ${ALL_IN_FLIGHT} < :inFlight))))
-              RETURNING id`,
-        args: {
-          email,
-          address,
-          since,
-          stale,
-          now: iso(now),
-          finished: attempt.kind === 'password' ? 0 : 1,
-          checkInFlight: attempt.kind === 'password' ? 1 : 0,
-          pair: LOGIN_LIMITS.pair,
-          addressLimit: LOGIN_LIMITS.address,
-          addressInFlight: LOGIN_LIMITS.addressInFlight,
-          inFlight: LOGIN_LIMITS.inFlight,
-        },
-      },
-      ...reads,
-    ],
-    'write',
-  );
-  const stateAt = purgeStatements(now).length + also.length;
-  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement; the state SELECT has no FROM, so it answers one row
-  const state = decodeFirst(stateSchema, results[stateAt]!.rows)!;
-  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
-  const counted = decodeFirst(countedSchema, results[stateAt + 1]!.rows);
-  if (!counted) throw await refusal(db, attempt, now);
-  return {
-    id: counted.id,
-    guarded: !state.known && state.account_full === 1,
-    reads: results.slice(stateAt + 2),
-  };
+  const results = await db.batch([...also, ...countStatements(attempt, now), ...reads], 'write');
+  const answers = results.slice(also.length);
+  return { ...(await readCount(db, attempt, answers, now)), reads: answers.slice(COUNT_ANSWERS) };
 }
 
 interface CountOptions {
@@ -164,16 +188,17 @@ const fullSinceSchema = z.object({
  * address's checks in flight, else the 503 of the checks in flight everywhere.
  */
 async function refusal(db: Client, attempt: Attempt, now: number): Promise<HttpError> {
+  const { email, emailArgs, address, since, stale } = who(attempt, now);
   // The limit-th most recent attempt of a full bucket: the bucket reopens when it leaves the window.
   const { rows } = await db.execute({
-    sql: `SELECT ${KNOWN} AS known,
-            (SELECT attempted_at FROM login_attempts WHERE email = :email AND address = :address AND attempted_at > :since
+    sql: `SELECT ${known(email)} AS known,
+            (SELECT attempted_at FROM login_attempts WHERE email = ${email} AND address = :address AND attempted_at > :since
              ORDER BY attempted_at DESC LIMIT 1 OFFSET :pair - 1) AS pair,
             (SELECT attempted_at FROM login_attempts WHERE address = :address AND known = 0 AND attempted_at > :since
              ORDER BY attempted_at DESC LIMIT 1 OFFSET :addressLimit - 1) AS address,
             ${ADDRESS_IN_FLIGHT} AS address_in_flight,
             ${ALL_IN_FLIGHT} AS in_flight`,
-    args: { ...who(attempt, now), pair: LOGIN_LIMITS.pair, addressLimit: LOGIN_LIMITS.address },
+    args: { ...emailArgs, address, since, stale, pair: LOGIN_LIMITS.pair, addressLimit: LOGIN_LIMITS.address },
   });
   // biome-ignore lint/style/noNonNullAssertion: a SELECT of scalar subqueries without FROM always answers one row
   const full = decodeFirst(fullSinceSchema, rows)!;
@@ -205,15 +230,25 @@ export function releaseAttempt(id: number): InStatement {
 
 /**
  * A full sign-in (or a password change) from this address: its (account, address) attempts are
- * forgotten and the address becomes (or stays) known to the account, which keeps its 20 latest.
+ * forgotten and the address becomes (or stays) known to the account, which keeps its 20 latest; only
+ * `when` its condition holds (the sign-in still to be made, later in the batch).
  */
-export function signedInFrom(userId: number, email: string, address: string, now: number): InStatement[] {
+export function signedInFrom(
+  userId: number,
+  email: string,
+  address: string,
+  now: number,
+  when: { sql: string; args: InValue[] } = { sql: '1', args: [] },
+): InStatement[] {
   return [
-    { sql: 'DELETE FROM login_attempts WHERE email = ? AND address = ?', args: [email, address] },
     {
-      sql: `INSERT INTO admin_known_addresses (user_id, address, last_login_at) VALUES (?, ?, ?)
+      sql: `DELETE FROM login_attempts WHERE email = ? AND address = ? AND ${when.sql}`,
+      args: [email, address, ...when.args],
+    },
+    {
+      sql: `INSERT INTO admin_known_addresses (user_id, address, last_login_at) SELECT ?, ?, ? WHERE ${when.sql}
             ON CONFLICT (user_id, address) DO UPDATE SET last_login_at = excluded.last_login_at`,
-      args: [userId, address, iso(now)],
+      args: [userId, address, iso(now), ...when.args],
     },
     {
       sql: `DELETE FROM admin_known_addresses WHERE user_id = ? AND address NOT IN (

@@ -69,7 +69,11 @@ const stopStateSchema = z.object({
  * The read of the stop for an upload: whether it is on the driver's run, the upload was recorded before, a
  * proof exists; its latest entry. The driver as SQL: it goes in the session check's round trip.
  */
-export function stopStateRead(trackingNumber: string, eventId: string, driver: CallerSql): InStatement {
+export function stopStateRead(
+  trackingNumber: string,
+  eventId: string,
+  driver: Pick<CallerSql, 'id' | 'source'>,
+): InStatement {
   return {
     sql: `SELECT ${onDriversRun(driver.id.sql)} AS on_run,
                  EXISTS (SELECT 1 FROM scan_events e WHERE e.source = ${driver.source.sql} AND e.event_id = ?) AS done,

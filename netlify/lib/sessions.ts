@@ -8,7 +8,7 @@ import { type ClientInfo, HttpError } from './http';
 import { forgetAttempts } from './login-throttle';
 import { PURGE_BATCH } from './purge';
 import { decodeFirst, decodeRows } from './rows';
-import type { CallerSql } from './sql';
+import type { CallerSql, FirstStatements } from './sql';
 import { cookieValue, hashToken, newToken, tokenCookie } from './tokens';
 import { browserSummary } from './user-agent';
 
@@ -47,11 +47,18 @@ export function sessionToken(request: Request): string | null {
  * The request's session's staff member as SQL, for reads made in the session check's round trip,
  * before the caller is known; they are answered only when the session holds.
  */
-export function sessionCallerSql(request: Request): CallerSql {
-  const args = [hashToken(sessionToken(request) ?? '')];
+export function sessionCallerSql(request: Request, now = Date.now()): CallerSql {
+  const tokenHash = hashToken(sessionToken(request) ?? '');
+  const args = [tokenHash];
   return {
     source: { sql: "(SELECT 'user:' || user_id FROM sessions WHERE token_hash = ?)", args },
     id: { sql: '(SELECT user_id FROM sessions WHERE token_hash = ?)', args },
+    // Only a live session's: a write made with the check (a throttle's count) must not count for an ended one.
+    email: {
+      sql: `(SELECT u.email FROM sessions s JOIN admin_users u ON u.id = s.user_id AND u.status = 'active'
+             WHERE s.token_hash = :session AND s.expires_at > :session_now AND s.last_seen_at > :session_idle)`,
+      args: { session: tokenHash, session_now: iso(now), session_idle: iso(now - IDLE_TIMEOUT_MS) },
+    },
   };
 }
 
@@ -69,7 +76,7 @@ const sessionRowSchema = z.object({
 
 /** The signed-in admin of a request, or null: no cookie, an unknown token, or an idle or expired session. */
 async function currentUser(db: Client, request: Request, address: string, now: number): Promise<SessionUser | null> {
-  return (await currentUserReading(db, request, address, [], now)).user;
+  return (await currentUserReading(db, request, address, { statements: [], write: false }, now)).user;
 }
 
 /**
@@ -80,7 +87,7 @@ async function currentUserReading(
   db: Client,
   request: Request,
   address: string,
-  reads: InStatement[],
+  reads: FirstStatements,
   now: number,
 ): Promise<{ user: SessionUser | null; results: ResultSet[] }> {
   const token = sessionToken(request);
@@ -95,7 +102,9 @@ async function currentUserReading(
           FROM sessions s JOIN admin_users u ON u.id = s.user_id WHERE s.token_hash = ? AND u.status = 'active'`,
     args: [tokenHash],
   };
-  const [found, ...results] = reads.length ? await db.batch([session, ...reads], 'read') : [await db.execute(session)];
+  const [found, ...results] = reads.statements.length
+    ? await db.batch([session, ...reads.statements], reads.write ? 'write' : 'read')
+    : [await db.execute(session)];
   // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   const row = decodeFirst(sessionRowSchema, found!.rows);
   if (!row) return { user: null, results: [] };
@@ -126,7 +135,7 @@ export async function sessionCaller(
   db: Client,
   request: Request,
   address: string,
-  reads: InStatement[],
+  reads: FirstStatements,
 ): Promise<{ user: SessionUser; results: ResultSet[] }> {
   const { user, results } = await currentUserReading(db, request, address, reads, Date.now());
   if (!user) throw new HttpError(401, AUTHENTICATION_REQUIRED);
@@ -135,14 +144,16 @@ export async function sessionCaller(
 
 /**
  * The statements that open a session, for the sign-in's transaction: expired and idle sessions of
- * the user are swept, and beyond MAX_SESSIONS_PER_USER live ones the oldest end.
+ * the user are swept, and beyond MAX_SESSIONS_PER_USER live ones the oldest end. The session and its
+ * entry are written only `when` its condition holds (the second factor still unused, say).
  */
 export function openSession(
   user: StaffUser,
   remember: boolean,
   client: ClientInfo,
   now: number,
-): { statements: InStatement[]; cookie: string } {
+  when: { sql: string; args: InValue[] } = ALWAYS,
+): { statements: InStatement[]; cookie: string; tokenHash: string } {
   const token = newToken();
   const tokenHash = hashToken(token);
   const lifetime = remember ? REMEMBER_TIMEOUT_MS : ABSOLUTE_TIMEOUT_MS;
@@ -155,7 +166,7 @@ export function openSession(
       },
       {
         sql: `INSERT INTO sessions (token_hash, id, user_id, created_at, last_seen_at, expires_at, user_agent, address)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+              SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE ${when.sql}`,
         args: [
           tokenHash,
           randomBytes(16).toString('hex'),
@@ -165,6 +176,7 @@ export function openSession(
           iso(now + lifetime),
           client.userAgent,
           client.address,
+          ...when.args,
         ],
       },
       {
@@ -173,10 +185,11 @@ export function openSession(
                 ORDER BY token_hash = ? DESC, created_at DESC LIMIT ?)`,
         args: [user.id, user.id, tokenHash, MAX_SESSIONS_PER_USER],
       },
-      sessionActivity(user, 'login', iso(now)),
+      sessionActivity(user, 'login', iso(now), when),
     ],
     // Without "remember me" the cookie ends with the browser session; the server enforces 12 hours regardless.
     cookie: tokenCookie(SESSION_COOKIE, token, remember ? lifetime / 1000 : undefined),
+    tokenHash,
   };
 }
 

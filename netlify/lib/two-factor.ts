@@ -1,14 +1,22 @@
-import type { Client } from '@libsql/client';
+import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { Secret, TOTP } from 'otpauth';
 import { z } from 'zod';
 import { company } from '@/data/company';
 import type { TwoFactorSetup, TwoFactorStatus } from '@/lib/schemas/account';
 import { type StaffUser, securityActivity } from './activity';
 import { HttpError, invalidInput } from './http';
-import { type Attempt, countAttempt, finishAttempt, releaseAttempt } from './login-throttle';
-import { recheckPassword } from './password-recheck';
+import {
+  type Attempt,
+  COUNT_ANSWERS,
+  countStatements,
+  finishAttempt,
+  readCount,
+  releaseAttempt,
+} from './login-throttle';
+import { recheckPassword, recheckStatements } from './password-recheck';
 import { formatRecoveryCode, isRecoveryCode, newRecoveryCode, recoveryCodeHash } from './recovery-codes';
 import { decodeFirst } from './rows';
+import type { CallerSql, SqlValue } from './sql';
 
 /**
  * Two-factor sign-in with TOTP (RFC 6238: SHA-1, 6 digits, 30-second steps, as every authenticator
@@ -96,31 +104,34 @@ const pendingSchema = z.object({
 });
 
 /**
+ * What turning two-factor on starts from, in the session check's batch (the staff member as SQL): the
+ * throttle's count of the code, and the setup waiting.
+ */
+export function enableReads(caller: CallerSql, address: string, now: number): InStatement[] {
+  return [
+    ...countStatements({ email: caller.email, address, kind: 'code' }, now),
+    {
+      sql: `SELECT pending_secret, pending_created_at, secret FROM admin_two_factor WHERE user_id = ${caller.id.sql}`,
+      args: caller.id.args,
+    },
+  ];
+}
+
+/**
  * Turns two-factor sign-in on once a code from the pending secret checks out (the attempt is
  * throttled like a password; only a wrong code keeps counting), and answers ten new recovery codes:
- * shown this once, stored hashed.
+ * shown this once, stored hashed. From the answers of `enableReads`.
  */
 export async function enableTwoFactor(
   db: Client,
   user: StaffUser,
   code: string,
   address: string,
+  answers: ResultSet[],
   now = Date.now(),
 ): Promise<string[]> {
-  const {
-    id: attemptId,
-    reads: [pending],
-  } = await countAttempt(db, codeAttempt(user, address), {
-    now,
-    reads: [
-      {
-        sql: 'SELECT pending_secret, pending_created_at, secret FROM admin_two_factor WHERE user_id = ?',
-        args: [user.id],
-      },
-    ],
-  });
-  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
-  const row = decodeFirst(pendingSchema, pending!.rows);
+  const { id: attemptId } = await readCount(db, codeAttempt(user, address), answers, now);
+  const row = decodeFirst(pendingSchema, answers[COUNT_ANSWERS]?.rows ?? []);
   // No code was checked: nothing to count.
   const refuse = async (error: HttpError) => {
     await db.execute(releaseAttempt(attemptId));
@@ -135,143 +146,185 @@ export async function enableTwoFactor(
   if (step === null) throw invalidInput({ code: [CODE_NOT_VALID] });
 
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  const tx = await db.transaction('write');
-  try {
-    // Only the setup this code was checked against is enabled: a setup started meanwhile, or a
-    // parallel enable, leaves nothing to update.
-    const enabled = await tx.execute({
-      sql: `UPDATE admin_two_factor SET secret = pending_secret, enabled_at = ?, last_step = ?,
-              pending_secret = NULL, pending_created_at = NULL
-            WHERE user_id = ? AND secret IS NULL AND pending_secret = ? RETURNING user_id`,
-      args: [iso(now), step, user.id, row.pending_secret],
-    });
-    if (!enabled.rows.length) throw new HttpError(409, SETUP_EXPIRED);
-    await tx.batch([
-      releaseAttempt(attemptId),
-      { sql: 'DELETE FROM admin_recovery_codes WHERE user_id = ?', args: [user.id] },
-      ...codes.map((recovery) => ({
-        sql: 'INSERT INTO admin_recovery_codes (user_id, code_hash, created_at) VALUES (?, ?, ?)',
-        args: [user.id, recoveryCodeHash(user.id, recovery), iso(now)],
-      })),
-      securityActivity(user, 'two_factor_enabled', iso(now)),
-    ]);
-    await tx.commit();
-  } finally {
-    tx.close();
-  }
+  // Everything waits on the setup this code was checked against, in one transaction, the switch last: a
+  // setup started meanwhile, or a parallel enable that took it, leaves nothing done.
+  const pending: SqlValue = {
+    sql: 'EXISTS (SELECT 1 FROM admin_two_factor WHERE user_id = ? AND secret IS NULL AND pending_secret = ?)',
+    args: [user.id, row.pending_secret],
+  };
+  const results = await db.batch(
+    [
+      { sql: `DELETE FROM login_attempts WHERE id = ? AND ${pending.sql}`, args: [attemptId, ...pending.args] },
+      {
+        sql: `DELETE FROM admin_recovery_codes WHERE user_id = ? AND ${pending.sql}`,
+        args: [user.id, ...pending.args],
+      },
+      {
+        sql: `INSERT INTO admin_recovery_codes (user_id, code_hash, created_at)
+              SELECT ?, value, ? FROM json_each(?) WHERE ${pending.sql}`,
+        args: [
+          user.id,
+          iso(now),
+          JSON.stringify(codes.map((recovery) => recoveryCodeHash(user.id, recovery))),
+          ...pending.args,
+        ],
+      },
+      securityActivity(user, 'two_factor_enabled', iso(now), { when: pending }),
+      {
+        sql: `UPDATE admin_two_factor SET secret = pending_secret, enabled_at = ?, last_step = ?,
+                pending_secret = NULL, pending_created_at = NULL
+              WHERE user_id = ? AND secret IS NULL AND pending_secret = ? RETURNING user_id`,
+        args: [iso(now), step, user.id, row.pending_secret],
+      },
+    ],
+    'write',
+  );
+  if (!results.at(-1)?.rows.length) throw new HttpError(409, SETUP_EXPIRED);
   return codes.map(formatRecoveryCode);
 }
 
 const secretSchema = z.object({ secret: z.string().nullable(), last_step: z.number().int().nullable() });
 
+/** The read of an account's TOTP secret and the last step used, by the account's id as SQL. */
+export const secretRead = (userId: SqlValue): InStatement => ({
+  sql: `SELECT secret, last_step FROM admin_two_factor WHERE user_id = ${userId.sql}`,
+  args: userId.args,
+});
+
+/** A second factor as checked against what `secretRead` found. */
+export type Factor =
+  /** The right code or a recovery code's shape: it passes while `unused` holds, which its use ends. */
+  | { kind: 'totp'; step: number; unused: SqlValue }
+  | { kind: 'recovery'; hash: string; unused: SqlValue }
+  /** The right 6-digit code of a step already used (an app shows it for up to 30 s after): never twice. */
+  | { kind: 'used' }
+  | { kind: 'wrong' };
+
 /**
- * Checks a second factor and uses it up: a 6-digit code of a later step than the last one used,
- * or an unused recovery code. Each is consumed by one conditional write, so of two parallel uses of
- * the same code only one passes. Answers which kind passed, or null.
+ * What a code is for an account: a 6-digit code of the current step or one either side, or a recovery
+ * code, with the SQL condition under which it is still unused (a later step than the last one used, an
+ * unused recovery code of an account with two-factor on). Using it, in the same transaction as the
+ * condition was checked, is the caller's write.
  */
-export async function consumeSecondFactor(
-  db: Client,
-  userId: number,
-  code: string,
-  now = Date.now(),
-): Promise<'totp' | 'recovery' | null> {
+export function checkFactor(userId: number, found: ResultSet | undefined, code: string, now: number): Factor {
+  const row = decodeFirst(secretSchema, found?.rows ?? []);
+  if (!row?.secret) return { kind: 'wrong' };
   const normalized = normalizeCode(code);
   if (isTotpCode(normalized)) {
-    const { rows } = await db.execute({
-      sql: 'SELECT secret, last_step FROM admin_two_factor WHERE user_id = ?',
-      args: [userId],
-    });
-    const row = decodeFirst(secretSchema, rows);
-    if (!row?.secret) return null;
     const step = totpStep(row.secret, normalized, now);
-    if (step === null) return null;
-    const [used] = await db.batch(
-      [
-        {
-          sql: `UPDATE admin_two_factor SET last_step = ?
-                WHERE user_id = ? AND secret = ? AND (last_step IS NULL OR last_step < ?) RETURNING user_id`,
-          args: [step, userId, row.secret, step],
-        },
-      ],
-      'write',
-    );
-    // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
-    return used!.rows.length ? 'totp' : null;
-  }
-  if (!isRecoveryCode(normalized)) return null;
-  const [used] = await db.batch(
-    [
-      {
-        sql: `UPDATE admin_recovery_codes SET used_at = ?
-              WHERE user_id = ? AND code_hash = ? AND used_at IS NULL
-                AND EXISTS (SELECT 1 FROM admin_two_factor WHERE user_id = ? AND secret IS NOT NULL)
-              RETURNING id`,
-        args: [iso(now), userId, recoveryCodeHash(userId, normalized), userId],
+    if (step === null) return { kind: 'wrong' };
+    if (row.last_step !== null && step <= row.last_step) return { kind: 'used' };
+    return {
+      kind: 'totp',
+      step,
+      unused: {
+        sql: `EXISTS (SELECT 1 FROM admin_two_factor
+                      WHERE user_id = ? AND secret = ? AND (last_step IS NULL OR last_step < ?))`,
+        args: [userId, row.secret, step],
       },
-    ],
-    'write',
-  );
-  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
-  return used!.rows.length ? 'recovery' : null;
+    };
+  }
+  if (!isRecoveryCode(normalized)) return { kind: 'wrong' };
+  const hash = recoveryCodeHash(userId, normalized);
+  return {
+    kind: 'recovery',
+    hash,
+    unused: {
+      sql: `EXISTS (SELECT 1 FROM admin_recovery_codes WHERE user_id = ? AND code_hash = ? AND used_at IS NULL)
+            AND EXISTS (SELECT 1 FROM admin_two_factor WHERE user_id = ? AND secret IS NOT NULL)`,
+      args: [userId, hash, userId],
+    },
+  };
 }
 
 /**
- * Whether a code is the right one for a step that was already used (the code an app keeps showing
- * for up to 30 seconds after it was used): right, yet refused, as codes are never accepted twice.
+ * Uses up a factor `checkFactor` passed, when `also` holds too (each parallel use after the first
+ * changes nothing): the step is recorded, or the recovery code marked used.
  */
-export async function codeJustUsed(db: Client, userId: number, code: string, now = Date.now()): Promise<boolean> {
-  const normalized = normalizeCode(code);
-  if (!isTotpCode(normalized)) return false;
-  const { rows } = await db.execute({
-    sql: 'SELECT secret, last_step FROM admin_two_factor WHERE user_id = ?',
-    args: [userId],
-  });
-  const row = decodeFirst(secretSchema, rows);
-  if (!row?.secret || row.last_step === null) return false;
-  const step = totpStep(row.secret, normalized, now);
-  return step !== null && step <= row.last_step;
+export function factorUseStatement(
+  userId: number,
+  factor: Extract<Factor, { unused: SqlValue }>,
+  also: SqlValue,
+  now: number,
+): InStatement {
+  const when = { sql: `${factor.unused.sql} AND ${also.sql}`, args: [...factor.unused.args, ...also.args] };
+  return factor.kind === 'totp'
+    ? {
+        sql: `UPDATE admin_two_factor SET last_step = ? WHERE user_id = ? AND ${when.sql}`,
+        args: [factor.step, userId, ...when.args],
+      }
+    : {
+        sql: `UPDATE admin_recovery_codes SET used_at = ? WHERE user_id = ? AND code_hash = ? AND ${when.sql}`,
+        args: [iso(now), userId, factor.hash, ...when.args],
+      };
 }
 
 const enabledSchema = z.object({ enabled: z.number().int() });
 
-/** Turns two-factor sign-in off: needs the password and a code (or a recovery code); throttled like a sign-in. */
+/**
+ * What turning two-factor off starts from, in the session check's batch: the password's re-check (its
+ * count first) and the account's secret.
+ */
+export function disableReads(caller: CallerSql, address: string, now: number): InStatement[] {
+  return recheckStatements(caller, address, now, [
+    {
+      sql: `SELECT EXISTS (SELECT 1 FROM admin_two_factor WHERE user_id = ${caller.id.sql} AND secret IS NOT NULL) AS enabled`,
+      args: caller.id.args,
+    },
+    secretRead(caller.id),
+  ]);
+}
+
+/**
+ * Turns two-factor sign-in off: needs the password and a code (or a recovery code); throttled like a
+ * sign-in. From the answers of `disableReads`.
+ */
 export async function disableTwoFactor(
   db: Client,
   user: StaffUser,
   input: { password: string; code: string },
   address: string,
+  answers: ResultSet[],
   now = Date.now(),
 ): Promise<void> {
-  const { attemptId } = await recheckPassword(db, user, {
+  const {
+    attemptId,
+    reads: [, secret],
+  } = await recheckPassword(db, user, answers, {
     field: 'password',
     password: input.password,
     address,
     now,
-    reads: [
-      {
-        sql: 'SELECT EXISTS (SELECT 1 FROM admin_two_factor WHERE user_id = ? AND secret IS NOT NULL) AS enabled',
-        args: [user.id],
-      },
-    ],
     refuse: ([twoFactor]) => {
-      // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
-      const enabled = decodeFirst(enabledSchema, twoFactor!.rows)?.enabled;
+      const enabled = decodeFirst(enabledSchema, twoFactor?.rows ?? [])?.enabled;
       return enabled ? null : new HttpError(409, NOT_ENABLED);
     },
   });
-  if (!(await consumeSecondFactor(db, user.id, input.code, now))) {
+  const factor = checkFactor(user.id, secret, input.code, now);
+  if (!('unused' in factor)) {
     await db.execute(finishAttempt(attemptId));
     throw invalidInput({ code: [CODE_NOT_VALID] });
   }
-  await db.batch(
+  // The code is used up by turning two-factor off: everything waits on it being unused, the switch last.
+  const { unused } = factor;
+  const results = await db.batch(
     [
-      releaseAttempt(attemptId),
-      { sql: 'DELETE FROM admin_two_factor WHERE user_id = ?', args: [user.id] },
-      { sql: 'DELETE FROM admin_recovery_codes WHERE user_id = ?', args: [user.id] },
-      securityActivity(user, 'two_factor_disabled', iso(now)),
+      finishAttempt(attemptId),
+      { sql: `DELETE FROM login_attempts WHERE id = ? AND ${unused.sql}`, args: [attemptId, ...unused.args] },
+      securityActivity(user, 'two_factor_disabled', iso(now), { when: unused }),
+      {
+        sql: `DELETE FROM admin_two_factor WHERE user_id = ? AND ${unused.sql} RETURNING user_id`,
+        args: [user.id, ...unused.args],
+      },
+      {
+        sql: `DELETE FROM admin_recovery_codes
+              WHERE user_id = ? AND NOT EXISTS (SELECT 1 FROM admin_two_factor WHERE user_id = ?)`,
+        args: [user.id, user.id],
+      },
     ],
     'write',
   );
+  if (!results[3]?.rows.length) throw invalidInput({ code: [CODE_NOT_VALID] });
 }
 
 function codeAttempt(user: StaffUser, address: string): Attempt {

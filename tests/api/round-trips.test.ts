@@ -1,5 +1,12 @@
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
+import changePassword from '../../netlify/functions/account-password-change';
+import disableTwoFactor from '../../netlify/functions/account-two-factor-disable';
+import enableTwoFactor from '../../netlify/functions/account-two-factor-enable';
+import setupTwoFactor from '../../netlify/functions/account-two-factor-setup';
+import login from '../../netlify/functions/auth-login';
+import loginTwoFactor from '../../netlify/functions/auth-login-two-factor';
 import cancelPickupLink from '../../netlify/functions/pickup-link-cancel';
 import movePickupLink from '../../netlify/functions/pickup-link-move';
 import bookPickup from '../../netlify/functions/pickups-create';
@@ -12,6 +19,7 @@ import shipment from '../../netlify/functions/shipments-read-edit';
 import batch from '../../netlify/functions/tracking-batch';
 import tracking from '../../netlify/functions/tracking-lookup';
 import reveal from '../../netlify/functions/tracking-reveal';
+import { setAdminPassword } from '../../netlify/lib/admin-users';
 import { closeDb, getDb } from '../../netlify/lib/db';
 import { company } from '../../src/data/company';
 import { addDays, dateIn } from '../../src/lib/company-day';
@@ -230,5 +238,67 @@ describe.skipIf(DB_MODE !== 'sqld')('round trips of the public forms that read f
       expect((await call(acceptOffer, apiRequest('/api/quote-offer/accept', { json: { token } }))).status).toBe(201);
     });
     expect(requests).toBe(2);
+  });
+});
+
+describe.skipIf(DB_MODE !== 'sqld')('round trips of the calls the sign-in throttle counts', () => {
+  const email = 'round.trip.staff@example.com';
+  const password = 'round-trip-password-42';
+  let cookie: string;
+  beforeAll(async () => {
+    await setAdminPassword(await getDb(), email, password, 'admin');
+    cookie = await signIn({ email, password });
+  });
+  const counted = countingProxy();
+  const post = (handler: Parameters<typeof call>[0], path: string, json: unknown, session = cookie) =>
+    call(handler, apiRequest(path, { json, headers: withSession(session) }));
+
+  it('turning two-factor on and off, the second sign-in step and a password change make two each', async () => {
+    const { secret } = (await post(setupTwoFactor, '/api/account/two-factor/setup', {})).body.data;
+    const code = (steps: number) =>
+      TOTP.generate({
+        secret: Secret.fromBase32(secret),
+        algorithm: 'SHA1',
+        digits: 6,
+        period: 30,
+        timestamp: Date.now() + steps * 30_000,
+      });
+    let recovery: string[] = [];
+    const enabled = await counted.proxy.count(async () => {
+      const answer = await post(enableTwoFactor, '/api/account/two-factor/enable', { code: code(0) });
+      expect(answer.status).toBe(200);
+      recovery = answer.body.data.recovery_codes;
+    });
+    const first = await call(login, apiRequest('/api/admin/login', { json: { email, password } }));
+    let session = '';
+    const secondStep = await counted.proxy.count(async () => {
+      const answer = await call(
+        loginTwoFactor,
+        apiRequest('/api/admin/login/two-factor', { json: { challenge: first.body.challenge, code: code(1) } }),
+      );
+      expect(answer.status).toBe(200);
+      session = answer.headers.get('set-cookie')?.split(';')[0] ?? '';
+    });
+    const disabled = await counted.proxy.count(async () => {
+      const answer = await post(
+        disableTwoFactor,
+        '/api/account/two-factor/disable',
+        // The next step's code signed in: a recovery code, as a code of a later step is not out yet.
+        { password, code: recovery[0] },
+        session,
+      );
+      expect(answer.status).toBe(200);
+    });
+    const changed = await counted.proxy.count(async () => {
+      const fresh = 'round-trip-password-43';
+      const answer = await post(
+        changePassword,
+        '/api/account/password',
+        { current_password: password, new_password: fresh, confirm_password: fresh },
+        session,
+      );
+      expect(answer.status).toBe(200);
+    });
+    expect({ enabled, secondStep, disabled, changed }).toEqual({ enabled: 2, secondStep: 2, disabled: 2, changed: 2 });
   });
 });

@@ -148,6 +148,7 @@ async function callEverything(db: Client, send: Send): Promise<void> {
   const revealCookie = cookieOf(revealed.headers);
 
   await send(shipments.list, { cookie, query: '?q=london' });
+  await send(shipments.list, { note: 'search and a filter', cookie, query: '?q=london&status=in_transit' });
   await send(shipments.get, { cookie, params: { trackingNumber: number } });
   const route = { origin: 'London, United Kingdom', destination: 'Madrid, Spain', status: 'preparing' };
   const added = await send(shipments.addTracking, {

@@ -2,12 +2,12 @@ import type { Config } from '@netlify/functions';
 import { exportsApi } from '@/lib/api/exports';
 import { exportShipments } from '../lib/exports';
 import { defineHandler, on } from '../lib/handler';
-import { everyMatchReads } from '../lib/shipment-list';
+import { matchingReads } from '../lib/shipment-list';
 
 /** The shipments the list's search and filters match, as a CSV download streamed a page at a time. */
 export default defineHandler(
   on(exportsApi.shipments)(async ({ db, query, results }) => exportShipments(db, query, results), {
-    reads: ({ query }) => everyMatchReads(query),
+    reads: ({ query }) => matchingReads(query),
   }),
 );
 

@@ -120,7 +120,7 @@ const selectedShipments = (numbers: string[]): InStatement => ({
 });
 
 /**
- * The shipments the list's search and filters match, from what `everyMatchReads` read with the session
+ * The shipments the list's search and filters match, from what `matchingReads` read with the session
  * check (one statement a page, EXPORT_PAGE + 1 rows to know whether more follow), or the ticked ones.
  */
 export function exportShipments(

@@ -200,7 +200,11 @@ const windowCounts = z.object({ total: z.number().int(), preceding: z.number().i
  * as many again for the matches before the page (its place in the list): an exact count of a broad
  * match costs more than the page itself.
  */
-export async function listShipments(db: Client, query: ShipmentListQuery): Promise<ShipmentListPage> {
+export async function listShipments(
+  db: Client,
+  query: ShipmentListQuery,
+  [read]: ResultSet[] = [],
+): Promise<ShipmentListPage> {
   const keyset = readKeyset(query);
   const cap = query.q ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
   const page = (rows: Row[], counted: number, preceding: number) =>
@@ -212,7 +216,7 @@ export async function listShipments(db: Client, query: ShipmentListQuery): Promi
       cap,
     });
   const candidates = candidatesCount(query);
-  const few = candidates !== undefined && isFew(await db.execute(candidates));
+  const few = candidates !== undefined && isFew(read ?? (await db.execute(candidates)));
   const { from, key, where, countFrom } = matching(query, few);
 
   if (few) {
@@ -228,8 +232,9 @@ export async function listShipments(db: Client, query: ShipmentListQuery): Promi
       args: [...before.args, ...matches.args, ...after.args, query.limit + 1],
     });
     const counts = decodeFirst(windowCounts, rows);
-    // Past the last match (a cursor from a page whose rows went since) the window has no row to count on.
-    const total = counts?.total ?? readCount((await db.execute(countOf(where, cap + 1))).rows);
+    // Past the last match (a cursor from a page whose rows went since) the window has no row to count on;
+    // without a cursor, no row means no match.
+    const total = counts?.total ?? (cursor.length ? readCount((await db.execute(countOf(where, cap + 1))).rows) : 0);
     return page(rows, total, counts?.preceding ?? 0);
   }
 
@@ -251,16 +256,16 @@ export async function listShipments(db: Client, query: ShipmentListQuery): Promi
 }
 
 /**
- * What reading every match of a query (the export) reads with the session check: how a search with
- * filters is made, so each page after is one statement.
+ * What the list and the export (every match) read with the session check: how a search with filters is
+ * made (the list's `read`), so each page after is one statement.
  */
-export const everyMatchReads = (query: ShipmentFilter): InStatement[] => {
+export const matchingReads = (query: ShipmentFilter): InStatement[] => {
   const candidates = candidatesCount(query);
   return candidates ? [candidates] : [];
 };
 
 /**
- * The statement of each page of every match of a query, from what `everyMatchReads` read: `limit` rows
+ * The statement of each page of every match of a query, from what `matchingReads` read: `limit` rows
  * newest first, after the id `after` (the previous page's last), as `columns` over the shipment `s`.
  * The list's matches in its order, without its counts.
  */

@@ -15,6 +15,7 @@ import sendOffer from '../../netlify/functions/quote-offers-send';
 import requestQuote from '../../netlify/functions/quotes-create';
 import addTracking from '../../netlify/functions/shipments-add-tracking';
 import createShipment from '../../netlify/functions/shipments-create';
+import trackings from '../../netlify/functions/shipments-list';
 import shipment from '../../netlify/functions/shipments-read-edit';
 import batch from '../../netlify/functions/tracking-batch';
 import tracking from '../../netlify/functions/tracking-lookup';
@@ -145,6 +146,17 @@ describe.skipIf(DB_MODE !== 'sqld')('round trips of the writes that read first',
       expect(status).toBe(201);
     });
     expect({ page, dialog }).toEqual({ page: 2, dialog: 2 });
+  });
+
+  it('the shipments list makes two with a search and a filter: the session with how to search, then the page', async () => {
+    const requests = await counted.proxy.count(async () => {
+      const { status } = await call(
+        trackings,
+        apiRequest('/api/trackings?q=london&status=in_transit', { headers: withSession(cookie) }),
+      );
+      expect(status).toBe(200);
+    });
+    expect(requests).toBe(2);
   });
 
   it('an edit makes two, a new customer included: the session with the shipment and customer, then the write', async () => {

@@ -181,18 +181,9 @@ const refuse = (endpoint: Endpoint, allow: string[]) =>
 /** Parses a path, query or body part; the failure, if any, is thrown later (after the access check). */
 type Parsed<T> = { value: T; fault?: undefined } | { value?: undefined; fault: HttpError };
 
-async function parsedAsync<T>(parse: () => Promise<T>): Promise<Parsed<T>> {
+async function parsed<T>(parse: () => T | Promise<T>): Promise<Parsed<T>> {
   try {
     return { value: await parse() };
-  } catch (error) {
-    if (error instanceof HttpError) return { fault: error };
-    throw error;
-  }
-}
-
-function parsed<T>(parse: () => T): Parsed<T> {
-  try {
-    return { value: parse() };
   } catch (error) {
     if (error instanceof HttpError) return { fault: error };
     throw error;
@@ -236,12 +227,12 @@ const presentsKey = (endpoint: Endpoint, request: Request) =>
 async function run<E extends Endpoint>(route: Route<E>, request: Request, context: FunctionContext) {
   const { endpoint, action, options } = route;
   if (!endpoint.crossSite && !presentsKey(endpoint, request)) assertSameOrigin(request);
-  const params = parsed(() => pathParams(endpoint, context));
-  const query = parsed(() => (endpoint.query ? readQuery(request, endpoint.query) : {}));
+  const params = await parsed(() => pathParams(endpoint, context));
+  const query = await parsed(() => (endpoint.query ? readQuery(request, endpoint.query) : {}));
   const limits = options.maxBytes ? { maxBytes: options.maxBytes } : {};
   const reader = endpoint.accepts === 'multipart/form-data' ? readMultipart : options.form ? readJsonOrForm : readJson;
   const readBody = async () => (endpoint.body ? await reader(request, endpoint.body, limits) : {});
-  const early = options.reads ? await parsedAsync(readBody) : undefined;
+  const early = options.reads ? await parsed(readBody) : undefined;
   const db = await getDb();
   const client = clientInfo(request, context);
   const reads =

@@ -299,10 +299,12 @@ export async function completeTwoFactorLogin(
                 AND EXISTS (SELECT 1 FROM sessions WHERE token_hash = ?) RETURNING user_id`,
         args: [challengeHash, opened.tokenHash],
       },
+      // Nothing was signed in (a recovery code already used, a code another request used first): a wrong code.
+      { sql: 'UPDATE login_challenges SET attempts = attempts + 1 WHERE token_hash = ?', args: [challengeHash] },
     ],
     'write',
   );
-  if (!results.at(-1)?.rows.length) throw new HttpError(401, CHALLENGE_EXPIRED);
+  if (!results.at(-2)?.rows.length) throw new HttpError(401, pending.guarded ? PASSWORD_OR_CODE : INVALID_CODE);
   return { user, cookie: opened.cookie };
 }
 

@@ -10,6 +10,7 @@ import session from '../../netlify/functions/auth-session';
 import { CHALLENGE_EXPIRED, CODE_JUST_USED, INVALID_CODE } from '../../netlify/lib/auth';
 import { LOGIN_LIMITS } from '../../netlify/lib/login-throttle';
 import { WRONG_CURRENT_PASSWORD } from '../../netlify/lib/password-recheck';
+import { hashToken } from '../../netlify/lib/tokens';
 import { TOTP_CODE_REQUIRED } from '../../src/lib/schemas/account';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';
@@ -179,12 +180,20 @@ describe('two-factor sign-in', { timeout: 120_000 }, () => {
   it('a recovery code signs in once, typed in any case and without the dash', async () => {
     const challenge = await challengeFrom('198.51.100.6');
     expect((await secondStep(challenge, recoveryCodes[0]!, '198.51.100.6')).status).toBe(200);
-    const again = await secondStep(await challengeFrom('198.51.100.6'), recoveryCodes[0]!, '198.51.100.6');
+    const reused = await challengeFrom('198.51.100.6');
+    const again = await secondStep(reused, recoveryCodes[0]!, '198.51.100.6');
     expect(again.status).toBe(401);
+    // A used recovery code is a wrong code: it says so and counts toward the challenge's wrong codes.
+    expect(again.body.message).toBe(INVALID_CODE);
+    const db = await getDb();
+    const { rows } = await db.execute({
+      sql: 'SELECT attempts FROM login_challenges WHERE token_hash = ?',
+      args: [hashToken(reused)],
+    });
+    expect(rows[0]?.attempts).toBe(1);
     const typedLoosely = recoveryCodes[1]!.replace('-', ' ').toLowerCase();
     expect((await secondStep(await challengeFrom('198.51.100.6'), typedLoosely, '198.51.100.6')).status).toBe(200);
     expect((await getStatus()).recovery_codes_remaining).toBe(8);
-    const db = await getDb();
     const logged = await db.execute("SELECT count(*) AS n FROM activity_log WHERE action = 'recovery_code_used'");
     expect(logged.rows[0]!.n).toBe(2);
   });

@@ -48,6 +48,8 @@ export function StopCard({
           {stop.position}. {stop.tracking_number}
         </h2>
         <span className="rounded-full bg-slate-100 px-2 py-1 text-sm font-medium text-slate-800">
+          {/* Read beside the actions, a bare "Delivered" would sound like the button of that name. */}
+          <span className="sr-only">Status: </span>
           {statusLabel(stop.status)}
         </span>
       </div>

@@ -58,7 +58,7 @@ test('a driver finds a stop, records what happened, and carries on offline', asy
   await expect(page.getByText("NEC000000000 is not on today's run.")).toBeVisible();
 
   await stopCard(page, 1).getByRole('button', { name: 'Out for delivery' }).click();
-  await expect(stopCard(page, 1).getByText('Out for Delivery', { exact: true })).toBeVisible(SERVER);
+  await expect(stopCard(page, 1).getByText('Status: Out for Delivery', { exact: true })).toBeVisible(SERVER);
 
   // A failed attempt needs its reason; `other` needs a note.
   await stopCard(page, 2).getByRole('button', { name: 'Failed attempt' }).click();
@@ -71,7 +71,7 @@ test('a driver finds a stop, records what happened, and carries on offline', asy
   await sheet.getByLabel('Reason').selectOption({ label: 'Recipient not home' });
   await sheet.getByRole('button', { name: 'Save' }).click();
   await expect(sheet).toBeHidden();
-  await expect(stopCard(page, 2).getByText('Delivery Attempt Failed', { exact: true })).toBeVisible(SERVER);
+  await expect(stopCard(page, 2).getByText('Status: Delivery Attempt Failed', { exact: true })).toBeVisible(SERVER);
   expect(await historyOf(numbers[1]!)).toEqual(['in_transit', 'delivery_failed:recipient_not_home']);
 
   // The delivered sheet checks its proof before anything is queued.
@@ -104,7 +104,7 @@ test('a driver finds a stop, records what happened, and carries on offline', asy
   expect(await historyOf(numbers[2]!)).toEqual(['in_transit']);
   await context.setOffline(false);
   await expect(page.getByText('1 pending (will send when online)')).toBeHidden(SERVER);
-  await expect(stopCard(page, 3).getByText('Out for Delivery', { exact: true })).toBeVisible(SERVER);
+  await expect(stopCard(page, 3).getByText('Status: Out for Delivery', { exact: true })).toBeVisible(SERVER);
   expect(await historyOf(numbers[2]!)).toEqual(['in_transit', 'out_for_delivery']);
 });
 
@@ -147,7 +147,7 @@ test('an action queued offline is sent when the screen is opened again', async (
   await context.setOffline(false);
   const again = await context.newPage();
   await again.goto('/driver');
-  await expect(stopCard(again, 1).getByText('Out for Delivery', { exact: true })).toBeVisible(SERVER);
+  await expect(stopCard(again, 1).getByText('Status: Out for Delivery', { exact: true })).toBeVisible(SERVER);
   await expect(again.getByText(/pending \(will send when online\)/)).toHaveCount(0);
   expect(await historyOf(numbers[0]!)).toEqual(['in_transit', 'out_for_delivery']);
 });

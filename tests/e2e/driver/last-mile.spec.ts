@@ -106,7 +106,7 @@ test('a dispatcher assigns three stops; the driver delivers, fails one and works
   await screen.getByRole('button', { name: 'Find' }).click();
   await expect(stopOf(screen, first)).toBeFocused();
   await deliver(screen, first, true);
-  await expect(stopOf(screen, first).getByText('Delivered', { exact: true })).toBeVisible(SERVER);
+  await expect(stopOf(screen, first).getByText('Status: Delivered', { exact: true })).toBeVisible(SERVER);
 
   // The second: nobody home.
   await stopOf(screen, second).getByRole('button', { name: 'Failed attempt' }).click();
@@ -114,7 +114,9 @@ test('a dispatcher assigns three stops; the driver delivers, fails one and works
   await failed.getByLabel('Reason').selectOption({ label: 'Recipient not home' });
   await failed.getByRole('button', { name: 'Save' }).click();
   await expect(failed).toBeHidden();
-  await expect(stopOf(screen, second).getByText('Delivery Attempt Failed', { exact: true })).toBeVisible(SERVER);
+  await expect(stopOf(screen, second).getByText('Status: Delivery Attempt Failed', { exact: true })).toBeVisible(
+    SERVER,
+  );
 
   // The third without signal: kept on the phone, sent once the network is back.
   await phone.setOffline(true);
@@ -122,7 +124,7 @@ test('a dispatcher assigns three stops; the driver delivers, fails one and works
   await expect(screen.getByText('1 pending (will send when online)')).toBeVisible();
   await phone.setOffline(false);
   await expect(screen.getByText(/pending \(will send when online\)/)).toHaveCount(0, SERVER);
-  await expect(stopOf(screen, third).getByText('Delivered', { exact: true })).toBeVisible(SERVER);
+  await expect(stopOf(screen, third).getByText('Status: Delivered', { exact: true })).toBeVisible(SERVER);
 
   // The public page tells each outcome: who signed, and why the second was not delivered.
   const visitor = await browser.newPage({ viewport: { width: 390, height: 844 } });

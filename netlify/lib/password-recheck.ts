@@ -11,8 +11,8 @@ import type { CallerSql } from './sql';
  * The password a signed-in staff member types again before changing their own sign-in (a new password,
  * two-factor off), checked like a sign-in: counted by the sign-in throttle before the hash runs (429 over
  * budget; in the session check's round trip), then on one of this instance's hashing places (503 when all
- * are taken, the attempt given back). A wrong one keeps its count and
- * is refused on the field it was sent in, in the same words whichever change asked.
+ * are taken, the attempt given back). A wrong one keeps its count and is refused on the field it was sent
+ * in, in the same words whichever change asked.
  */
 
 export const WRONG_CURRENT_PASSWORD = 'The current password is incorrect';

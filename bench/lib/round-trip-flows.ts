@@ -1,7 +1,8 @@
 import type { Client } from '@libsql/client';
 import { API } from '../../src/lib/api/endpoints';
+import { signaturePng } from '../../tests/helpers/proof-stops';
 import type { Send } from '../round-trips';
-import { companyToday, insertSignInLink, insertStaff, mailedToken, pickupDay, signaturePng } from './round-trip-setup';
+import { companyToday, insertSignInLink, insertStaff, mailedToken, pickupDay } from './round-trip-setup';
 
 /**
  * The round-trip bench's calls of the team, the runs and the driver's screen, proofs, pickups and the

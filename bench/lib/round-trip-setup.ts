@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import type { Client } from '@libsql/client';
 import { BlobsServer } from '@netlify/blobs/server';
 import { getCompanyZone } from '../../netlify/lib/settings';
@@ -78,36 +77,4 @@ export function pickupDay(today: string, n = 0): string {
   for (let found = -1; ; date = addDays(date, 1)) {
     if (isPickupDay(date) && ++found === n) return date;
   }
-}
-
-/** A drawn signature: an 8-bit RGBA PNG of a wavy stroke across a transparent pad. */
-export function signaturePng(width = 360, height = 120): Uint8Array<ArrayBuffer> {
-  const inked = (x: number, y: number) => Math.abs(y - height / 2 - Math.round(40 * Math.sin(x / 17))) < 3;
-  const raw = Buffer.alloc(height * (width * 4 + 1));
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 4 + 1);
-    for (let x = 0; x < width; x++) {
-      if (inked(x, y)) raw.set([20, 20, 80, 255], row + 1 + x * 4);
-    }
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  return new Uint8Array(
-    Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk('IHDR', header),
-      chunk('IDAT', deflateSync(raw)),
-      chunk('IEND', Buffer.alloc(0)),
-    ]),
-  );
 }

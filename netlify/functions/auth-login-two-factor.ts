@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { authApi } from '@/lib/api/auth';
-import { completeTwoFactorLogin, twoFactorLoginReads } from '../lib/auth';
 import { defineHandler, on } from '../lib/handler';
 import { signedIn } from '../lib/sign-in-answer';
+import { completeTwoFactorLogin, twoFactorLoginReads } from '../lib/sign-in-second-step';
 
 /** The second step of a sign-in: the challenge and a code open a session. */
 export default defineHandler(

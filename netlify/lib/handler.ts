@@ -1,10 +1,9 @@
 import type { Client, InStatement, ResultSet } from '@libsql/client';
 import type { z } from 'zod';
 import type { Endpoint, Reply } from '@/lib/api/contract';
-import { ROLE_LABELS } from '@/lib/roles';
 import { NO_CONTROL_CHARACTERS } from '@/lib/schemas/text';
 import type { StaffUser } from './activity';
-import { keyCaller, keyCallerSql } from './api-keys';
+import { callerOf, callerSql, presentsKey } from './caller';
 import { purgeLookups } from './cdn';
 import { getDb } from './db';
 import {
@@ -23,8 +22,8 @@ import {
 } from './http';
 import { deliverAfterAnswer } from './outbox-delivery';
 import { readJson, readJsonOrForm, readMultipart, readQuery } from './request-body';
-import { type SessionUser, sessionCaller, sessionCallerSql } from './sessions';
-import type { CallerSql, FirstStatements } from './sql';
+import type { SessionUser } from './sessions';
+import type { CallerSql } from './sql';
 
 /**
  * The handler factory: every function is its contract entries plus what each call does. From the entry
@@ -126,9 +125,6 @@ export type Handler = ((request: Request, context?: FunctionContext) => Promise<
   endpoints: readonly Endpoint[];
 };
 
-const TWO_FACTOR_REQUIRED =
-  'Your role must sign in with two-factor sign-in: turn it on in Settings > Security before anything else.';
-
 const methodsOf = ({ method }: Endpoint) => (method === 'GET' ? ['GET', 'HEAD'] : [method]);
 const patternOf = (path: string) => new URLPattern({ pathname: path });
 const CONTROL_CHARACTER = /\p{Cc}/u;
@@ -219,11 +215,6 @@ function safeDecode(value: string): string {
   }
 }
 
-// A device's writes carry their key in this header; a browser cannot add it cross-site without a CORS
-// grant, which this site never gives, so those skip the same-origin check.
-const presentsKey = (endpoint: Endpoint, request: Request) =>
-  endpoint.access === 'session-or-key' && request.headers.has('authorization');
-
 async function run<E extends Endpoint>(route: Route<E>, request: Request, context: FunctionContext) {
   const { endpoint, action, options } = route;
   if (!endpoint.crossSite && !presentsKey(endpoint, request)) assertSameOrigin(request);
@@ -268,37 +259,4 @@ async function run<E extends Endpoint>(route: Route<E>, request: Request, contex
   const { delivers } = options;
   if (typeof delivers === 'function' ? delivers(answer) : delivers) deliverAfterAnswer(context);
   return reply(endpoint, answer, options.headers?.(answer, call as Call<E>));
-}
-
-const NOBODY = { sql: 'NULL', args: [] };
-
-/** Who calls as SQL, for reads made before the caller is checked. */
-function callerSql(endpoint: Endpoint, request: Request): CallerSql {
-  if (endpoint.access === 'public') return { source: NOBODY, id: NOBODY, email: { sql: 'NULL', args: {} } };
-  const header = request.headers.get('authorization');
-  return header !== null && presentsKey(endpoint, request) ? keyCallerSql(header) : sessionCallerSql(request);
-}
-
-async function callerOf(
-  endpoint: Endpoint,
-  request: Request,
-  db: Client,
-  reads: FirstStatements,
-  address: string,
-): Promise<{ results: ResultSet[]; user?: SessionUser; actor?: StaffUser; source?: string }> {
-  if (endpoint.access === 'public') {
-    return { results: reads.statements.length ? await db.batch(reads.statements, reads.write ? 'write' : 'read') : [] };
-  }
-  if (presentsKey(endpoint, request)) {
-    // biome-ignore lint/style/noNonNullAssertion: presentsKey just found an Authorization header
-    return keyCaller(db, request.headers.get('authorization')!, address, reads.statements);
-  }
-  const { user, results } = await sessionCaller(db, request, address, reads);
-  if (endpoint.roles && !endpoint.roles.includes(user.role)) {
-    throw new HttpError(403, `Your role (${ROLE_LABELS[user.role]}) does not allow this call.`);
-  }
-  if (user.needsTwoFactor && !endpoint.beforeTwoFactor) {
-    throw new HttpError(403, TWO_FACTOR_REQUIRED, { code: 'TWO_FACTOR_REQUIRED' });
-  }
-  return { user, results, actor: user, source: `user:${user.id}` };
 }

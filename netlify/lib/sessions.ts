@@ -2,20 +2,18 @@ import { randomBytes } from 'node:crypto';
 import type { Client, InStatement, InValue, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import { ROLES, type Role } from '@/lib/roles';
-import type { SessionInfo } from '@/lib/schemas/account';
 import { type StaffUser, securityActivity, sessionActivity } from './activity';
 import { type ClientInfo, HttpError } from './http';
 import { forgetAttempts } from './login-throttle';
 import { PURGE_BATCH } from './purge';
-import { decodeFirst, decodeRows } from './rows';
+import { decodeFirst } from './rows';
 import type { CallerSql, FirstStatements } from './sql';
 import { cookieValue, hashToken, newToken, tokenCookie } from './tokens';
-import { browserSummary } from './user-agent';
 
 /** Staff sessions: the cookie, the check every staff call starts with, and the one writer of `sessions`. */
 
 const SESSION_COOKIE = '__Host-session';
-const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 const REMEMBER_TIMEOUT_MS = 14 * 24 * 60 * 60 * 1000;
 /** Live sessions a staff member may have; a new sign-in ends the oldest beyond. */
@@ -205,30 +203,6 @@ export async function logout(db: Client, request: Request, client: ClientInfo, n
     ],
     'write',
   );
-}
-
-const sessionInfoSchema = z.object({
-  id: z.string(),
-  created_at: z.string(),
-  last_seen_at: z.string(),
-  expires_at: z.string(),
-  user_agent: z.string(),
-  address: z.string(),
-});
-
-/** The user's live sessions, most recently used first, the request's own marked `current`. */
-export async function listSessions(db: Client, user: SessionUser, now = Date.now()): Promise<SessionInfo[]> {
-  const { rows } = await db.execute({
-    sql: `SELECT id, created_at, last_seen_at, expires_at, user_agent, address FROM sessions
-          WHERE user_id = ? AND expires_at > ? AND last_seen_at > ?
-          ORDER BY last_seen_at DESC, created_at DESC`,
-    args: [user.id, iso(now), iso(now - IDLE_TIMEOUT_MS)],
-  });
-  return decodeRows(sessionInfoSchema, rows).map(({ user_agent, ...session }) => ({
-    ...session,
-    browser: browserSummary(user_agent),
-    current: session.id === user.sessionId,
-  }));
 }
 
 /** Ends one of the user's own sessions by its public id; 404 for any other id. Answers whether it was the request's own. */

@@ -3,7 +3,7 @@ import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import { activityEntrySchema, type Dashboard, type DashboardFigure, dashboardSchema } from '@/lib/api/dashboard';
 import { addDays, dateIn, dayStart, monthStart } from '@/lib/company-day';
-import { PENDING_STATUSES } from '@/lib/shipment-status';
+import { FINAL_STATUSES, PENDING_STATUSES } from '@/lib/shipment-status';
 import { countsFrom, exceptionCountsStatement } from './exceptions';
 import { decodeFirst, decodeRows } from './rows';
 import { batchInCompanyZone } from './settings';
@@ -90,9 +90,15 @@ export async function getDashboard(db: Client, now = Date.now()): Promise<Dashbo
 
 function statements(at: ReturnType<typeof boundaries>): InStatement[] {
   return [
-    // Active shipments: not delivered, now and as of a week ago.
-    { sql: `SELECT COUNT(*) AS n FROM shipments WHERE status <> 'delivered'`, args: [] },
-    { sql: STATUS_AT(`<> 'delivered'`), args: [at.weekAgo] },
+    // Active shipments: not yet delivered or returned to the sender, now and as of a week ago.
+    {
+      sql: `SELECT COUNT(*) AS n FROM shipments WHERE status NOT IN (${placeholders(FINAL_STATUSES)})`,
+      args: [...FINAL_STATUSES],
+    },
+    {
+      sql: STATUS_AT(`NOT IN (${FINAL_STATUSES.map((_, i) => `?${i + 2}`).join(', ')})`),
+      args: [at.weekAgo, ...FINAL_STATUSES],
+    },
     // Delivered today and yesterday: shipments with a "delivered" history entry in the company's day.
     {
       sql: `SELECT

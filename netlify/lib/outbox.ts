@@ -1,6 +1,7 @@
 import type { Client, InStatement, InValue } from '@libsql/client';
 import { z } from 'zod';
 import { addDays, dateIn, dayStart } from '@/lib/company-day';
+import { FINAL_STATUSES } from '@/lib/shipment-status';
 import type { ErasedPerson } from './activity';
 import type { Payload } from './emails';
 import { companyEmail, isSwitchOn, recipientStatusOn, type SqlPart, switchOn } from './notification-settings';
@@ -237,9 +238,10 @@ export async function queueDailySummary(
                 (SELECT count(DISTINCT shipment_id) FROM shipment_histories
                  WHERE status = 'delivered' AND created_at >= ?1 AND created_at < ?2) AS delivered,
                 (SELECT count(*) FROM shipment_histories WHERE created_at >= ?1 AND created_at < ?2) AS status_changes,
-                (SELECT count(*) FROM shipments WHERE status <> 'delivered') AS active,
+                (SELECT count(*) FROM shipments
+                 WHERE status NOT IN (${FINAL_STATUSES.map((_, i) => `?${i + 3}`).join(', ')})) AS active,
                 (SELECT count(*) FROM shipments WHERE status = 'on_hold') AS on_hold_total`,
-        args: [from, to],
+        args: [from, to, ...FINAL_STATUSES],
       },
       {
         sql: `SELECT s.tracking_number, s.origin, s.destination,

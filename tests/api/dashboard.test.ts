@@ -3,7 +3,7 @@ import { buildSeedShipments, seed } from '../../db/seed';
 import dashboard from '../../netlify/functions/dashboard-read';
 import trackings from '../../netlify/functions/shipments-list';
 import { CHART_DAYS, getDashboard } from '../../netlify/lib/dashboard';
-import { PENDING_STATUSES } from '../../src/lib/shipment-status';
+import { FINAL_STATUSES, PENDING_STATUSES } from '../../src/lib/shipment-status';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';
 import { TEST_ADMIN, useTestDatabase } from '../helpers/test-db';
@@ -46,10 +46,11 @@ describe('getDashboard on the seeded database', () => {
     const { stats, generated_at } = await getDashboard(await getDb(), NOW);
     expect(generated_at).toBe(iso(NOW));
 
-    const active = countWhere((s) => s.status !== 'delivered');
+    const final = (status: string | null) => (FINAL_STATUSES as readonly (string | null)[]).includes(status);
+    const active = countWhere((s) => !final(s.status));
     const activeBefore = countWhere((s) => {
       const st = statusAt(s, NOW - 7 * DAY);
-      return st !== null && st !== 'delivered';
+      return st !== null && !final(st);
     });
     expect(stats.active_shipments).toEqual({
       value: active,
@@ -342,5 +343,51 @@ describe("the company's day (Settings > General's time zone)", () => {
       apiRequest(`/api/trackings?delivered_since=${today_start}`, { headers: withSession(cookie) }),
     );
     expect(listed.body.data.map((row: { tracking_number: string }) => row.tracking_number)).toEqual([number]);
+  });
+});
+
+describe('active shipments', () => {
+  it('counts neither a delivered nor a returned shipment, now or as of a week ago', async () => {
+    const db = await getDb();
+    const before = (await getDashboard(db, NOW)).stats.active_shipments;
+    const shipment = (number: string, status: string, created: number) => [
+      {
+        sql: `INSERT INTO shipments (tracking_number, status, sender_name, recipient_name, recipient_address, origin, destination, created_at)
+              VALUES (?, ?, 'Ann Sender', 'Rob Recipient', '1 Main St', 'Oslo, Norway', 'Lima, Peru', ?)`,
+        args: [number, status, iso(created)],
+      },
+      {
+        sql: `INSERT INTO shipment_histories (shipment_id, status, notes, created_at)
+              VALUES ((SELECT id FROM shipments WHERE tracking_number = ?), ?, 'Entry', ?)`,
+        args: [number, status, iso(created)],
+      },
+    ];
+    const numbers = ['NECACTIVE001', 'NECACTIVE002', 'NECACTIVE003'];
+    try {
+      await db.batch(
+        [
+          // Returned and delivered ten days ago: in neither figure.
+          ...shipment(numbers[0]!, 'returned_to_sender', NOW - 10 * DAY),
+          ...shipment(numbers[1]!, 'delivered', NOW - 10 * DAY),
+          // In transit since ten days ago: in both.
+          ...shipment(numbers[2]!, 'in_transit', NOW - 10 * DAY),
+        ],
+        'write',
+      );
+      const after = (await getDashboard(db, NOW)).stats.active_shipments;
+      expect(after.value).toBe(before.value + 1);
+      expect(after.previous).toBe(before.previous + 1);
+    } finally {
+      await db.batch(
+        [
+          {
+            sql: `DELETE FROM shipment_histories WHERE shipment_id IN (SELECT id FROM shipments WHERE tracking_number IN (?, ?, ?))`,
+            args: numbers,
+          },
+          { sql: 'DELETE FROM shipments WHERE tracking_number IN (?, ?, ?)', args: numbers },
+        ],
+        'write',
+      );
+    }
   });
 });

@@ -11,6 +11,7 @@ import scans from '../../netlify/functions/scans-create';
 import settingsNotifications from '../../netlify/functions/settings-notifications-read-save';
 import addTracking from '../../netlify/functions/shipments-add-tracking';
 import updateStatus from '../../netlify/functions/shipments-update-status';
+import { getDashboard } from '../../netlify/lib/dashboard';
 import { getEnv } from '../../netlify/lib/env';
 import { createMailer } from '../../netlify/lib/mail';
 import { customerCreatedMail, queueDailySummary } from '../../netlify/lib/outbox';
@@ -539,6 +540,8 @@ describe('other events', () => {
     expect(payload.date).toBe(new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10));
     expect(payload.time_zone).toBe('America/Los_Angeles');
     expect(payload.on_hold_total).toBeGreaterThan(0);
+    // "Active" means what the dashboard's card means: neither delivered nor returned to the sender.
+    expect(payload.active).toBe((await getDashboard(db, now.getTime())).stats.active_shipments.value);
     const before = smtp.received.length;
     await deliver();
     await smtp.waitFor(before + 1);

@@ -120,7 +120,8 @@ export async function movePickup(
       {
         sql: `UPDATE pickups SET pickup_date = ?, pickup_window = ?, window_start = ?, run_id = NULL,
                 assigned_by = NULL, assigned_at = NULL, updated_at = ?
-              WHERE token_hash = ? AND status = 'requested' AND window_start > ?`,
+              WHERE token_hash = ? AND status = 'requested' AND window_start > ?
+                AND (pickup_date <> ? OR pickup_window <> ?)`,
         args: [
           move.pickup_date,
           move.pickup_window,
@@ -128,6 +129,8 @@ export async function movePickup(
           at,
           tokenHash,
           cutOffNow,
+          move.pickup_date,
+          move.pickup_window,
         ],
       },
       pickupConfirmedMail(tokenHash, move.token, true, at),
@@ -136,6 +139,10 @@ export async function movePickup(
     'write',
   );
   const row = foundLink(after);
-  if (!moved?.rowsAffected) throw refusal(row);
-  return shown(row, now);
+  const answer = shown(row, now);
+  // A move to the slot the pickup is already in (the form sent again, a double click) changes nothing:
+  // no second email, and a run it was given keeps it.
+  const alreadyThere = row.pickup_date === move.pickup_date && row.pickup_window === move.pickup_window;
+  if (!moved?.rowsAffected && !(alreadyThere && answer.changeable)) throw refusal(row);
+  return answer;
 }

@@ -26,6 +26,33 @@ export async function closeDb(): Promise<void> {
   if (previous) (await previous.client.catch(() => undefined))?.close();
 }
 
+/** A database locked past its busy wait (SQLITE_BUSY, SQLITE_BUSY_SNAPSHOT...): nothing of the transaction was written. */
+export function isBusyError(error: unknown): boolean {
+  return (
+    error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('SQLITE_BUSY')
+  );
+}
+
+/**
+ * After a busy error on a database file, the next request gets a new client. libSQL leaves the statement
+ * that failed busy in progress on its pooled connection, and every later COMMIT there fails "SQL statements
+ * in progress" (a fault of libSQL's client 0.18, docs/architecture.md). The old client still serves calls under way, and is
+ * closed once they have had time to end.
+ */
+export function replaceAfterBusy(error: unknown): void {
+  if (!isBusyError(error) || !current || localDatabasePath(current.url) === null) return;
+  const previous = current.client;
+  current = undefined;
+  setTimeout(
+    () =>
+      previous.then(
+        (client) => client.close(),
+        () => undefined,
+      ),
+    30_000,
+  ).unref();
+}
+
 /**
  * The client of the URL's kind, loaded alone: each function instance (netlify dev and serve: each call)
  * loads only what it talks to, some 50 ms less of a cold start than the whole client (a file database

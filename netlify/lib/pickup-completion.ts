@@ -9,6 +9,7 @@ import { HttpError, invalidInput } from './http';
 import type { Filter } from './keyset';
 import { customerCreatedMail, shipmentCreatedMail } from './outbox';
 import { foundPickup, pickupById } from './pickups';
+import { unweighedPiecesStatements } from './pieces';
 import { RECIPIENT_TO_CONFIRM } from './quote-bookings';
 import { decodeFirst } from './rows';
 import { settingsFrom, settingsRead } from './settings';
@@ -121,6 +122,8 @@ async function record(
       },
       won,
     ),
+    // The pieces the customer booked, each to get its own label; only their total weight is known.
+    ...unweighedPiecesStatements(number, pickup.pieces, won),
     {
       sql: `UPDATE shipments SET customer_id = (${customer.sql}) WHERE tracking_number = ?`,
       args: [...customer.args, number],

@@ -2,6 +2,7 @@ import type { InStatement } from '@libsql/client';
 import { z } from 'zod';
 import { pieceBarcode, totalWeight } from '@/lib/pieces';
 import { type Piece, type PieceInput, pieceSchema } from '@/lib/schemas/shipment/pieces';
+import type { Filter } from './keyset';
 import { decodeRows } from './rows';
 import { placeholders } from './sql';
 
@@ -37,6 +38,27 @@ export function setPiecesStatements(trackingNumber: string, pieces: PieceInput[]
     {
       sql: 'UPDATE shipments SET weight = ? WHERE tracking_number = ?',
       args: [totalWeight(pieces.map((piece) => ({ weight: piece.weight ?? null }))), trackingNumber],
+    },
+  ];
+}
+
+/**
+ * A new shipment of `count` pieces whose weights are not known apart (a pickup booked by its pieces and their
+ * total): pieces 2..count beside the first, every piece unweighed, the shipment keeping its total. Nothing
+ * for a single piece. `when` guards them like the shipment's own insert.
+ */
+export function unweighedPiecesStatements(trackingNumber: string, count: number, when: Filter): InStatement[] {
+  if (count <= 1) return [];
+  return [
+    {
+      sql: `UPDATE shipment_pieces SET weight = NULL WHERE ${ofShipment} AND ${when.sql}`,
+      args: [trackingNumber, ...when.args],
+    },
+    {
+      sql: `WITH RECURSIVE n(number) AS (SELECT 2 UNION ALL SELECT number + 1 FROM n WHERE number < ?)
+            INSERT INTO shipment_pieces (shipment_id, number)
+            SELECT s.id, n.number FROM shipments s, n WHERE s.tracking_number = ? AND ${when.sql}`,
+      args: [count, trackingNumber, ...when.args],
     },
   ];
 }

@@ -403,6 +403,13 @@ describe('collecting a pickup', () => {
         customer_email: email,
       },
     ]);
+    // The three pieces booked, each to be labelled; only their total weight is known.
+    expect(
+      await rows(
+        'SELECT p.number, p.weight FROM shipment_pieces p JOIN shipments s ON s.id = p.shipment_id WHERE s.tracking_number = ? ORDER BY p.number',
+        [number],
+      ),
+    ).toEqual([1, 2, 3].map((piece) => ({ number: piece, weight: null })));
     expect(await rows('SELECT id FROM customers WHERE email = ?', [email])).toHaveLength(1);
     expect(await rows('SELECT status, tracking_number FROM pickups WHERE id = ?', [id])).toEqual([
       { status: 'picked_up', tracking_number: number },

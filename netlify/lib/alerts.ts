@@ -6,7 +6,7 @@ import type { AlertSubscribeInput } from '@/lib/schemas/alerts';
 import type { ClientInfo } from './http';
 import { HttpError } from './http';
 import { alertConfirmationMail } from './outbox';
-import { budget, enforceRateLimit } from './rate-limit';
+import { budget, clientNetwork, enforceRateLimit } from './rate-limit';
 import { alertSubscription, shipmentTopic } from './subscriptions';
 
 /** Email alerts asked for on the public tracking page (double opt-in). */
@@ -26,11 +26,11 @@ type Guard = { db: Client; client: ClientInfo };
 
 /** The per-address limit of alert sign-ups, counted before the body is read. */
 export const signingUp = ({ db, client }: Guard) =>
-  enforceRateLimit(db, { key: `alerts:${client.address}`, ...ALERT_LIMITS.perAddress });
+  enforceRateLimit(db, { key: `alerts:${clientNetwork(client.address)}`, ...ALERT_LIMITS.perAddress });
 
 /** The per-address limit of following confirmation and unsubscribe links. */
 export const followingLinks = ({ db, client }: Guard) =>
-  enforceRateLimit(db, { key: `alert-links:${client.address}`, ...ALERT_LIMITS.links });
+  enforceRateLimit(db, { key: `alert-links:${clientNetwork(client.address)}`, ...ALERT_LIMITS.links });
 
 /**
  * The mailbox an address reaches, as its daily budget counts it: any case, and the local part without its

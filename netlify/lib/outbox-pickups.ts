@@ -4,7 +4,9 @@ import { INSERT } from './outbox';
 /**
  * The outbox's statements for pickups, for the batch of the write that causes each email (see
  * outbox.ts): the confirmation with the link (on booking and on a move), and the cancellation. Each
- * reads the pickup by its token's hash, as the batch has left it, and queues only `when` it holds.
+ * comes right after the write it reports and queues only when that write changed the pickup
+ * (`changes()`): two calls in one millisecond leave the same timestamps, so those alone cannot tell
+ * which call made the change. It reads the pickup by its token's hash, as the batch has left it.
  */
 
 const PICKUP_JSON = `'name', p.name, 'address', p.address, 'city', p.city, 'pickup_date', p.pickup_date,
@@ -16,7 +18,7 @@ export function pickupConfirmedMail(tokenHash: string, token: string, moved: boo
     sql: `${INSERT}
           SELECT 'pickup_confirmed', 'customer', p.email, NULL, NULL,
                  json_object(${PICKUP_JSON}, 'token', ?, 'moved', json(?)), ?, ?
-          FROM pickups p WHERE p.token_hash = ? AND p.status = 'requested' AND p.updated_at = ?`,
+          FROM pickups p WHERE changes() > 0 AND p.token_hash = ? AND p.status = 'requested' AND p.updated_at = ?`,
     args: [token, moved ? 'true' : 'false', at, at, tokenHash, at],
   };
 }
@@ -26,7 +28,7 @@ export function pickupCancelledMail(tokenHash: string, at: string): InStatement 
   return {
     sql: `${INSERT}
           SELECT 'pickup_cancelled', 'customer', p.email, NULL, NULL, json_object(${PICKUP_JSON}), ?, ?
-          FROM pickups p WHERE p.token_hash = ? AND p.status = 'cancelled' AND p.cancelled_at = ?`,
+          FROM pickups p WHERE changes() > 0 AND p.token_hash = ? AND p.status = 'cancelled' AND p.cancelled_at = ?`,
     args: [at, at, tokenHash, at],
   };
 }

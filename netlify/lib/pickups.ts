@@ -16,7 +16,7 @@ import type { ClientInfo } from './http';
 import { HttpError, invalidInput } from './http';
 import { and, type Filter } from './keyset';
 import { pickupConfirmedMail } from './outbox-pickups';
-import { countRequest } from './rate-limit';
+import { clientNetwork, countRequest } from './rate-limit';
 import { decodeFirst, decodeRows } from './rows';
 import { runMadeStatement } from './runs';
 import { batchInCompanyZone, settingsFrom, settingsRead } from './settings';
@@ -69,7 +69,7 @@ export async function createPickup(
   client: ClientInfo,
   now = Date.now(),
 ): Promise<Reply<typeof pickupsApi.create>> {
-  const counting = countRequest({ key: `pickups:${client.address}`, ...PICKUP_RATE_LIMIT }, now);
+  const counting = countRequest({ key: `pickups:${clientNetwork(client.address)}`, ...PICKUP_RATE_LIMIT }, now);
   const counted = await db.batch([...counting.statements, settingsRead('company')], 'write');
   counting.check(counted);
   // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement: the last is the company's

@@ -18,7 +18,7 @@ import { type ErasedPerson, quoteReceivedActivity, type StaffUser, subjectActivi
 import { type ClientInfo, HttpError, isFormPost, seeOther } from './http';
 import { and, countStatements, type Filter, keysetOrder, keysetPage, readCounts, readKeyset } from './keyset';
 import { quoteReceivedMail } from './outbox-quotes';
-import { enforceRateLimit } from './rate-limit';
+import { clientNetwork, enforceRateLimit } from './rate-limit';
 import { decodeFirst, decodeRows } from './rows';
 
 /** Quote requests one client address may send per window: generous for people, tight for scripts. */
@@ -26,7 +26,7 @@ export const QUOTE_RATE_LIMIT = { limit: 10, windowSeconds: 600 } as const;
 
 /** Counts a quote request against its address's limit, before the body is read. */
 export const limitQuotes = ({ db, client }: { db: Client; client: ClientInfo }) =>
-  enforceRateLimit(db, { key: `quotes:${client.address}`, ...QUOTE_RATE_LIMIT });
+  enforceRateLimit(db, { key: `quotes:${clientNetwork(client.address)}`, ...QUOTE_RATE_LIMIT });
 
 /** Stores a quote request and answers its sender: the thanks, or after a plain form post the thank-you page. */
 export async function sendQuoteRequest(

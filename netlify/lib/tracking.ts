@@ -16,7 +16,7 @@ import { normalizeTrackingNumber, trackingNumberProblem } from '@/lib/tracking-n
 import type { Call } from './handler';
 import { type ClientInfo, HttpError } from './http';
 import { countryOfPlaceSql } from './places';
-import { takeFromWindow, type WindowLimit } from './rate-limit';
+import { clientNetwork, takeFromWindow, type WindowLimit } from './rate-limit';
 import { decodeRows, sqlBoolean } from './rows';
 import { placeholders } from './sql';
 import { hashToken } from './tokens';
@@ -233,7 +233,8 @@ export async function lookup({
 }
 
 /** Counts a single lookup against its address's limit. */
-export const countLookup = ({ client }: { client: ClientInfo }) => takeFromWindow(TRACKING_RATE_LIMIT, client.address);
+export const countLookup = ({ client }: { client: ClientInfo }) =>
+  takeFromWindow(TRACKING_RATE_LIMIT, clientNetwork(client.address));
 
 /** The batch lookup: each well-formed number counts as one lookup against the address's limit. */
 export async function batchLookup({
@@ -243,6 +244,6 @@ export async function batchLookup({
   request,
 }: Call<typeof trackingApi.batch>): Promise<Reply<typeof trackingApi.batch>> {
   const { lookups, answer } = planBatch(body.numbers);
-  takeFromWindow(TRACKING_RATE_LIMIT, client.address, lookups.length);
+  takeFromWindow(TRACKING_RATE_LIMIT, clientNetwork(client.address), lookups.length);
   return { status: 'success', data: answer(await findPublicTrackings(db, lookups, revealTokenOf(request))) };
 }

@@ -182,6 +182,12 @@ describe('booking a pickup', () => {
     expect(limited.body.message).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
   });
 
+  it('counts an IPv6 client by its /64 network: its other addresses share the limit, another network does not', async () => {
+    for (let i = 0; i < 10; i++) expect((await book(valid(), `2001:db8:0:d:${i.toString(16)}::1`)).status).toBe(201);
+    expect((await book(valid(), '2001:db8:0:d:ffff::2')).status).toBe(429);
+    expect((await book(valid(), '2001:db8:0:e::1')).status).toBe(201);
+  });
+
   it('books at most the limit of 20 bookings sent at once from one address', async () => {
     const ip = '198.51.100.98';
     const [before] = await rows('SELECT count(*) AS n FROM pickups');
@@ -239,6 +245,16 @@ describe('the emailed link', () => {
       { pickup_date: later, pickup_window: '12-15', run_id: null },
     ]);
     expect(await confirmations(email)).toHaveLength(2);
+  });
+
+  it('twenty cancels at once cancel once and email once', async () => {
+    const { email, token } = await booked();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => cancel(token)));
+    expect(answers.filter(({ status }) => status === 200)).toHaveLength(1);
+    for (const answer of answers.filter(({ status }) => status !== 200)) expect(answer.status).toBe(410);
+    expect(
+      await rows("SELECT recipient FROM outbox WHERE kind = 'pickup_cancelled' AND recipient = ?", [email]),
+    ).toHaveLength(1);
   });
 
   it('lands no move on a pickup cancelled at the same time; a move that comes too late is told it was cancelled', async () => {

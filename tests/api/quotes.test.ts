@@ -93,6 +93,14 @@ describe('POST /api/quotes', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await send(valid, { ip: '203.0.113.78' })).status).toBe(201);
   });
+
+  it('counts an IPv6 client by its /64 network: its other addresses share the limit, another network does not', async () => {
+    for (let i = 0; i < QUOTE_RATE_LIMIT.limit; i++) {
+      expect((await send(valid, { ip: `2001:db8:0:b:${i.toString(16)}::1` })).status).toBe(201);
+    }
+    expect((await send(valid, { ip: '2001:db8:0:b:ffff::2' })).status).toBe(429);
+    expect((await send(valid, { ip: '2001:db8:0:c::1' })).status).toBe(201);
+  });
 });
 
 /** The home page's form posted by the browser itself (its script not run): urlencoded, from the site. */

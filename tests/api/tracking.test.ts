@@ -148,6 +148,13 @@ describe('tracking rate limit', () => {
     expect((await from('198.51.100.7')).status).toBe(200);
   });
 
+  it('counts an IPv6 client by its /64 network: its other addresses share the count, another network does not', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2031-01-01T13:00:01Z') });
+    for (let i = 0; i < 60; i++) expect((await from(`2001:db8:0:9:${i.toString(16)}::1`)).status).toBe(200);
+    expect((await from('2001:db8:0:9:ffff::2')).status).toBe(429);
+    expect((await from('2001:db8:0:a::1')).status).toBe(200);
+  });
+
   it('keeps counting across fresh module instances, as netlify dev runs each call in a fresh worker', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2031-01-01T11:00:01Z') });
     // netlify dev and serve say so; there the counts go to files, since memory is gone by the next call

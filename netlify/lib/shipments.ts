@@ -1,4 +1,5 @@
 import type { Client, InStatement, InValue, ResultSet } from '@libsql/client';
+import { dateIn } from '@/lib/company-day';
 import { formatPlace, parsePlace } from '@/lib/place';
 import type { ShipmentCreateInput } from '@/lib/schemas/shipment/create';
 import type { ShipmentDialogInput } from '@/lib/schemas/shipment/dialog';
@@ -13,6 +14,7 @@ import { invalidInput } from './http';
 import type { SqlPart } from './notification-settings';
 import { queuedStatusUpdate, shipmentCreatedMail, statusUpdateMail, statusUpdateSubscriptions } from './outbox';
 import { setPiecesStatements } from './pieces';
+import { settingsFrom, settingsRead } from './settings';
 import { fromBatch, readShipment } from './shipment-read';
 import { historyEntryStatement, insertShipmentStatement, noteStatement, writeShipment } from './shipment-statements';
 import { placeholders } from './sql';
@@ -99,8 +101,11 @@ async function insertShipment(
   return created;
 }
 
-/** What the add dialog reads in the session check's round trip: the customer it names. */
-export const dialogReads = (input: ShipmentDialogInput): InStatement[] => [customerReferenceStatement(input.customer)];
+/** What the add dialog reads in the session check's round trip: the customer it names, and the company's time zone. */
+export const dialogReads = (input: ShipmentDialogInput): InStatement[] => [
+  customerReferenceStatement(input.customer),
+  settingsRead('company'),
+];
 
 /**
  * The add dialog: the customer record (the answer of `dialogReads`) becomes the sender and, until
@@ -110,16 +115,17 @@ export async function createShipmentFromDialog(
   db: Client,
   input: ShipmentDialogInput,
   actor: StaffUser,
-  [found]: ResultSet[],
+  [found, company]: ResultSet[],
   now = new Date(),
 ) {
-  if (!found) throw new Error('The add dialog needs the answer of its customer read');
+  if (!found || !company) throw new Error('The add dialog needs the answers of its customer and company reads');
   const customer = customerByReference(found, input.customer);
   return createShipment(
     db,
     {
       customer_id: customer.id,
-      order_date: now.toISOString().slice(0, 10),
+      // Ordered today as the company's calendar has it, not as UTC's.
+      order_date: dateIn(settingsFrom('company', company).data.time_zone, now.getTime()),
       status: input.status,
       sender_name: customer.name,
       sender_email: customer.email,

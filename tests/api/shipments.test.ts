@@ -7,6 +7,7 @@ import shipment from '../../netlify/functions/shipments-read-edit';
 import updateLocation from '../../netlify/functions/shipments-update-location';
 import updateStatus from '../../netlify/functions/shipments-update-status';
 import tracking from '../../netlify/functions/tracking-lookup';
+import { createShipmentFromDialog, dialogReads } from '../../netlify/lib/shipments';
 import { ADDRESS_NOT_IN_DESTINATION, SHIPMENT_FIELDS } from '../../src/lib/schemas/shipment/create';
 import { TRACKING_NUMBER_PATTERN } from '../../src/lib/tracking-number';
 import { signIn, withSession } from '../helpers/admin-session';
@@ -285,6 +286,20 @@ describe('POST /api/shipments (the add dialog)', () => {
     });
     expect(status).toBe(201);
     expect(body.data).toMatchObject({ estimated_delivery: '2026-12-05', arrival_time: null, notes: [] });
+  });
+
+  it("dates the order by the company's calendar: 9 pm in Sacramento is still that day there", async () => {
+    const db = await getDb();
+    const input = { customer: 'CUS-1004', origin: 'A', destination: 'B', status: 'processing' as const };
+    const reads = await db.batch(dialogReads(input), 'read');
+    const created = await createShipmentFromDialog(
+      db,
+      input,
+      { id: 1, email: TEST_ADMIN.email, role: 'admin', address: '192.0.2.1' },
+      reads,
+      new Date('2026-03-15T04:00:00.000Z'),
+    );
+    expect(created.order_date).toBe('2026-03-14');
   });
 
   it('finds the customer by id too', async () => {

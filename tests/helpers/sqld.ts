@@ -29,7 +29,10 @@ export async function startSqld({ connections }: { connections?: number } = {}):
       '--http-listen-addr',
       `127.0.0.1:${port}`,
       '--no-welcome',
-      ...(connections ? ['--max-concurrent-connections', String(connections)] : []),
+      // Beyond the cap, a request waits for a connection rather than being refused with 429 after a moment.
+      ...(connections
+        ? ['--max-concurrent-connections', String(connections), '--connection-creation-timeout-sec', '120']
+        : []),
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );

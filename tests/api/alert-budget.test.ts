@@ -83,3 +83,21 @@ describe('the mailbox budget of alert sign-ups', () => {
     expect(await confirmationsTo('rush.example')).toHaveLength(BUDGET);
   });
 });
+
+describe('the per-address limit of alert sign-ups', () => {
+  it('counts an IPv6 client by its /64 network: its other addresses share it, another network does not', async () => {
+    const from = (address: string, i: number) =>
+      call(
+        alerts,
+        apiRequest('/api/alerts', {
+          json: { tracking_number: seeded[0]!.tracking_number, email: `net${i}@six.example` },
+          headers: { 'x-nf-client-connection-ip': address },
+        }),
+      );
+    for (let i = 0; i < ALERT_LIMITS.perAddress.limit; i++) {
+      expect((await from(`2001:db8:0:f:${i.toString(16)}::1`, i)).status).toBe(200);
+    }
+    expect((await from('2001:db8:0:f:ffff::2', 100)).status).toBe(429);
+    expect((await from('2001:db8:0:10::1', 101)).status).toBe(200);
+  });
+});

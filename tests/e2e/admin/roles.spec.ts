@@ -7,6 +7,26 @@ import { type Account, newAccount, passwordStep } from './staff-accounts';
 // The admin app fits the role: the sidebar shows what the role may use, and a screen it may not use says
 // so plainly (not an error, not an empty screen).
 
+// One test below makes two-factor sign-in required for viewers, an account-wide setting: the tests of this
+// file, the only one with viewers, run one after another.
+test.describe.configure({ mode: 'serial' });
+
+/** Whether viewers must use two-factor sign-in (Team screen), set in the served database. */
+async function viewersMustUseTwoFactor(required: boolean): Promise<void> {
+  const db = openE2eDatabase();
+  try {
+    await db.execute({
+      sql: `INSERT INTO settings (key, value, updated_at)
+              VALUES ('two_factor', json_object('admin', json('false'), 'dispatcher', json('false'),
+                      'driver', json('false'), 'viewer', json(?1)), ?2)
+            ON CONFLICT (key) DO UPDATE SET value = json_set(value, '$.viewer', json(?1)), updated_at = ?2`,
+      args: [String(required), new Date().toISOString()],
+    });
+  } finally {
+    db.close();
+  }
+}
+
 async function accountOf(role: Role): Promise<Account> {
   const account = await newAccount(role);
   const db = openE2eDatabase();
@@ -69,4 +89,33 @@ test('a driver is sent from the dashboard to the driver screen; their own settin
   await expect(page.getByRole('heading', { level: 1, name: "Today's stops" })).toBeVisible();
   await page.getByRole('link', { name: 'Your sign-in settings' }).click();
   await expect(page.getByRole('tab', { name: 'Security' })).toBeVisible();
+});
+
+test('a viewer whose role must use two-factor sign-in sees only how to turn it on, and Settings > Security', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const account = await accountOf('viewer');
+  await viewersMustUseTwoFactor(true);
+  try {
+    await passwordStep(page, account);
+    await page.waitForURL('**/admin');
+    const heading = page.getByRole('heading', { level: 1, name: 'Turn on two-factor sign-in first' });
+    await expect(heading).toBeVisible();
+    await expect(page.getByText('An admin requires two-factor sign-in for your role (Viewer).')).toBeVisible();
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(violations.map((violation) => violation.id)).toEqual([]);
+    // Every other screen is closed, a typed address too.
+    await page.goto('/admin/shipments');
+    await expect(heading).toBeVisible();
+    await expect(page.getByRole('link', { name: /^View NEC/ })).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Set up two-factor sign-in' }).click();
+    await page.waitForURL('**/admin/settings?tab=security');
+    await expect(page.getByRole('region', { name: 'Two-factor sign-in' })).toBeVisible();
+  } finally {
+    await viewersMustUseTwoFactor(false);
+  }
 });

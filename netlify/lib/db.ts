@@ -27,7 +27,7 @@ export async function closeDb(): Promise<void> {
 }
 
 /** A database locked past its busy wait (SQLITE_BUSY, SQLITE_BUSY_SNAPSHOT...): nothing of the transaction was written. */
-export function isBusyError(error: unknown): boolean {
+function isBusyError(error: unknown): boolean {
   return (
     error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('SQLITE_BUSY')
   );
@@ -39,8 +39,8 @@ export function isBusyError(error: unknown): boolean {
  * "SQL statements in progress" (docs/architecture.md). The old client still serves the calls under way,
  * and is closed once they have had time to end.
  */
-export function replaceAfterBusy(error: unknown): void {
-  if (!isBusyError(error) || !current || localDatabasePath(current.url) === null) return;
+function replaceAfterBusy(): void {
+  if (!current || localDatabasePath(current.url) === null) return;
   const previous = current.client;
   current = undefined;
   setTimeout(
@@ -51,6 +51,16 @@ export function replaceAfterBusy(error: unknown): void {
       ),
     30_000,
   ).unref();
+}
+
+// A transaction that met the database locked rolled back whole: the same request can be sent again soon.
+const BUSY_RETRY_SECONDS = 1;
+
+/** The headers of the 503 for an unexpected error: after a busy database, when to try again (and a new client). */
+export function afterBusy(error: unknown): Record<string, string> {
+  if (!isBusyError(error)) return {};
+  replaceAfterBusy();
+  return { 'Retry-After': String(BUSY_RETRY_SECONDS) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Endpoint, Reply } from '@/lib/api/contract';
 import type { FieldErrors } from '@/lib/field-errors';
-import { isBusyError, replaceAfterBusy } from './db';
+import { afterBusy } from './db';
 import { ConfigError } from './env';
 
 /**
@@ -161,12 +161,6 @@ type Handler = (request: Request, context: FunctionContext) => Promise<Response>
 const UNAVAILABLE = 'The service is temporarily unavailable. Please try again shortly.';
 
 /**
- * A database that stayed locked by other writers past its wait: the transaction rolled back whole, so
- * the same request can simply be sent again in a moment, and the answer says when.
- */
-const BUSY_RETRY_SECONDS = 1;
-
-/**
  * Wraps a function handler: expected errors become JSON answers in the function's error shape;
  * anything else (a database that cannot be reached, a bug) is logged with its cause and answered
  * 503 without internals. A function that takes a page's plain form (`form`) answers that form's
@@ -189,9 +183,7 @@ export function handle(
         `[${request.method} ${new URL(request.url).pathname}]`,
         error instanceof ConfigError ? error.message : error,
       );
-      const busy = isBusyError(error);
-      if (busy) replaceAfterBusy(error);
-      const headers: Record<string, string> = busy ? { 'Retry-After': String(BUSY_RETRY_SECONDS) } : {};
+      const headers = afterBusy(error);
       if (asPage) return formFailure(asPage, 503, UNAVAILABLE, { headers });
       return json(503, errorBody(errors, UNAVAILABLE), headers);
     }

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import type { Role } from '../../../src/lib/roles';
 import { openE2eDatabase } from '../../helpers/e2e-db';
 import { type Account, newAccount, passwordStep } from './staff-accounts';
@@ -25,6 +25,13 @@ async function viewersMustUseTwoFactor(required: boolean): Promise<void> {
   } finally {
     db.close();
   }
+}
+
+async function expectNoViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(violations.map((violation) => violation.id)).toEqual([]);
 }
 
 async function accountOf(role: Role): Promise<Account> {
@@ -71,10 +78,7 @@ test('a viewer reads the dashboard, shipments and customers; quotes and company 
   await page.goto('/admin/quotes');
   await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
   await expect(page.getByText('Your role (Viewer) does not include this page.')).toBeVisible();
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(violations.map((violation) => violation.id)).toEqual([]);
+  await expectNoViolations(page);
 
   await page.goto('/admin/settings?tab=general');
   await expect(page.getByRole('tab')).toHaveText(['Security']);
@@ -103,10 +107,7 @@ test('a viewer whose role must use two-factor sign-in sees only how to turn it o
     const heading = page.getByRole('heading', { level: 1, name: 'Turn on two-factor sign-in first' });
     await expect(heading).toBeVisible();
     await expect(page.getByText('An admin requires two-factor sign-in for your role (Viewer).')).toBeVisible();
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    expect(violations.map((violation) => violation.id)).toEqual([]);
+    await expectNoViolations(page);
     // Every other screen is closed, a typed address too.
     await page.goto('/admin/shipments');
     await expect(heading).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * Twenty writes at once may meet the database locked too long, on a loaded machine and on sqld above all. Such
+ * Twenty writes at once may meet the database locked too long on a loaded machine. Such
  * a write is refused whole (503 with Retry-After from a function; SQLITE_BUSY from a domain function) and a
  * client sends it again: the race tests do the same, so what they check is what the writes that land leave.
  */

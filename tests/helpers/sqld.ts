@@ -29,9 +29,16 @@ export async function startSqld({ connections }: { connections?: number } = {}):
       '--http-listen-addr',
       `127.0.0.1:${port}`,
       '--no-welcome',
-      // Beyond the cap, a request waits for a connection rather than being refused with 429 after a moment.
+      // Beyond the cap, a request waits for a connection rather than being refused with 429 after a moment;
+      // and a busy CPU does not make sqld refuse requests with 429 ("intelligent throttling").
       ...(connections
-        ? ['--max-concurrent-connections', String(connections), '--connection-creation-timeout-sec', '120']
+        ? [
+            '--max-concurrent-connections',
+            String(connections),
+            '--connection-creation-timeout-sec',
+            '120',
+            '--disable-intelligent-throttling',
+          ]
         : []),
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },

@@ -26,9 +26,25 @@ export const ACCOUNT_PAYLOADS = {
   }),
 } satisfies Record<AccountKind, z.ZodType>;
 
-const signInLink = (site: string, token: string) => `${site}/admin-sign-in-link#${token}`;
-const invitationLink = (site: string, token: string) => `${site}/admin-invitation#${token}`;
-const resetLink = (site: string, token: string) => `${site}/admin-reset-password#${token}`;
+const LINK_PAGES = {
+  sign_in_link: '/admin-sign-in-link',
+  staff_invitation: '/admin-invitation',
+  password_reset: '/admin-reset-password',
+} satisfies Record<AccountKind, string>;
+const link = (kind: AccountKind, site: string, token: string) => `${site}${LINK_PAGES[kind]}#${token}`;
+
+export const isAccountKind = (kind: string): kind is AccountKind => (ACCOUNT_KINDS as readonly string[]).includes(kind);
+
+/** An account link in an email's text: any of the pages, its token in the fragment. */
+const ACCOUNT_LINK = new RegExp(`\\S+(?:${Object.values(LINK_PAGES).join('|')})#[\\w-]+`, 'g');
+
+/**
+ * An account email's text without its link, as staff read it on the Outbox page once a mail server takes
+ * it to the recipient: the link signs in as the recipient, or sets their password, and is theirs alone.
+ */
+export function withoutAccountLink(text: string): string {
+  return text.replace(ACCOUNT_LINK, '(not shown here: only the recipient may use this link)');
+}
 
 export function accountContent(kind: AccountKind, raw: unknown, site: string): Content {
   switch (kind) {
@@ -43,7 +59,7 @@ export function accountContent(kind: AccountKind, raw: unknown, site: string): C
           'If it was not you, someone knows your password: do not open the link, and change your password (or ask an administrator to) at once.',
         ],
         facts: [],
-        action: { label: 'Sign in', href: signInLink(site, p.token) },
+        action: { label: 'Sign in', href: link(kind, site, p.token) },
         reason: 'You receive this because your password was entered on the sign-in page of the admin portal.',
       };
     }
@@ -58,7 +74,7 @@ export function accountContent(kind: AccountKind, raw: unknown, site: string): C
           'If you did not expect this, ignore this email: no account is made without the link.',
         ],
         facts: [],
-        action: { label: 'Accept the invitation', href: invitationLink(site, p.token) },
+        action: { label: 'Accept the invitation', href: link(kind, site, p.token) },
         reason: 'You receive this because an administrator of the admin portal invited this address.',
       };
     }
@@ -73,7 +89,7 @@ export function accountContent(kind: AccountKind, raw: unknown, site: string): C
           'If it was not you, ignore this email: your password stays as it is.',
         ],
         facts: [],
-        action: { label: 'Choose a new password', href: resetLink(site, p.token) },
+        action: { label: 'Choose a new password', href: link(kind, site, p.token) },
         reason: 'You receive this because a password reset was asked for this address on the admin portal.',
       };
     }

@@ -9,11 +9,21 @@ import {
   type OutboxState,
   outboxMessageSchema,
 } from '@/lib/schemas/outbox';
+import { isAccountKind, withoutAccountLink } from './account-emails';
 import { getEnv } from './env';
 import { HttpError } from './http';
 import { decodeFirst, decodeRows } from './rows';
 
 /** The Outbox page: the messages, newest first, and staff's Retry of a failed one. */
+
+/**
+ * A message as staff read it. An account email's link shows only while no mail server takes it to its
+ * recipient (kept on the page instead: 'logged'), where staff hand it on; otherwise it is the recipient's alone.
+ */
+function asStaffRead(message: OutboxMessage): OutboxMessage {
+  if (!isAccountKind(message.kind) || message.state === 'logged' || message.text_body === null) return message;
+  return { ...message, text_body: withoutAccountLink(message.text_body) };
+}
 
 /** A page of messages, newest first, optionally of one state; with the count of each state. */
 export async function listOutbox(db: Client, query: OutboxListQuery): Promise<OutboxList> {
@@ -34,7 +44,7 @@ export async function listOutbox(db: Client, query: OutboxListQuery): Promise<Ou
   );
   // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   const rows = decodeRows(outboxMessageSchema, page!.rows);
-  const items = rows.slice(0, query.limit);
+  const items = rows.slice(0, query.limit).map(asStaffRead);
   const byState: Record<OutboxState, number> = { queued: 0, sending: 0, sent: 0, failed: 0, logged: 0, cancelled: 0 };
   // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
   for (const row of decodeRows(z.object({ state: z.enum(OUTBOX_STATES), n: z.number() }), counts!.rows)) {
@@ -60,7 +70,7 @@ export async function retryMessage(db: Client, id: number, now = new Date()): Pr
     args: [now.toISOString(), id],
   });
   const row = decodeFirst(outboxMessageSchema, rows);
-  if (row) return row;
+  if (row) return asStaffRead(row);
   const { rows: existing } = await db.execute({ sql: 'SELECT state FROM outbox WHERE id = ?', args: [id] });
   if (existing.length === 0) throw new HttpError(404, MESSAGE_NOT_FOUND);
   throw new HttpError(409, 'Only a failed message can be retried.');

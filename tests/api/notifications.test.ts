@@ -17,6 +17,7 @@ import { createMailer } from '../../netlify/lib/mail';
 import { customerCreatedMail, queueDailySummary } from '../../netlify/lib/outbox';
 import { deliverDue } from '../../netlify/lib/outbox-delivery';
 import { signIn, withSession } from '../helpers/admin-session';
+import { askForLink, resetAccount } from '../helpers/password-reset';
 import { apiRequest, call } from '../helpers/requests';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
 import { useTestDatabase } from '../helpers/test-db';
@@ -553,5 +554,48 @@ describe('other events', () => {
       queued: false,
       switchedOff: true,
     });
+  });
+});
+
+describe('an account email on the Outbox page', () => {
+  const RESET_LINK = /\/admin-reset-password#[\w-]+/;
+  const readOutbox = async (email: string) => {
+    const { status, body } = await call(outbox, apiRequest('/api/outbox', { headers: withSession(cookie) }));
+    expect(status).toBe(200);
+    return body.data.find((message: { recipient: string }) => message.recipient === email);
+  };
+
+  it('shows its link only while no mail server takes it to the recipient', async () => {
+    const db = await getDb();
+    const email = await resetAccount(db, 'outbox-link');
+
+    // Mailed: the recipient has the link, staff reading the Outbox do not.
+    expect((await askForLink(email, '198.51.100.77')).status).toBe(200);
+    const before = smtp.received.length;
+    expect(await deliver()).toMatchObject({ sent: 1 });
+    await smtp.waitFor(before + 1);
+    expect(to(email).at(-1)!.mail.text).toMatch(RESET_LINK);
+    const sent = await readOutbox(email);
+    expect(sent).toMatchObject({ kind: 'password_reset', state: 'sent' });
+    expect(sent.text_body).toContain('Choose a new password: (not shown here: only the recipient may use this link)');
+    expect(sent.text_body).not.toMatch(RESET_LINK);
+
+    // Failed, then queued again by staff: still the recipient's alone.
+    await db.execute({ sql: "UPDATE outbox SET state = 'failed' WHERE id = ?", args: [sent.id] });
+    const retried = await call(
+      outboxRetry,
+      apiRequest(`/api/outbox/${sent.id}/retry`, { json: {}, headers: withSession(cookie) }),
+      { messageId: String(sent.id) },
+    );
+    expect(retried.body.data.state).toBe('queued');
+    expect(retried.body.data.text_body).not.toMatch(RESET_LINK);
+    await db.execute({ sql: "UPDATE outbox SET state = 'cancelled' WHERE id = ?", args: [sent.id] });
+
+    // No mail server: the Outbox is where the link is read and handed on.
+    expect((await askForLink(email, '198.51.100.77')).status).toBe(200);
+    expect(await deliver({ mailer: null })).toMatchObject({ logged: 1 });
+    const logged = await readOutbox(email);
+    expect(logged.state).toBe('logged');
+    expect(logged.text_body).toMatch(RESET_LINK);
   });
 });

@@ -1,10 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { mailedLink } from './mailbox';
 import { ADMIN, hydrated, signIn } from './sign-in';
 import { passwordStep } from './staff-accounts';
 
-// The team, as people use it: the admin invites by email, the invitees read their link (here, on the
-// Outbox page: no mail server), choose a name and password, sign in, and see only their own screens.
+// The team, as people use it: the admin invites by email, the invitees read their link in their mailbox,
+// choose a name and password, sign in, and see only their own screens.
 
 const PASSWORD = 'a long password for the new colleague';
 
@@ -13,21 +14,6 @@ async function expectNoViolations(page: Page) {
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
   expect(violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
-
-/** The invitation email to this address, read on the Outbox page: the link in it. */
-async function invitationLink(page: Page, email: string): Promise<URL> {
-  const row = page
-    .getByRole('row')
-    .filter({ hasText: email })
-    .filter({ hasText: 'You are invited to the admin portal' });
-  await expect(async () => {
-    await page.goto('/admin/settings/outbox');
-    await expect(row.getByText('Read the email')).toBeVisible();
-  }).toPass({ timeout: 90_000 });
-  await row.getByText('Read the email').click();
-  const text = (await row.locator('pre').textContent()) ?? '';
-  return new URL(/https?:\/\/\S+\/admin-invitation#[\w-]+/.exec(text)![0]);
 }
 
 /** A fresh browser accepts the invitation, signs in, and is handed back for checks. */
@@ -77,8 +63,8 @@ test('the admin invites a dispatcher and a driver; each accepts, signs in and se
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 20_000 });
   await expectNoViolations(page);
 
-  const deskLink = await invitationLink(page, desk.email);
-  const vanLink = await invitationLink(page, van.email);
+  const deskLink = await mailedLink(desk.email, 'staff_invitation', '/admin-invitation');
+  const vanLink = await mailedLink(van.email, 'staff_invitation', '/admin-invitation');
 
   const dispatcher = await accept(browser, deskLink, desk);
   const deskSidebar = dispatcher.page.getByRole('navigation', { name: 'Admin' });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { HttpError } from './http';
 import { hashingBusy } from './password';
 import { PURGE_BATCH } from './purge';
+import { clientNetwork } from './rate-limit';
 import { decodeFirst } from './rows';
 import type { NamedSql } from './sql';
 
@@ -28,6 +29,8 @@ import type { NamedSql } from './sql';
  * An address the account has fully signed in from before (a "known address", kept 90 days) is held
  * to its own (account, address) bucket only. An attacker sharing that very address can still
  * exhaust it, as nothing else tells them apart.
+ * An "address" is an IPv4 address or an IPv6 /64 (`clientNetwork`): one IPv6 client has a whole /64 to
+ * rotate through, and a phone's or laptop's own address changes within it from day to day.
  */
 
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -79,7 +82,7 @@ function who(attempt: Attempt, now: number) {
   return {
     email: email.sql,
     emailArgs: email.args,
-    address: attempt.address,
+    address: clientNetwork(attempt.address),
     since: iso(now - LOGIN_WINDOW_MS),
     stale: iso(now - IN_FLIGHT_STALE_MS),
   };
@@ -240,15 +243,16 @@ export function signedInFrom(
   now: number,
   when: { sql: string; args: InValue[] } = { sql: '1', args: [] },
 ): InStatement[] {
+  const network = clientNetwork(address);
   return [
     {
       sql: `DELETE FROM login_attempts WHERE email = ? AND address = ? AND ${when.sql}`,
-      args: [email, address, ...when.args],
+      args: [email, network, ...when.args],
     },
     {
       sql: `INSERT INTO admin_known_addresses (user_id, address, last_login_at) SELECT ?, ?, ? WHERE ${when.sql}
             ON CONFLICT (user_id, address) DO UPDATE SET last_login_at = excluded.last_login_at`,
-      args: [userId, address, iso(now), ...when.args],
+      args: [userId, network, iso(now), ...when.args],
     },
     {
       sql: `DELETE FROM admin_known_addresses WHERE user_id = ? AND address NOT IN (

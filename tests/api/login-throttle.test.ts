@@ -161,6 +161,29 @@ describe('the sign-in throttle under concurrency', { timeout: 180_000 }, () => {
     );
   });
 
+  it('counts an IPv6 client by its /64: its other addresses share the 20 across accounts, another network does not', async () => {
+    const outcomes: number[] = [];
+    for (let i = 0; i < LOGIN_LIMITS.address + 1; i++) {
+      outcomes.push((await fill(`v6-spray-${i}@spray.example`, [`2001:db8:50:1::${(i + 1).toString(16)}`]))[0]!);
+    }
+    expect(outcomes).toEqual([...Array(LOGIN_LIMITS.address).fill(200), 429]);
+    expect((await attempt('v6-more@spray.example', 'wrong guess', '2001:db8:50:1:abcd:1:2:3')).status).toBe(429);
+    expect((await attempt('v6-more@spray.example', 'wrong guess', '2001:db8:50:2::1')).status).toBe(401);
+  });
+
+  it("an IPv6 owner's network stays known when their device takes a new address in it", async () => {
+    const email = await account('2001:db8:51:7::10');
+    // Strangers fill the account's budget for unknown addresses.
+    await fill(
+      email,
+      Array.from({ length: LOGIN_LIMITS.account }, (_, i) => `192.0.2.${i + 101}`),
+    );
+    const owner = await attempt(email, PASSWORD, '2001:db8:51:7:1c2b:3a4d:5e6f:7081');
+    expect(owner.body.status).toBe('success');
+    const stranger = await attempt(email, PASSWORD, '2001:db8:51:8::10');
+    expect(stranger.body).toEqual({ status: 'email_sent' });
+  });
+
   it('counts attempts that never finished (a timed-out or crashed function)', async () => {
     const email = await account('198.51.100.5');
     const db = await getDb();

@@ -41,3 +41,38 @@ export function currentPath(): string {
   const { pathname, search, hash } = window.location;
   return returnPath(`${pathname}${search}${hash}`);
 }
+
+const FOR_LINK = 'sign-in-link-return';
+/** As long as an emailed sign-in link works. */
+const FOR_LINK_MS = 15 * 60 * 1000;
+
+/**
+ * Remembers on this device where this sign-in page returns to, when it emailed a sign-in link instead:
+ * the link opens in a tab of its own, without the page's `next`.
+ */
+export function rememberForLink(now = Date.now()): void {
+  try {
+    localStorage.setItem(FOR_LINK, JSON.stringify({ path: afterSignIn(), at: now }));
+  } catch {
+    // Without storage the link returns to the dashboard, as from another device.
+  }
+}
+
+/** Where a sign-in link returns to: the page remembered on this device in the link's time, else the dashboard. Once. */
+export function returnForLink(now = Date.now()): string {
+  let remembered: unknown;
+  try {
+    const raw = localStorage.getItem(FOR_LINK);
+    localStorage.removeItem(FOR_LINK);
+    remembered = JSON.parse(raw ?? 'null');
+  } catch {
+    return HOME;
+  }
+  // Checked by hand: the sign-in page carries no schema library.
+  if (typeof remembered !== 'object' || remembered === null || !('path' in remembered) || !('at' in remembered)) {
+    return HOME;
+  }
+  const { path, at } = remembered;
+  if (typeof path !== 'string' || typeof at !== 'number' || at > now || now - at > FOR_LINK_MS) return HOME;
+  return returnPath(path);
+}

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hasDraft, keepDraft, saveDrafts, takeDraft } from '../../src/admin/drafts';
-import { loginUrl, returnPath } from '../../src/admin/return-path';
+import { loginUrl, rememberForLink, returnForLink, returnPath } from '../../src/admin/return-path';
 
 // Back where you were: the sign-in page follows only admin paths of its own origin, and a form's
 // typed values outlive the trip to the sign-in page.
@@ -92,5 +92,63 @@ describe('drafts', () => {
     expect(takeDraft('new-shipment')).toBeNull();
     store.set('admin-draft:/admin/new_shipment:new-shipment', '{not json');
     expect(takeDraft('new-shipment')).toBeNull();
+  });
+});
+
+describe('after an emailed sign-in link', () => {
+  function signInPageAt(search: string) {
+    const store = new Map<string, string>();
+    vi.stubGlobal('window', { location: { search, origin: ORIGIN } });
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => store.set(key, value),
+      removeItem: (key: string) => store.delete(key),
+    });
+    return store;
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('returns where the sign-in page was to return, on this device, once', () => {
+    signInPageAt('?next=%2Fdriver');
+    const sent = Date.parse('2026-11-26T08:00:00Z');
+    rememberForLink(sent);
+    expect(returnForLink(sent + 60_000)).toBe('/driver');
+    expect(returnForLink(sent + 61_000)).toBe('/admin');
+  });
+
+  it('goes to the dashboard once the link has expired, or for what is not a path of the app', () => {
+    const store = signInPageAt('?next=%2Fadmin%2Fshipments');
+    const sent = Date.parse('2026-11-26T08:00:00Z');
+    rememberForLink(sent);
+    expect(returnForLink(sent + 15 * 60_000 + 1)).toBe('/admin');
+    for (const stored of [
+      '{not json',
+      '[1]',
+      '{"path":"/admin/runs"}',
+      '{"path":"https://evil.example/admin","at":1}',
+    ]) {
+      store.set('sign-in-link-return', stored);
+      expect(returnForLink(2)).toBe('/admin');
+    }
+    store.set('sign-in-link-return', JSON.stringify({ path: '/admin/runs', at: 1 }));
+    expect(returnForLink(2)).toBe('/admin/runs');
+  });
+
+  it('without storage, goes to the dashboard', () => {
+    vi.stubGlobal('window', { location: { search: '?next=%2Fdriver', origin: ORIGIN } });
+    vi.stubGlobal('localStorage', {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+      removeItem: () => undefined,
+    });
+    rememberForLink();
+    expect(returnForLink()).toBe('/admin');
   });
 });

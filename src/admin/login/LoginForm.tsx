@@ -6,7 +6,7 @@ import { login } from '../api/auth';
 import { SESSION_EXPIRED } from '../api/client';
 import { setAuthFlag, takeSessionEnded } from '../auth-flag';
 import { ErrorAlert } from '../components/Field';
-import { afterSignIn } from '../return-path';
+import { afterSignIn, rememberForLink } from '../return-path';
 import { CodeStep } from './CodeStep';
 import { useLazyToasts } from './lazy-toasts';
 import { PasswordForm } from './PasswordForm';
@@ -106,6 +106,7 @@ export default function LoginForm() {
       if (answer.status === 'two_factor_required') {
         setChallenge({ token: answer.challenge, guarded: answer.guarded });
       } else if (answer.status === 'email_sent') {
+        rememberForLink();
         setEmailSent(true);
       } else {
         signedIn();

@@ -4,6 +4,7 @@ import { loginLink } from '../api/auth';
 import { ApiError } from '../api/client';
 import { setAuthFlag } from '../auth-flag';
 import { buttonClass } from '../components/Field';
+import { returnForLink } from '../return-path';
 import { LinkRefused, useLinkToken } from './emailed-link';
 
 // The page of a sign-in link emailed to the account; the token is used up only when the person
@@ -21,7 +22,7 @@ export default function SignInLink() {
       await loginLink({ token });
       setAuthFlag();
       setState({ step: 'signed-in' });
-      window.location.assign('/admin');
+      window.location.assign(returnForLink());
     } catch (error) {
       const message =
         error instanceof ApiError && error.message ? error.message : 'Signing in failed. Please try again.';

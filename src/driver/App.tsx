@@ -7,6 +7,7 @@ import type { DeliveryReason } from '@/lib/shipment-status';
 import { normalizeTrackingNumber } from '@/lib/tracking-number';
 import { getSession, type Session } from './api';
 import { FailedSheet } from './FailedSheet';
+import { keepScreenOnPhone } from './offline-copy';
 import { Pickups } from './Pickups';
 import { $queue, $signInNeeded, enqueue, flush, loadQueue, onRecorded, type ProofInput } from './queue';
 import { FIELD, PRIMARY, SECONDARY } from './Sheet';
@@ -32,6 +33,7 @@ export default function App() {
   const [session, setSession] = useState<Session | 'checking' | 'offline'>('checking');
 
   useEffect(() => {
+    keepScreenOnPhone();
     getSession().then(
       (answer) => {
         if (answer.kind === 'none') window.location.replace(SIGN_IN);

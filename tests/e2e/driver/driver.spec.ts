@@ -152,6 +152,56 @@ test('an action queued offline is sent when the screen is opened again', async (
   expect(await historyOf(numbers[0]!)).toEqual(['in_transit', 'out_for_delivery']);
 });
 
+test('the screen opens without signal: reloaded offline, it shows the run as last loaded and queues what is done', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(150_000);
+  const { account, numbers } = await runOf(2);
+  await signInToDriver(page, account);
+
+  // Once its worker is ready, the phone keeps the page and every file it loaded.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const notKept = await page.evaluate(async () => {
+    const files = performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => new URL(name).pathname.startsWith('/_astro/'));
+    const missing: string[] = [];
+    for (const file of [`${location.origin}/driver`, ...files]) if (!(await caches.match(file))) missing.push(file);
+    return { files: files.length, missing };
+  });
+  expect(notKept.files).toBeGreaterThan(0);
+  expect(notKept.missing).toEqual([]);
+
+  await context.setOffline(true);
+  const reloaded = await page.reload();
+  expect(reloaded?.fromServiceWorker()).toBe(true);
+  await expect(page.getByRole('heading', { level: 1, name: "Today's stops" })).toBeVisible();
+  await expect(page.getByText('Offline: actions are kept on this phone.')).toBeVisible();
+  await expect(page.getByText('2 stops')).toBeVisible();
+
+  // The delivered sheet (loaded only when opened) comes from the phone too.
+  await stopCard(page, 1).getByRole('button', { name: 'Delivered' }).click();
+  const delivered = page.getByRole('dialog', { name: `Delivered: ${numbers[0]}` });
+  await expect(delivered.getByText('Ask the recipient to sign')).toBeVisible();
+  await delivered.getByRole('button', { name: 'Cancel' }).click();
+  await expect(delivered).toBeHidden();
+
+  await stopCard(page, 2).getByRole('button', { name: 'Out for delivery' }).click();
+  await expect(page.getByText('1 pending (will send when online)')).toBeVisible();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(violations.map((violation) => violation.id)).toEqual([]);
+  expect(await historyOf(numbers[1]!)).toEqual(['in_transit']);
+
+  await context.setOffline(false);
+  await expect(page.getByText('1 pending (will send when online)')).toBeHidden(SERVER);
+  await expect(stopCard(page, 2).getByText('Status: Out for Delivery', { exact: true })).toBeVisible(SERVER);
+  expect(await historyOf(numbers[1]!)).toEqual(['in_transit', 'out_for_delivery']);
+});
+
 test('someone who is not a driver is told the screen is for drivers', async ({ page }) => {
   const { account } = await runOf(0);
   const db = openE2eDatabase();

@@ -184,7 +184,7 @@ test('the screen opens without signal: reloaded offline, it shows the run as las
   // The delivered sheet (loaded only when opened) comes from the phone too.
   await stopCard(page, 1).getByRole('button', { name: 'Delivered' }).click();
   const delivered = page.getByRole('dialog', { name: `Delivered: ${numbers[0]}` });
-  await expect(delivered.getByText('Ask the recipient to sign')).toBeVisible();
+  await expect(delivered.getByRole('img', { name: 'Signature' })).toBeVisible();
   await delivered.getByRole('button', { name: 'Cancel' }).click();
   await expect(delivered).toBeHidden();
 

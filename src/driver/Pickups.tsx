@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { PICKUP_WINDOW_LABELS } from '@/lib/pickup-hours';
 import { completePickup, type DriverPickups, getPickups } from './api';
 import { PRIMARY, SECONDARY } from './Sheet';
+import { keepOnDevice, keptOnDevice } from './stops';
 
 /**
  * The driver's pickups of today: where to collect, when, what, and a "Picked up" action, which books the
@@ -21,13 +22,28 @@ type State =
 const $pickups = atom<State>({ status: 'loading' });
 
 async function loadPickups(): Promise<void> {
+  let pickups: DriverPickups | null;
   try {
-    const pickups = await getPickups();
-    const current = $pickups.get();
-    $pickups.set({ status: 'ready', pickups, busy: null, message: current.status === 'ready' ? current.message : '' });
-  } catch {
+    pickups = await getPickups();
+  } catch (error) {
+    console.error('[driver] pickups', error);
     if ($pickups.get().status !== 'ready') $pickups.set({ status: 'error', message: 'Could not load the pickups.' });
+    return;
   }
+  const current = $pickups.get();
+  if (pickups) {
+    $pickups.set({ status: 'ready', pickups, busy: null, message: current.status === 'ready' ? current.message : '' });
+    await keepOnDevice('pickups', pickups);
+    return;
+  }
+  if (current.status === 'ready') return;
+  // No signal: where to collect, as last loaded (recording one still needs signal).
+  const kept = await keptOnDevice<DriverPickups>('pickups');
+  $pickups.set(
+    kept
+      ? { status: 'ready', pickups: kept, busy: null, message: 'No connection: showing the pickups as last loaded.' }
+      : { status: 'error', message: 'No connection: the pickups show once there is signal.' },
+  );
 }
 
 async function pickedUp(pickup: Pickup): Promise<void> {

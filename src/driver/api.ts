@@ -162,11 +162,17 @@ const isPickup = (value: unknown) =>
   typeof value.status === 'string';
 
 /** Today's pickups on the driver's run; throws when they cannot be read. */
-export async function getPickups(): Promise<DriverPickups> {
-  const response = await fetch('/api/driver/pickups', {
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json' },
-  });
+/** Today's pickups, or null without signal. */
+export async function getPickups(): Promise<DriverPickups | null> {
+  let response: Response;
+  try {
+    response = await fetch('/api/driver/pickups', {
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    });
+  } catch {
+    return null;
+  }
   const payload = await readJson(response);
   const list = isObject(payload) && isObject(payload.data) ? payload.data.pickups : null;
   if (!response.ok || !Array.isArray(list) || !list.every(isPickup)) {

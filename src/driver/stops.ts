@@ -20,14 +20,19 @@ const cacheStore = () => {
   return store;
 };
 
+/** Keeps an answer on the device, for the screen opened again without signal. */
+export const keepOnDevice = (key: string, value: unknown) => set(key, value, cacheStore());
+/** An answer kept on the device, if there is one. */
+export const keptOnDevice = <T>(key: string) => get<T>(key, cacheStore());
+
 export async function loadStops(): Promise<void> {
   try {
     const data = await getStops();
     $stops.set({ status: 'ready', data, notice: null });
-    await set('today', data, cacheStore());
+    await keepOnDevice('today', data);
   } catch (error) {
     const failure = error instanceof StopsError ? error : new StopsError(null, 'Could not load the stops.');
-    const cached = failure.status === null ? await get<Stops>('today', cacheStore()) : undefined;
+    const cached = failure.status === null ? await keptOnDevice<Stops>('today') : undefined;
     const current = $stops.get();
     if (current.status === 'ready' && failure.status === null) {
       $stops.set({ ...current, notice: failure.message });

@@ -152,7 +152,7 @@ test('an action queued offline is sent when the screen is opened again', async (
   expect(await historyOf(numbers[0]!)).toEqual(['in_transit', 'out_for_delivery']);
 });
 
-test('the screen opens without signal: reloaded offline, it shows the run as last loaded and queues what is done', async ({
+test('the screen opens without signal: reloaded offline, it shows the run and pickups as last loaded and queues what is done', async ({
   page,
   context,
 }) => {
@@ -180,6 +180,8 @@ test('the screen opens without signal: reloaded offline, it shows the run as las
   await expect(page.getByRole('heading', { level: 1, name: "Today's stops" })).toBeVisible();
   await expect(page.getByText('Offline: actions are kept on this phone.')).toBeVisible();
   await expect(page.getByText('2 stops')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Pickups (0)' })).toBeVisible();
+  await expect(page.getByText('No connection: showing the pickups as last loaded.')).toBeVisible();
 
   // The delivered sheet (loaded only when opened) comes from the phone too.
   await stopCard(page, 1).getByRole('button', { name: 'Delivered' }).click();

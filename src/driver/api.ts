@@ -132,16 +132,18 @@ export class StopsError extends Error {
   }
 }
 
-export async function getStops(): Promise<Stops> {
-  let response: Response;
+/** A read of the driver's API with the session, or null without signal. */
+async function read(path: string): Promise<Response | null> {
   try {
-    response = await fetch('/api/driver/stops', {
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json' },
-    });
+    return await fetch(path, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
   } catch {
-    throw new StopsError(null, 'No connection: showing the stops as last loaded.');
+    return null;
   }
+}
+
+export async function getStops(): Promise<Stops> {
+  const response = await read('/api/driver/stops');
+  if (!response) throw new StopsError(null, 'No connection: showing the stops as last loaded.');
   const payload = await readJson(response);
   if (!response.ok) throw new StopsError(response.status, refusal(payload, response.status));
   const data = isObject(payload) ? payload.data : null;
@@ -161,18 +163,10 @@ const isPickup = (value: unknown) =>
   typeof value.pickup_window === 'string' &&
   typeof value.status === 'string';
 
-/** Today's pickups on the driver's run; throws when they cannot be read. */
-/** Today's pickups, or null without signal. */
+/** Today's pickups on the driver's run, or null without signal; throws when they cannot be read. */
 export async function getPickups(): Promise<DriverPickups | null> {
-  let response: Response;
-  try {
-    response = await fetch('/api/driver/pickups', {
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json' },
-    });
-  } catch {
-    return null;
-  }
+  const response = await read('/api/driver/pickups');
+  if (!response) return null;
   const payload = await readJson(response);
   const list = isObject(payload) && isObject(payload.data) ? payload.data.pickups : null;
   if (!response.ok || !Array.isArray(list) || !list.every(isPickup)) {

@@ -41,16 +41,21 @@ describe('returnPath', () => {
   });
 });
 
+/** A browser storage (`sessionStorage`, `localStorage`) in memory: the map behind it. */
+function stubStorage(name: 'sessionStorage' | 'localStorage') {
+  const store = new Map<string, string>();
+  vi.stubGlobal(name, {
+    getItem: (key: string) => store.get(key) ?? null,
+    setItem: (key: string, value: string) => store.set(key, value),
+    removeItem: (key: string) => store.delete(key),
+  });
+  return store;
+}
+
 describe('drafts', () => {
   function browserAt(pathname: string) {
-    const store = new Map<string, string>();
     vi.stubGlobal('window', { location: { pathname } });
-    vi.stubGlobal('sessionStorage', {
-      getItem: (key: string) => store.get(key) ?? null,
-      setItem: (key: string, value: string) => store.set(key, value),
-      removeItem: (key: string) => store.delete(key),
-    });
-    return store;
+    return stubStorage('sessionStorage');
   }
 
   afterEach(() => {
@@ -97,14 +102,8 @@ describe('drafts', () => {
 
 describe('after an emailed sign-in link', () => {
   function signInPageAt(search: string) {
-    const store = new Map<string, string>();
     vi.stubGlobal('window', { location: { search, origin: ORIGIN } });
-    vi.stubGlobal('localStorage', {
-      getItem: (key: string) => store.get(key) ?? null,
-      setItem: (key: string, value: string) => store.set(key, value),
-      removeItem: (key: string) => store.delete(key),
-    });
-    return store;
+    return stubStorage('localStorage');
   }
 
   afterEach(() => {

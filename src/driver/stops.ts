@@ -20,10 +20,27 @@ const cacheStore = () => {
   return store;
 };
 
+// Keeping answers is a convenience for a screen opened without signal: a phone that refuses storage (some
+// private modes) still shows what it just loaded, so neither call ever throws.
+
 /** Keeps an answer on the device, for the screen opened again without signal. */
-export const keepOnDevice = (key: string, value: unknown) => set(key, value, cacheStore());
-/** An answer kept on the device, if there is one. */
-export const keptOnDevice = <T>(key: string) => get<T>(key, cacheStore());
+export async function keepOnDevice(key: string, value: unknown): Promise<void> {
+  try {
+    await set(key, value, cacheStore());
+  } catch (error) {
+    console.warn('[driver] could not keep the answer on the device', error);
+  }
+}
+
+/** An answer kept on the device, if there is one and the device lets it be read. */
+export async function keptOnDevice<T>(key: string): Promise<T | undefined> {
+  try {
+    return await get<T>(key, cacheStore());
+  } catch (error) {
+    console.warn('[driver] could not read the answer kept on the device', error);
+    return undefined;
+  }
+}
 
 export async function loadStops(): Promise<void> {
   try {

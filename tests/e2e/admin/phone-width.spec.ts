@@ -24,7 +24,8 @@ function adminScreens(): { name: string; path: string }[] {
 
 /** Waits until the screen has drawn what it loads: its heading, and no placeholder, "Loading..." or busy table left. */
 async function settled(page: Page) {
-  await expect(page.getByRole('heading', { level: 1 }).or(page.getByRole('article').first())).toBeVisible({
+  // Either may come first; a screen of articles (the waybills) shows both at once.
+  await expect(page.getByRole('heading', { level: 1 }).or(page.getByRole('article')).first()).toBeVisible({
     timeout: 30_000,
   });
   await expect(page.locator('.animate-pulse')).toHaveCount(0, { timeout: 30_000 });

@@ -48,6 +48,8 @@ export type Env = z.infer<typeof envSchema> & {
   isProduction: boolean;
   /** netlify dev and serve run each function call in a fresh worker: module state does not outlive a call. */
   freshWorkerPerCall: boolean;
+  /** Under the test runner (NODE_ENV=test) and not deployed: new password hashes are cheap (password.ts). */
+  testRun: boolean;
 };
 
 /** A configuration problem, described in one line that names the variable. */
@@ -73,12 +75,13 @@ export function getEnv(): Env {
     const issue = result.error.issues[0]!;
     throw new ConfigError(`Invalid environment variable ${issue.path.join('.')}: ${issue.message}`);
   }
+  const local = result.data.NETLIFY_LOCAL === 'true';
   const env = {
     ...result.data,
-    isProduction:
-      result.data.NODE_ENV === 'production' ||
-      (result.data.CONTEXT === 'production' && result.data.NETLIFY_LOCAL !== 'true'),
-    freshWorkerPerCall: result.data.NETLIFY_LOCAL === 'true' || result.data.NETLIFY_DEV === 'true',
+    isProduction: result.data.NODE_ENV === 'production' || (result.data.CONTEXT === 'production' && !local),
+    freshWorkerPerCall: local || result.data.NETLIFY_DEV === 'true',
+    // A deployed function has SITE_ID (its build has CONTEXT too): never a test run, whatever NODE_ENV says.
+    testRun: result.data.NODE_ENV === 'test' && (local || (!result.data.SITE_ID && !result.data.CONTEXT)),
   };
   cached = { source, env };
   return env;

@@ -12,7 +12,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'courier-admin-password-'));
   env = {
     DATABASE_URL: `file:${join(dir, 'courier.db')}`,
-    NODE_ENV: 'development',
+    NODE_ENV: 'test',
     ADMIN_PASSWORD: '',
     ADMIN_EMAIL: '',
   };
@@ -53,7 +53,7 @@ const USAGE =
   'Usage: npm run admin:password -- <email> [--role admin|dispatcher|driver|viewer]  (the password is prompted, or read from stdin)';
 
 describe('npm run admin:password', () => {
-  // Two runs of the command, each starting tsx and hashing: over 20 s on a busy two-core machine.
+  // Two runs of the command, each starting tsx: over 10 s on a busy two-core machine.
   it('creates an admin from a password on stdin, then changes it and ends its sessions', {
     timeout: 60_000,
   }, async () => {

@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { PASSWORD_PARAMS } from '../../../netlify/lib/password';
+import { openE2eDatabase } from '../../helpers/e2e-db';
 import { mailedLink } from './mailbox';
 import { hydrated, signIn } from './sign-in';
 import { currentCode, newAccount, nextCode, signInAs } from './staff-accounts';
@@ -18,6 +20,18 @@ async function expectNoViolations(page: Page, what: string) {
 async function resetLink(email: string): Promise<string> {
   const link = await mailedLink(email, 'password_reset', '/admin-reset-password');
   return `${link.pathname}${link.hash}`;
+}
+
+/** The scrypt parameters stored with the account's password hash. */
+async function storedHashParams(email: string) {
+  const db = openE2eDatabase();
+  try {
+    const { rows } = await db.execute({ sql: 'SELECT password_hash FROM admin_users WHERE email = ?', args: [email] });
+    const [, N, r, p] = String(rows[0]?.password_hash).split('$').map(Number);
+    return { N, r, p };
+  } finally {
+    db.close();
+  }
 }
 
 /** An admin reading the Outbox page, in a browser of their own, sees the email but not its link. */
@@ -79,6 +93,8 @@ test('a mailed reset link signs the person in again and ends their other session
   await page.getByRole('button', { name: 'Set new password' }).click();
   await page.waitForURL('**/admin', { timeout: 60_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  // The served product hashes at the full cost (only the test runner's own processes hash cheaply).
+  expect(await storedHashParams(account.email)).toEqual(PASSWORD_PARAMS);
   // The audit trail names the reset and who made it (this account is an admin, so it may read the trail).
   await page.goto(`/admin/audit?action=password_reset&actor=${encodeURIComponent(account.email)}`);
   await expect(page.getByText('Showing 1 of 1 entries')).toBeVisible({ timeout: 30_000 });

@@ -10,7 +10,7 @@ interface HashParams {
 
 // scrypt with N = 2^17, r = 8, p = 1 (OWASP's minimum): 128 MiB and a few hundred ms per hash.
 export const PASSWORD_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
-// The test suites hash some 700 passwords, which at the full cost was a third of their run. A hash keeps its
+// The test suites hash some 700 passwords, at the full cost a quarter of their CPU time. A hash keeps its
 // parameters, so a cheap one verifies like any other; the suites about hashing under load ask for the full cost.
 const TEST_RUN_PARAMS = { N: 2 ** 10, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;

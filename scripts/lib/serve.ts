@@ -85,9 +85,10 @@ export async function pruneCopies(root = process.cwd()): Promise<void> {
 /**
  * netlify-cli runs every function call in a fresh worker thread, which compiles the function's bundle and zod
  * again each time: with V8's compiled code kept on disk (checked against each file's contents), a call costs
- * about a fifth less CPU, which the browser tests spend mostly on such calls. Worker threads inherit it.
+ * about a fifth less CPU, which the browser tests spend mostly on such calls. Worker threads inherit it. It is
+ * kept by file path, so a copy keeps its own, removed with it.
  */
-const COMPILE_CACHE = { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE || resolve('.data', 'compile-cache') };
+const compileCache = (folder: string) => ({ NODE_COMPILE_CACHE: join(folder, 'compile-cache') });
 
 /**
  * Serves the site and the functions through netlify-cli on `port`, offline: `serve` builds for production
@@ -110,7 +111,7 @@ export async function serveProduct(
     writeFileSync(join(folder, 'netlify.toml'), copyConfig(port, process.cwd()));
     modeArgs = ['--cwd', folder, '--staticServerPort', String(helperPort)];
     // astro.config.mjs builds into SITE_OUT_DIR.
-    modeEnv = { SITE_OUT_DIR: siteDir(port) };
+    modeEnv = { SITE_OUT_DIR: siteDir(port), ...compileCache(folder) };
   } else {
     // astro dev, told its port twice (netlify-cli waits on --target-port, astro listens on --port).
     // --ignore-lock: astro dev otherwise refuses to start while another copy's astro dev runs here.
@@ -122,6 +123,8 @@ export async function serveProduct(
       // run, a shell sat between them and astro dev outlived a stopped copy.
       `astro dev --port ${helperPort} --ignore-lock`,
     ];
+    // The functions of every dev copy are built in the checkout's own .netlify/.
+    modeEnv = compileCache(resolve('.data'));
   }
   // netlify-cli's own script, run by this Node: through npx, a shell sits between us and it and passes no
   // signal on, so stopping this process alone (`kill <pid>`) left the server running.
@@ -138,7 +141,7 @@ export async function serveProduct(
       String(functionsPort),
       ...modeArgs,
     ],
-    { stdio: 'inherit', env: { ...process.env, ...QUIET_ENV, ...COMPILE_CACHE, ...env, ...modeEnv } },
+    { stdio: 'inherit', env: { ...process.env, ...QUIET_ENV, ...env, ...modeEnv } },
   );
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.on(signal, () => child.kill(signal));

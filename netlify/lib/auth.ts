@@ -82,18 +82,18 @@ export async function login(
     // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement, and this one is in the batch
     const row = decodeFirst(accountSchema, account!.rows);
     const matches = await ticket.run(() => verifyPassword(password, row?.password_hash ?? DUMMY_PASSWORD_HASH));
-    if (guarded && !(row && matches && isBuiltInPasswordInProduction(password))) {
+    if (guarded && !(row && matches && isBuiltInPasswordOffLocal(password))) {
       return await guardedLogin(db, { account: row, matches, attemptId, remember }, client, now);
     }
     if (!row || !matches) {
       await db.execute(finishAttempt(attemptId));
       throw new HttpError(401, INVALID_CREDENTIALS);
     }
-    if (isBuiltInPasswordInProduction(password)) {
+    if (isBuiltInPasswordOffLocal(password)) {
       await db.execute(finishAttempt(attemptId));
       throw new HttpError(
         403,
-        'The built-in local password cannot be used in production. Set a new one with npm run admin:password.',
+        'The built-in local password cannot be used on a live site. Set a new one with npm run admin:password.',
       );
     }
     const user = { id: row.id, email: row.email, role: row.role, address: client.address };
@@ -111,9 +111,14 @@ export async function login(
   }
 }
 
-/** The built-in local password is refused in production (it is public: saying so reveals nothing). */
-const isBuiltInPasswordInProduction = (password: string) =>
-  getEnv().isProduction && password === DEFAULT_ADMIN_PASSWORD;
+/**
+ * The built-in local password is public: refused in production and on every deployed site (a deploy preview
+ * is public too), and saying so reveals nothing.
+ */
+const isBuiltInPasswordOffLocal = (password: string) => {
+  const env = getEnv();
+  return (env.isProduction || env.deployed) && password === DEFAULT_ADMIN_PASSWORD;
+};
 
 /**
  * The second step of an account with two-factor sign-in whose password is proven (by a sign-in, or by a

@@ -49,7 +49,7 @@ export async function purgeLookups(context: FunctionContext, numbers: readonly s
   const env = getEnv();
   const token = env.NETLIFY_PURGE_API_TOKEN;
   if (!token) {
-    if (env.isProduction) console.warn('[cdn] NETLIFY_PURGE_API_TOKEN is not set: cached lookups expire on their own');
+    if (env.deployed) console.warn('[cdn] NETLIFY_PURGE_API_TOKEN is not set: cached lookups expire on their own');
     return;
   }
   const purge = (async () => {

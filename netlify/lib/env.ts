@@ -46,9 +46,14 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema> & {
   isProduction: boolean;
+  /**
+   * On Netlify's servers, any context: a deployed function is told its site (SITE_ID) but not its context,
+   * a build is told both. netlify dev and serve say NETLIFY_LOCAL, whatever they name.
+   */
+  deployed: boolean;
   /** netlify dev and serve run each function call in a fresh worker: module state does not outlive a call. */
   freshWorkerPerCall: boolean;
-  /** Under the test runner (NODE_ENV=test) and not deployed: new password hashes are cheap (password.ts). */
+  /** Under the test runner (NODE_ENV=test), never deployed: new password hashes are cheap (password.ts). */
   testRun: boolean;
 };
 
@@ -76,12 +81,13 @@ export function getEnv(): Env {
     throw new ConfigError(`Invalid environment variable ${issue.path.join('.')}: ${issue.message}`);
   }
   const local = result.data.NETLIFY_LOCAL === 'true';
+  const deployed = !local && Boolean(result.data.SITE_ID || result.data.CONTEXT);
   const env = {
     ...result.data,
     isProduction: result.data.NODE_ENV === 'production' || (result.data.CONTEXT === 'production' && !local),
+    deployed,
     freshWorkerPerCall: local || result.data.NETLIFY_DEV === 'true',
-    // A deployed function has SITE_ID (its build has CONTEXT too): never a test run, whatever NODE_ENV says.
-    testRun: result.data.NODE_ENV === 'test' && (local || (!result.data.SITE_ID && !result.data.CONTEXT)),
+    testRun: result.data.NODE_ENV === 'test' && !deployed,
   };
   cached = { source, env };
   return env;

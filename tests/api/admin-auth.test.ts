@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import login from '../../netlify/functions/auth-login';
 import logout from '../../netlify/functions/auth-logout';
@@ -197,22 +198,33 @@ describe('sessions', () => {
   });
 });
 
-describe('production', () => {
-  it('refuses a login with the built-in local default password', async () => {
+describe('production and deployed sites', () => {
+  const KEYS = ['NODE_ENV', 'SITE_ID', 'CONTEXT', 'NETLIFY_LOCAL'] as const;
+
+  it.each([
+    { where: 'NODE_ENV=production', env: { NODE_ENV: 'production' } },
+    { where: 'a deployed function, told only its site', env: { SITE_ID: '1d01c0c0-4554-4747-93b8-34ce3448ab95' } },
+    { where: 'a deploy preview', env: { CONTEXT: 'deploy-preview' } },
+  ])('refuses a login with the built-in local default password: $where', async ({ env }) => {
     const db = await getDb();
+    const email = `default-${randomUUID()}@nec-cargo.example`;
     await db.execute({
       sql: 'INSERT INTO admin_users (email, password_hash) VALUES (?, ?)',
-      args: ['default@nec-cargo.example', await hashPassword(DEFAULT_ADMIN_PASSWORD)],
+      args: [email, await hashPassword(DEFAULT_ADMIN_PASSWORD)],
     });
-    const previous = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
+    const previous = Object.fromEntries(KEYS.map((key) => [key, process.env[key]]));
+    for (const key of KEYS) delete process.env[key];
+    Object.assign(process.env, env);
     try {
-      const refused = await attempt({ email: 'default@nec-cargo.example', password: DEFAULT_ADMIN_PASSWORD });
+      const refused = await attempt({ email, password: DEFAULT_ADMIN_PASSWORD });
       expect(refused.status).toBe(403);
-      expect(refused.body.message).toMatch(/cannot be used in production/);
+      expect(refused.body.message).toMatch(/cannot be used on a live site/);
       expect(refused.headers.get('set-cookie')).toBeNull();
     } finally {
-      process.env.NODE_ENV = previous;
+      for (const key of KEYS) {
+        if (previous[key] === undefined) delete process.env[key];
+        else process.env[key] = previous[key];
+      }
     }
   });
 });

@@ -22,15 +22,17 @@ describe('session cookies', () => {
   });
 });
 
-describe('production, for the refusal of the local default password', () => {
+describe('production and deployed, for the refusal of the local default password', () => {
+  const KEYS = ['NODE_ENV', 'CONTEXT', 'NETLIFY_LOCAL', 'SITE_ID'];
   const saved = { ...process.env };
-  const isProduction = (env: Record<string, string>) => {
-    for (const key of ['NODE_ENV', 'CONTEXT', 'NETLIFY_LOCAL']) delete process.env[key];
+  const envWith = (env: Record<string, string>) => {
+    for (const key of KEYS) delete process.env[key];
     Object.assign(process.env, env);
     try {
-      return getEnv().isProduction;
+      const { isProduction, deployed } = getEnv();
+      return { isProduction, deployed };
     } finally {
-      for (const key of ['NODE_ENV', 'CONTEXT', 'NETLIFY_LOCAL']) {
+      for (const key of KEYS) {
         if (saved[key] === undefined) delete process.env[key];
         else process.env[key] = saved[key];
       }
@@ -38,10 +40,18 @@ describe('production, for the refusal of the local default password', () => {
   };
 
   it('is NODE_ENV=production or a real Netlify production context, not `netlify serve` on this machine', () => {
-    expect(isProduction({ NODE_ENV: 'production' })).toBe(true);
-    expect(isProduction({ CONTEXT: 'production' })).toBe(true);
-    expect(isProduction({ CONTEXT: 'production', NETLIFY_LOCAL: 'true' })).toBe(false);
-    expect(isProduction({ CONTEXT: 'deploy-preview' })).toBe(false);
-    expect(isProduction({})).toBe(false);
+    expect(envWith({ NODE_ENV: 'production' }).isProduction).toBe(true);
+    expect(envWith({ CONTEXT: 'production' }).isProduction).toBe(true);
+    expect(envWith({ CONTEXT: 'production', NETLIFY_LOCAL: 'true' }).isProduction).toBe(false);
+    expect(envWith({ CONTEXT: 'deploy-preview' }).isProduction).toBe(false);
+    expect(envWith({}).isProduction).toBe(false);
+  });
+
+  it("is deployed on Netlify's servers in any context (a function is told its site), never under netlify dev or serve", () => {
+    expect(envWith({ SITE_ID: 'a1b2' }).deployed).toBe(true);
+    expect(envWith({ CONTEXT: 'deploy-preview' }).deployed).toBe(true);
+    expect(envWith({ SITE_ID: 'a1b2', CONTEXT: 'production', NETLIFY_LOCAL: 'true' }).deployed).toBe(false);
+    expect(envWith({ NODE_ENV: 'production' }).deployed).toBe(false);
+    expect(envWith({}).deployed).toBe(false);
   });
 });

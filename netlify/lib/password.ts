@@ -50,12 +50,23 @@ export async function hashPassword(password: string, params: HashParams = newHas
   return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** A stored hash's parts (`hashPassword`'s format), or null when it is not one. */
+export function readHash(stored: string): { params: HashParams; salt: Buffer; key: Buffer } | null {
   const [scheme, n, r, p, salt, key] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !key) return false;
-  const expected = Buffer.from(key, 'base64');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p) });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  if (scheme !== 'scrypt' || !salt || !key || ![n, r, p].every((part) => /^[1-9]\d{0,9}$/.test(part ?? '')))
+    return null;
+  return {
+    params: { N: Number(n), r: Number(r), p: Number(p) },
+    salt: Buffer.from(salt, 'base64'),
+    key: Buffer.from(key, 'base64'),
+  };
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const hash = readHash(stored);
+  if (!hash) return false;
+  const actual = await scrypt(password, hash.salt, hash.params);
+  return actual.length === hash.key.length && timingSafeEqual(actual, hash.key);
 }
 
 /**

@@ -3,7 +3,7 @@ import { weightLimitsKg } from '@/data/services';
 import { SHIPMENT_STATUSES } from '@/lib/shipment-status';
 import { seed } from '../../db/seed';
 import { SEED_CITY_FACTS, SEED_STATUS_COUNTS, type SeedCity } from '../../db/seed-data';
-import { newHashParams, verifyPassword } from '../../netlify/lib/password';
+import { newHashParams, readHash, verifyPassword } from '../../netlify/lib/password';
 import { TEST_ADMIN, useTestDatabase } from '../helpers/test-db';
 
 const getDb = useTestDatabase({ seed: true });
@@ -124,8 +124,7 @@ describe('seed', () => {
     });
     const hash = String(rows[0]!.password_hash);
     expect(hash).not.toContain(TEST_ADMIN.password);
-    const { N, r, p } = newHashParams();
-    expect(hash.split('$').slice(0, 4)).toEqual(['scrypt', String(N), String(r), String(p)]);
+    expect(readHash(hash)?.params).toEqual(newHashParams());
     expect(await verifyPassword(TEST_ADMIN.password, hash)).toBe(true);
     expect(await verifyPassword('wrong password', hash)).toBe(false);
   });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../netlify/lib/http';
-import { HASH_SLOTS, HASHING_BUSY, reserveHash } from '../../netlify/lib/password';
+import {
+  HASH_SLOTS,
+  HASHING_BUSY,
+  hashPassword,
+  readHash,
+  reserveHash,
+  verifyPassword,
+} from '../../netlify/lib/password';
 
 describe('hash slots of an instance', () => {
   it(`run ${HASH_SLOTS.running} hashes at once, queue ${HASH_SLOTS.waiting}, and refuse the next at once with 503 and Retry-After`, async () => {
@@ -40,5 +47,26 @@ describe('hash slots of an instance', () => {
     const again = Array.from({ length: capacity }, () => reserveHash());
     for (const ticket of again) ticket.release();
     reserveHash().release();
+  });
+});
+
+describe('stored hashes', () => {
+  it('keep their parameters, so a hash of any cost verifies', async () => {
+    const params = { N: 2 ** 4, r: 8, p: 1 };
+    const stored = await hashPassword('a long password 1', params);
+    expect(readHash(stored)?.params).toEqual(params);
+    expect(await verifyPassword('a long password 1', stored)).toBe(true);
+    expect(await verifyPassword('a long password 2', stored)).toBe(false);
+  });
+
+  it.each([
+    '',
+    'scrypt$x',
+    'bcrypt$16$8$1$c2FsdA==$a2V5',
+    'scrypt$many$8$1$c2FsdA==$a2V5',
+    'scrypt$16$8$$c2FsdA==$a2V5',
+  ])('never match what is not one (%j)', async (stored) => {
+    expect(readHash(stored)).toBeNull();
+    expect(await verifyPassword('', stored)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { PASSWORD_PARAMS } from '../../../netlify/lib/password';
+import { PASSWORD_PARAMS, readHash } from '../../../netlify/lib/password';
 import { openE2eDatabase } from '../../helpers/e2e-db';
 import { mailedLink } from './mailbox';
 import { hydrated, signIn } from './sign-in';
@@ -27,8 +27,7 @@ async function storedHashParams(email: string) {
   const db = openE2eDatabase();
   try {
     const { rows } = await db.execute({ sql: 'SELECT password_hash FROM admin_users WHERE email = ?', args: [email] });
-    const [, N, r, p] = String(rows[0]?.password_hash).split('$').map(Number);
-    return { N, r, p };
+    return readHash(String(rows[0]?.password_hash))?.params;
   } finally {
     db.close();
   }

@@ -6,7 +6,7 @@ import { insertShipmentStatement } from '../../netlify/lib/shipment-statements';
 export async function shipmentWith(
   db: Client,
   entries: Array<{ status: string; at: Date; reason?: string; notes?: string }>,
-  fields: { estimated_delivery?: string; recipient_mail?: string } = {},
+  fields: { estimated_delivery?: string; recipient_mail?: string; recipient_name?: string } = {},
 ): Promise<string> {
   // Random, so test processes and browser test workers sharing a database never draw the same number.
   const trackingNumber = `NECX${randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase()}`;
@@ -17,7 +17,7 @@ export async function shipmentWith(
         tracking_number: trackingNumber,
         status: last.status as never,
         sender_name: 'Sam Sender',
-        recipient_name: 'Rita Recipient',
+        recipient_name: fields.recipient_name ?? 'Rita Recipient',
         recipient_address: '1 Main Street, Sacramento, United States',
         recipient_mail: fields.recipient_mail ?? 'rita@example.com',
         origin: 'London, United Kingdom',

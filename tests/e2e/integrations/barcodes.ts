@@ -1,25 +1,48 @@
-import type { BrowserContext, Locator } from '@playwright/test';
+import { type BrowserContext, type Locator, test } from '@playwright/test';
 import {
   BarcodeFormat,
   BinaryBitmap,
+  ChecksumException,
   DecodeHintType,
+  FormatException,
   HybridBinarizer,
   MultiFormatReader,
+  NotFoundException,
   RGBLuminanceSource,
 } from '@zxing/library';
 
+type Format = 'code128' | 'qr';
+
+/** What ZXing throws when it reads no code: none found, or one that did not decode. */
+const NO_READ = [NotFoundException, ChecksumException, FormatException];
+
 /**
- * Reads a barcode the way a scanner would: from a screenshot of what the page shows, decoded by
- * ZXing. The PNG is turned into grey levels on a blank page of the browser (no image library here).
+ * Reads a barcode the way a scanner would: from screenshots of what the page shows, decoded by ZXing,
+ * until one reads (a scanner keeps trying too: on a busy machine a screenshot now and then held no
+ * readable code) or for ten seconds. What it reads is the answer, right or wrong.
  */
-export async function decodeBarcode(
-  context: BrowserContext,
-  element: Locator,
-  format: 'code128' | 'qr',
-): Promise<string> {
+export async function decodeBarcode(context: BrowserContext, element: Locator, format: Format): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const png = await screenshotOf(element);
+    const text = await decodePng(context, png, format);
+    if (text !== null) return text;
+    if (Date.now() > deadline) {
+      await test.info().attach('unreadable barcode', { body: png, contentType: 'image/png' });
+      throw new Error(`No ${format} barcode could be read from ${element}`);
+    }
+  }
+}
+
+async function screenshotOf(element: Locator): Promise<Buffer> {
   // A visible image may not be painted yet: a screenshot then holds a blank box and no code.
   await element.evaluate((image) => (image instanceof HTMLImageElement ? image.decode() : undefined));
-  const png = await element.screenshot();
+  return element.screenshot();
+}
+
+/** The text of the barcode in the PNG, or null when there is none to read. */
+async function decodePng(context: BrowserContext, png: Buffer, format: Format): Promise<string | null> {
+  // The PNG is turned into grey levels on a blank page of the browser (no image library here).
   const scratch = await context.newPage();
   try {
     const { width, height, grey } = await scratch.evaluate(async (base64) => {
@@ -47,6 +70,9 @@ export async function decodeBarcode(
       [DecodeHintType.TRY_HARDER, true],
     ]);
     return reader.decode(bitmap, hints).getText();
+  } catch (error) {
+    if (NO_READ.some((kind) => error instanceof kind)) return null;
+    throw error;
   } finally {
     await scratch.close();
   }

@@ -26,11 +26,11 @@ function publicLookupHeaders(trackingNumber: string): Record<string, string> {
   };
 }
 
-/** The lookup's answer to a browser with a reveal cookie: its own, never stored anywhere. */
 /** A lookup's caching: shared by everyone, or kept for the one browser that revealed the address. */
 export const lookupHeaders = (trackingNumber: string, request: Request) =>
   revealTokenOf(request) ? PRIVATE_LOOKUP_HEADERS : publicLookupHeaders(trackingNumber);
 
+/** The lookup's answer to a browser with a reveal cookie: its own, never stored anywhere. */
 const PRIVATE_LOOKUP_HEADERS: Record<string, string> = {
   'Cache-Control': 'private, no-store',
   'Netlify-Vary': `cookie=${REVEAL_COOKIE}`,

@@ -4,7 +4,6 @@ import type { Endpoint, Reply } from '@/lib/api/contract';
 import { NO_CONTROL_CHARACTERS } from '@/lib/schemas/text';
 import type { StaffUser } from './activity';
 import { callerOf, callerSql, presentsKey } from './caller';
-import { purgeLookups } from './cdn';
 import { getDb } from './db';
 import {
   assertSameOrigin,
@@ -20,7 +19,6 @@ import {
   picture,
   reply,
 } from './http';
-import { deliverAfterAnswer } from './outbox-delivery';
 import { readJson, readJsonOrForm, readMultipart, readQuery } from './request-body';
 import type { SessionUser } from './sessions';
 import type { CallerSql } from './sql';
@@ -255,8 +253,16 @@ async function run<E extends Endpoint>(route: Route<E>, request: Request, contex
   if (endpoint.produces === 'image/*') return picture(endpoint, answered as Picture);
   if (endpoint.produces) return download(endpoint, answered as Download);
   const answer = answered as Reply<E>;
-  if (options.purges) await purgeLookups(context, options.purges(answer, call as Call<E>));
+  // The CDN and mail modules load only for the calls that use them: they bring the lookup's and every
+  // email's schemas, which a function instance would otherwise build before its first answer.
+  if (options.purges) {
+    const { purgeLookups } = await import('./cdn');
+    await purgeLookups(context, options.purges(answer, call as Call<E>));
+  }
   const { delivers } = options;
-  if (typeof delivers === 'function' ? delivers(answer) : delivers) deliverAfterAnswer(context);
+  if (typeof delivers === 'function' ? delivers(answer) : delivers) {
+    const { deliverAfterAnswer } = await import('./outbox-delivery');
+    deliverAfterAnswer(context);
+  }
   return reply(endpoint, answer, options.headers?.(answer, call as Call<E>));
 }

@@ -62,8 +62,8 @@ export type TeamAction =
   | 'staff_deactivated'
   | 'staff_reactivated'
   | 'two_factor_policy_changed';
-/** Runs (dispatchers): a run's stops put in a new order. */
-export type RunAction = 'run_reordered';
+/** Runs (dispatchers): a run's stops put in a new order, a pickup put on a driver's run. */
+export type RunAction = 'run_reordered' | 'pickup_assigned';
 
 /** What a non-shipment entry is about, as stored in subject_type (with the subject's id). */
 export type ActivitySubject =
@@ -74,7 +74,8 @@ export type ActivitySubject =
   | 'place'
   | 'staff'
   | 'invitation'
-  | 'run';
+  | 'run'
+  | 'pickup';
 
 /**
  * The activity_log row of a shipment write. It is inserted from the shipment's row, so it is

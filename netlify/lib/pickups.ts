@@ -11,14 +11,14 @@ import {
   pickupRecordSchema,
 } from '@/lib/schemas/pickup';
 import { runDriverSchema } from '@/lib/schemas/run';
-import type { StaffUser } from './activity';
+import { type StaffUser, subjectActivity } from './activity';
 import type { ClientInfo } from './http';
 import { HttpError, invalidInput } from './http';
 import { and, type Filter } from './keyset';
 import { pickupConfirmedMail } from './outbox-pickups';
 import { clientNetwork, countRequest } from './rate-limit';
 import { decodeFirst, decodeRows } from './rows';
-import { runMadeStatement } from './runs';
+import { nameOf, runMadeStatement } from './runs';
 import { batchInCompanyZone, settingsFrom, settingsRead } from './settings';
 import { hashToken, newToken } from './tokens';
 
@@ -168,18 +168,20 @@ export async function listDriverPickups(
   return { date: dateIn(zone, now), pickups: decodeRows(pickupRow, results[0]!.rows) };
 }
 
-const driverRow = z.object({ role: z.string(), status: z.string() });
+const driverRow = z.object({ role: z.string(), status: z.string(), name: z.string().nullable(), email: z.string() });
 
 /** An assignment's first reads, with the session check: the pickup, the driver, the company's zone. */
 export const assignPickupReads = (id: number, driverId: number): InStatement[] => [
   pickupById(id),
-  { sql: 'SELECT role, status FROM admin_users WHERE id = ?', args: [driverId] },
+  { sql: 'SELECT role, status, name, email FROM admin_users WHERE id = ?', args: [driverId] },
   settingsRead('company'),
 ];
 
 /**
  * Puts a requested pickup on the driver's run of its day (the run made on first use), or moves it to
- * another driver's: one conditional write, so a pickup cancelled or collected meanwhile stays as it is.
+ * another driver's: one write, conditional on the pickup still being as read (requested, on that day),
+ * so a pickup cancelled, moved or collected meanwhile stays as it is. Sent to the driver it already has,
+ * nothing changes; otherwise the audit trail says who sent it to whom, once however many calls arrive.
  */
 export async function assignPickup(
   db: Client,
@@ -197,21 +199,31 @@ export async function assignPickup(
   const refusal = assignRefusal(pickup, today);
   if (refusal) throw new HttpError(409, refusal);
   const at = iso(now);
-  const results = await db.batch(
+  const run = 'SELECT id FROM runs WHERE driver_id = ? AND run_date = pickups.pickup_date';
+  const [, assigned, , read] = await db.batch(
     [
       runMadeStatement(driverId, pickup.pickup_date, actor, at),
       {
-        sql: `UPDATE pickups SET run_id = (SELECT id FROM runs WHERE driver_id = ? AND run_date = pickups.pickup_date),
-                assigned_by = ?, assigned_at = ?
-              WHERE id = ? AND status = 'requested' AND pickup_date >= ?`,
-        args: [driverId, actor.id, at, pickup.id, today],
+        sql: `UPDATE pickups SET run_id = (${run}), assigned_by = ?, assigned_at = ?
+              WHERE id = ? AND status = 'requested' AND pickup_date = ? AND pickup_date >= ? AND run_id IS NOT (${run})`,
+        args: [driverId, actor.id, at, pickup.id, pickup.pickup_date, today, driverId],
       },
+      subjectActivity(
+        actor,
+        'pickup_assigned',
+        { type: 'pickup', id: String(pickup.id) },
+        `To ${nameOf(driver)} on ${pickup.pickup_date}`,
+        at,
+        { onlyIfChanged: true },
+      ),
       pickupById(pickup.id),
     ],
     'write',
   );
-  const after = foundPickup(results[2]);
-  if (!results[1]?.rowsAffected)
+  const after = foundPickup(read);
+  const kept =
+    after.status === 'requested' && after.pickup_date === pickup.pickup_date && after.driver?.id === driverId;
+  if (!assigned?.rowsAffected && !kept)
     throw new HttpError(409, assignRefusal(after, today) ?? 'This pickup changed meanwhile.');
   return after;
 }

@@ -27,7 +27,8 @@ import { placeholders } from './sql';
 
 const iso = (time: number) => new Date(time).toISOString();
 const NOT_FINAL = `s.status NOT IN (${FINAL_STATUSES.map((status) => `'${status}'`).join(', ')})`;
-const nameOf = (person: { name: string | null; email: string }) => person.name ?? person.email;
+/** A staff member as the trail's details name them: by name, else by email. */
+export const nameOf = (person: { name: string | null; email: string }) => person.name ?? person.email;
 
 const driverRow = z.object({
   id: z.number().int(),

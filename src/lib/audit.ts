@@ -46,6 +46,7 @@ export const ACTION_LABELS = {
   stop_moved: 'Moved to another run',
   stop_removed: 'Taken off its run',
   run_reordered: 'Run reordered',
+  pickup_assigned: 'Pickup put on a run',
 } as const;
 
 /** Every action with a label, in the map's order (the filter offers these). */
@@ -62,6 +63,7 @@ export const SUBJECT_LABELS = {
   staff: 'Staff member',
   invitation: 'Invitation',
   run: 'Run',
+  pickup: 'Pickup',
 } as const;
 
 export const LABELLED_SUBJECTS = Object.keys(SUBJECT_LABELS) as Array<keyof typeof SUBJECT_LABELS>;

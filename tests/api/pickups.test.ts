@@ -9,6 +9,7 @@ import pickups from '../../netlify/functions/pickups-create';
 import queue from '../../netlify/functions/pickups-queue';
 import { setAdminPassword } from '../../netlify/lib/admin-users';
 import { movePickup, moveReads } from '../../netlify/lib/pickup-links';
+import { assignPickup, assignPickupReads } from '../../netlify/lib/pickups';
 import { hashToken } from '../../netlify/lib/tokens';
 import { company } from '../../src/data/company';
 import { addDays, dateIn } from '../../src/lib/company-day';
@@ -382,6 +383,46 @@ describe('the dispatchers queue and runs', () => {
     expect(notDriver.status).toBe(422);
     expect(Object.keys(notDriver.body.errors)).toEqual(['driver_id']);
     expect((await assignTo(999_999, dana.id)).status).toBe(404);
+  });
+
+  it('writes the audit trail once per change of driver: who sent the pickup to whose run, and nothing else', async () => {
+    const { id, token } = await booked();
+    const entries = () =>
+      rows(
+        `SELECT actor_email, actor_role, details FROM activity_log
+         WHERE action = 'pickup_assigned' AND subject_type = 'pickup' AND subject_id = ? ORDER BY id`,
+        [String(id)],
+      );
+    const by = { actor_email: dispatcher.email, actor_role: 'dispatcher' };
+    // The same assignment twenty times at once: all answered, one change, one entry.
+    const answers = await Promise.all(Array.from({ length: 20 }, () => assignTo(id, dana.id)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+    expect(answers.every((answer) => answer.body.data.driver.id === dana.id)).toBe(true);
+    expect(await assignTo(id, vic.id)).toMatchObject({ status: 200 });
+    await cancel(token);
+    expect((await assignTo(id, dana.id)).status).toBe(409);
+    expect(await entries()).toEqual([
+      { ...by, details: `To Dana Pickups on ${businessDay()}` },
+      { ...by, details: `To Vic Pickups on ${businessDay()}` },
+    ]);
+  });
+
+  it('refuses an assignment read before the customer moved the pickup: it would land on the wrong day', async () => {
+    const { id, token } = await booked();
+    const db = await getDb();
+    const readBefore = await db.batch(assignPickupReads(id, dana.id), 'read');
+    expect((await move(token, businessDay(2), '12-15')).status).toBe(200);
+    const actor = { id: 1, email: dispatcher.email, role: 'dispatcher' as const, address: '203.0.113.9' };
+    await expect(assignPickup(db, readBefore, dana.id, actor)).rejects.toMatchObject({
+      status: 409,
+      message: 'This pickup changed meanwhile.',
+    });
+    expect(await rows('SELECT run_id, pickup_date FROM pickups WHERE id = ?', [id])).toEqual([
+      { run_id: null, pickup_date: businessDay(2) },
+    ]);
+    expect(
+      await rows("SELECT id FROM activity_log WHERE action = 'pickup_assigned' AND subject_id = ?", [String(id)]),
+    ).toEqual([]);
   });
 
   it('refuses the queue to viewers and drivers, and the driver list to office staff', async () => {

@@ -75,6 +75,8 @@ const SHIPMENT_HEADER = [
   'Estimated delivery',
   'Delivery date',
   'Created (UTC)',
+  // Added last, so the columns a spreadsheet already reads keep their places.
+  'Customer reference',
 ];
 
 const exportedShipmentSchema = shipmentRecordSchema.extend({ customer_name: z.string().nullable() });
@@ -111,6 +113,7 @@ const shipmentLine = (s: ExportedShipment) => [
   s.estimated_delivery,
   s.delivery_date,
   s.created_at,
+  s.reference,
 ];
 
 /** The ticked shipments of the list (at most SELECTED_MAX: one page), newest first as the list shows them. */

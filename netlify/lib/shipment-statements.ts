@@ -57,11 +57,11 @@ export function insertShipmentStatement(
  * there (for the same customer, or among shipments without one), so a row imported again creates nothing.
  */
 export function insertReferencedShipmentStatement(row: ShipmentInsert, reference: string): InStatement {
-  const values: Record<string, InValue | undefined> = row;
+  const values: Record<string, InValue | undefined> = { ...row, reference };
   return {
-    sql: `INSERT INTO shipments (${INSERT_COLUMNS.join(', ')}, reference) VALUES (${placeholders(INSERT_COLUMNS)}, ?)
+    sql: `INSERT INTO shipments (${INSERT_COLUMNS.join(', ')}) VALUES (${placeholders(INSERT_COLUMNS)})
           ON CONFLICT (coalesce(customer_id, ''), reference) WHERE reference IS NOT NULL DO NOTHING`,
-    args: [...INSERT_COLUMNS.map((column) => values[column] ?? null), reference],
+    args: INSERT_COLUMNS.map((column) => values[column] ?? null),
   };
 }
 

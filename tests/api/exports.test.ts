@@ -60,13 +60,16 @@ describe('exports', () => {
   it('a cell that would be a formula starts with a quote, and a comma or quote is quoted', async () => {
     const db = await getDb();
     await db.execute(`INSERT INTO shipments (tracking_number, status, sender_name, recipient_name, recipient_address,
-                        origin, destination)
+                        origin, destination, reference)
                       VALUES ('NECFORMULA01', 'processing', '=HYPERLINK("http://evil.example")', 'Doe, "Jo"',
-                        '1 Main St', 'Lima, Peru', 'Cusco, Peru')`);
+                        '1 Main St', 'Lima, Peru', 'Cusco, Peru', '-2+3')`);
     const answer = await download(exportShipments, '/api/exports/shipments?q=NECFORMULA01');
     expect(answer.body).toContain(`NECFORMULA01,Processing,,,"'=HYPERLINK(""http://evil.example"")"`);
     expect(answer.body).toContain('"Doe, ""Jo"""');
-    expect(records(answer.body)[1]![8]).toBe('Doe, "Jo"');
+    const [header, line] = records(answer.body);
+    expect(line![8]).toBe('Doe, "Jo"');
+    // The customer's reference, last: an imported one is the customer's text, made safe like the rest.
+    expect([header!.at(-1), line!.at(-1)]).toEqual(['Customer reference', "'-2+3"]);
   });
 
   it('customers and quote requests follow their filters; bad filters name the field', async () => {

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import importsFailed from '../../netlify/functions/imports-failed';
 import imports from '../../netlify/functions/imports-list-send';
+import shipment from '../../netlify/functions/shipments-read-edit';
+import tracking from '../../netlify/functions/tracking-lookup';
 import { setAdminPassword } from '../../netlify/lib/admin-users';
 import type { ImportCells } from '../../src/lib/schemas/shipment/import-row';
 import { signIn, withSession } from '../helpers/admin-session';
@@ -77,6 +79,15 @@ describe('imports', () => {
       activity: 1,
     });
     expect(String(rows[0]!.tracking_number)).toMatch(/^NEC/);
+    // Staff read the shipment with the customer's reference, which the public lookup never shows.
+    const number = String(rows[0]!.tracking_number);
+    const read = await call(shipment, apiRequest(`/api/shipments/${number}`, { headers: withSession(cookie) }), {
+      tracking_number: number,
+    });
+    expect(read.body.data).toMatchObject({ tracking_number: number, reference });
+    const lookup = await call(tracking, apiRequest(`/api/tracking/${number}`), { trackingNumber: number });
+    expect(lookup.status).toBe(200);
+    expect(JSON.stringify(lookup.body)).not.toContain(reference);
   });
 
   it('refuses invalid rows naming their line and field, and imports the rest', async () => {

@@ -77,6 +77,8 @@ const SHIPMENT_KEYS = [
   'customer_id',
   'created_at',
   'updated_at',
+  // The customer's own reference: an imported shipment's, null for one made by hand.
+  'reference',
   'histories',
   'notes',
   'changes',

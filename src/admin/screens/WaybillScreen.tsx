@@ -108,6 +108,7 @@ function Sheet({ shipment, company }: { shipment: WaybillShipment; company: Comp
         <h3 className="mb-2 text-xs font-bold uppercase tracking-wide text-slate-700">Package details</h3>
         <Details
           items={[
+            ['Customer reference', shipment.reference],
             ['Pieces', shipment.pieces.length],
             ['Weight', weight(shipment)],
             ['Volumetric weight', volumetric(shipment)],

@@ -27,6 +27,7 @@ export const waybillRowSchema = shipmentRecordSchema.pick({
   shipping_date: true,
   estimated_delivery: true,
   delivery_method: true,
+  reference: true,
 });
 
 /** What a waybill prints of a shipment: its row and its pieces, one label each. */

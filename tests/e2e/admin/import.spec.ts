@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { openE2eDatabase } from '../../helpers/e2e-db';
 import { signIn } from './sign-in';
 
 // A dispatcher imports a file of 50 shipments, 3 of them with errors: the preview shows the errors on their
@@ -87,4 +88,21 @@ test('a person imports a CSV file, sees its errors, imports it again and downloa
   // Both imports are in the history.
   const history = page.getByRole('region', { name: 'Import history' });
   await expect(history.getByRole('row').filter({ hasText: `${stamp}.csv` })).toHaveCount(2);
+
+  // An imported shipment shows its order reference to staff, and prints it on its label.
+  const db = openE2eDatabase();
+  let number: string;
+  try {
+    const { rows } = await db.execute({
+      sql: 'SELECT tracking_number FROM shipments WHERE reference = ?',
+      args: [`${stamp}-7`],
+    });
+    number = String(rows[0]?.tracking_number);
+  } finally {
+    db.close();
+  }
+  await page.goto(`/admin/view_shipment/${number}`);
+  await expect(page.getByRole('definition').filter({ hasText: `${stamp}-7` })).toBeVisible();
+  await page.goto(`/admin/waybills?numbers=${number}&format=label`);
+  await expect(page.getByRole('article', { name: `Label ${number}` })).toContainText(`Ref: ${stamp}-7`);
 });

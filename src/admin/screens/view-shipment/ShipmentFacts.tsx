@@ -50,6 +50,7 @@ export function ShipmentFacts({ shipment }: { shipment: Shipment }) {
         <Facts
           items={[
             ['Status', <StatusBadge key="status" status={shipment.status ?? ''} />],
+            ['Customer reference', shipment.reference],
             ['Weight', shipment.weight === null ? null : formatWeight(shipment.weight)],
             ['Volumetric weight', volumetric === null ? null : formatWeight(volumetric)],
             ['Dimensions', shipment.dimensions],

@@ -59,6 +59,11 @@ export function PieceLabel({
           <p>
             <span className="font-bold">Route:</span> {shipment.origin} → {shipment.destination}
           </p>
+          {shipment.reference ? (
+            <p>
+              <span className="font-bold">Ref:</span> {shipment.reference}
+            </p>
+          ) : null}
           <p className="mt-1">
             {company.phone} · Track: scan the code or visit {window.location.host}/track
           </p>

@@ -44,4 +44,7 @@ export const shipmentRecordSchema = z.object({
   }),
   created_at: timestamp,
   updated_at: timestamp,
+  reference: nullableText.meta({
+    description: "The customer's own reference (an order number), from an import; null for a shipment made by hand",
+  }),
 });

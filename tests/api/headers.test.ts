@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
 import tracking from '../../netlify/functions/tracking-lookup';
 import { apiRequest, call } from '../helpers/requests';
@@ -42,7 +42,14 @@ describe('security headers on every function answer', () => {
     expectSecurityHeaders(response.headers);
   });
 
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('on a success, a 404 and a 429 too', async () => {
+    // The limit counts in fixed windows of a minute: the clock stands still, so a busy run never crosses into
+    // the next window and starts counting again.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2031-03-01T10:00:01Z') });
     const sample = buildSeedShipments()[0]!.tracking_number;
     const headers = { 'x-nf-client-connection-ip': '198.51.100.200' };
     const found = await call(tracking, apiRequest(`/api/tracking/${sample}`, { headers }), { trackingNumber: sample });

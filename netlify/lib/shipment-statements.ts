@@ -16,14 +16,17 @@ import { placeholders } from './sql';
  * each joins its caller's batch, so a change and its history, log and email are one transaction.
  */
 
-/** What an INSERT sets: every column but the id. */
-const INSERT_COLUMNS = SHIPMENT_COLUMNS.filter((column) => column !== 'id');
+/**
+ * What an INSERT sets: every column but the id, and but the reference, which only an import sets (so a
+ * shipment made by hand, or by the seed on an older schema, names no column it does not write).
+ */
+const INSERT_COLUMNS = SHIPMENT_COLUMNS.filter((column) => column !== 'id' && column !== 'reference');
 
 type ShipmentRecordInput = z.input<typeof shipmentRecordSchema>;
 
-/** A shipment row to insert: the NOT NULL columns, and any others (absent ones are stored as null). */
+/** A shipment row to insert: the NOT NULL columns, and any others but the reference (absent ones are stored as null). */
 export type ShipmentInsert = {
-  [K in keyof Omit<ShipmentRecordInput, 'id'>]?: ShipmentRecordInput[K] | undefined;
+  [K in keyof Omit<ShipmentRecordInput, 'id' | 'reference'>]?: ShipmentRecordInput[K] | undefined;
 } & Pick<
   ShipmentRecordInput,
   | 'tracking_number'
@@ -57,11 +60,11 @@ export function insertShipmentStatement(
  * there (for the same customer, or among shipments without one), so a row imported again creates nothing.
  */
 export function insertReferencedShipmentStatement(row: ShipmentInsert, reference: string): InStatement {
-  const values: Record<string, InValue | undefined> = { ...row, reference };
+  const values: Record<string, InValue | undefined> = row;
   return {
-    sql: `INSERT INTO shipments (${INSERT_COLUMNS.join(', ')}) VALUES (${placeholders(INSERT_COLUMNS)})
+    sql: `INSERT INTO shipments (${INSERT_COLUMNS.join(', ')}, reference) VALUES (${placeholders(INSERT_COLUMNS)}, ?)
           ON CONFLICT (coalesce(customer_id, ''), reference) WHERE reference IS NOT NULL DO NOTHING`,
-    args: INSERT_COLUMNS.map((column) => values[column] ?? null),
+    args: [...INSERT_COLUMNS.map((column) => values[column] ?? null), reference],
   };
 }
 

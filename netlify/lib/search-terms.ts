@@ -1,5 +1,5 @@
 /**
- * How a typed search term becomes an FTS5 query of the trigram indexes (migrations 003, 009, 018).
+ * How a typed search term becomes an FTS5 query of the trigram indexes (migrations 003, 009, 018, 032).
  * Those indexes fold case and accents, and hold phones with their usual separators taken out (the
  * same characters as PHONE_SEPARATORS, in the migration's SQL), so a phone-like term is also looked
  * up as its digits in the phone columns.

@@ -41,8 +41,8 @@ const PHONES = ['sender_phone', 'recipient_phone'];
 
 /**
  * Where a term is looked up: a substring of id, tracking number, origin, current location,
- * destination, customer, sender or recipient name, or the sender's or recipient's email or phone
- * (a phone also by its digits), ignoring case and accents. A character c is indexed as the trigram
+ * destination, customer, sender or recipient name, the sender's or recipient's email or phone
+ * (a phone also by its digits), or the customer's own reference, ignoring case and accents. A character c is indexed as the trigram
  * `c c GS`, a pair x y as `x GS y` (see migration 013).
  */
 function searchFor(q: string): Search {
@@ -104,6 +104,7 @@ const SEARCHED = [
   's.sender_email',
   's.recipient_mail',
   ...PHONES.map((column) => strippedPhone(`s.${column}`)),
+  's.reference',
 ];
 const customerName = "coalesce((SELECT c.name FROM customers c WHERE c.id = s.customer_id), '')";
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

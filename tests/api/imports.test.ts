@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import importsFailed from '../../netlify/functions/imports-failed';
 import imports from '../../netlify/functions/imports-list-send';
+import list from '../../netlify/functions/shipments-list';
 import shipment from '../../netlify/functions/shipments-read-edit';
 import tracking from '../../netlify/functions/tracking-lookup';
 import { setAdminPassword } from '../../netlify/lib/admin-users';
@@ -85,6 +86,9 @@ describe('imports', () => {
       tracking_number: number,
     });
     expect(read.body.data).toMatchObject({ tracking_number: number, reference });
+    // The list's search finds it by the reference.
+    const searched = await call(list, apiRequest(`/api/trackings?q=${reference}`, { headers: withSession(cookie) }));
+    expect(searched.body.data.map((found: { tracking_number: string }) => found.tracking_number)).toEqual([number]);
     const lookup = await call(tracking, apiRequest(`/api/tracking/${number}`), { trackingNumber: number });
     expect(lookup.status).toBe(200);
     expect(JSON.stringify(lookup.body)).not.toContain(reference);

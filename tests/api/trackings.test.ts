@@ -40,7 +40,7 @@ async function expected(match: (row: Record<string, unknown>) => boolean) {
     // The columns the checks read, not every one: the whole table is more than one sqld answer may hold.
     `SELECT s.id, s.tracking_number, s.origin, s.current_location, s.destination, s.sender_name, s.recipient_name,
             s.sender_email, s.recipient_mail, s.sender_phone, s.recipient_phone, s.status, s.package_type, s.customer_id,
-            c.name AS customer_name
+            s.reference, c.name AS customer_name
      FROM shipments s LEFT JOIN customers c ON c.id = s.customer_id ORDER BY s.id DESC`,
   );
   return rows
@@ -69,6 +69,7 @@ const contains = (term: string) => (row: Record<string, unknown>) => {
       row.sender_email,
       row.recipient_mail,
       ...phones,
+      row.reference,
     ].some((value) => value !== null && fold(String(value)).includes(fold(term))) ||
     (digits.length >= 3 && phones.some((phone) => phone?.includes(digits)))
   );
@@ -183,6 +184,45 @@ describe('GET /api/trackings', () => {
     }
     expect(await numbers({ q: '(21) 555 0199' })).toEqual([phoned.tracking_number]);
     expect(await numbers({ q: 'zurich-freight' })).toEqual([phoned.tracking_number]);
+  });
+
+  it("finds a shipment by its customer's own reference, whole, in part and by one or two characters", async () => {
+    const db = await getDb();
+    const [ordered, other] = [seeded[22]!, seeded[23]!];
+    // Set by an update here (an import inserts it): the index follows either way.
+    await db.execute({
+      sql: "UPDATE shipments SET reference = 'PO-77Ω41' WHERE tracking_number = ?",
+      args: [ordered.tracking_number],
+    });
+    await db.execute({
+      sql: "UPDATE shipments SET reference = 'po-7700' WHERE tracking_number = ?",
+      args: [other.tracking_number],
+    });
+    for (const term of ['PO-77Ω41', 'po-77ω', '7ω4', 'Ω', 'po-77', '7700']) {
+      const want = await expected(contains(term));
+      expect(want.length, term).toBeGreaterThan(0);
+      const { body } = await list({ q: term, limit: 200 });
+      expect(
+        body.data.map((row: { tracking_number: string }) => row.tracking_number),
+        term,
+      ).toEqual(want);
+      // With filters few shipments pass, where each row is checked on its own (by LIKE for plain ASCII).
+      const status = SHIPMENT_STATUSES.join(',');
+      expect(
+        (await list({ q: term, status, limit: 200 })).body.data.map(
+          (row: { tracking_number: string }) => row.tracking_number,
+        ),
+        term,
+      ).toEqual(want);
+    }
+    expect(
+      (await list({ q: 'PO-77Ω41' })).body.data.map((row: { tracking_number: string }) => row.tracking_number),
+    ).toEqual([ordered.tracking_number]);
+    await db.execute({
+      sql: 'UPDATE shipments SET reference = NULL WHERE tracking_number = ?',
+      args: [ordered.tracking_number],
+    });
+    expect((await list({ q: 'PO-77Ω41' })).body.data).toEqual([]);
   });
 
   it('finds a shipment by its id', async () => {

@@ -42,8 +42,8 @@ const PHONES = ['sender_phone', 'recipient_phone'];
 /**
  * Where a term is looked up: a substring of id, tracking number, origin, current location,
  * destination, customer, sender or recipient name, the sender's or recipient's email or phone
- * (a phone also by its digits), or the customer's own reference, ignoring case and accents. A character c is indexed as the trigram
- * `c c GS`, a pair x y as `x GS y` (see migration 013).
+ * (a phone also by its digits), or the customer's own reference, ignoring case and accents. A
+ * character c is indexed as the trigram `c c GS`, a pair x y as `x GS y` (see migration 013).
  */
 function searchFor(q: string): Search {
   const [first, second] = [...q];

@@ -1,11 +1,9 @@
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/lib/chromium';
-import { E2E_PORT as port } from './tests/helpers/e2e-server';
+import { E2E_BASE_URL as baseURL, E2E_PORT as port } from './tests/helpers/e2e-server';
 import { E2E_SMTP_PORT } from './tests/helpers/e2e-smtp';
 
-// scripts/e2e.ts picks a free port once and passes it down (E2E_PORT), so the runner and every worker agree on it.
-const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
 // The served product and the tests share this database, so tests can read back what a page stored.
 process.env.E2E_DATABASE_URL ??= `file:${resolve('.data/e2e.db')}`;
 

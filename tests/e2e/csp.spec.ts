@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { buildSeedShipments } from '../../db/seed';
-import { hydrated, signIn } from './admin/sign-in';
+import { signedIn } from './admin/session';
+import { hydrated } from './admin/sign-in';
 import { PUBLIC_PAGES } from './public/helpers';
 
 // Every page runs under its Content-Security-Policy with nothing refused, and loads nothing from
@@ -67,7 +68,7 @@ test('every public page and the sign-in pages run under the CSP with nothing ref
 
 test('every admin screen runs under the CSP with nothing refused', async ({ page, baseURL }) => {
   const problems = watch(page, new URL(baseURL!).origin);
-  await signIn(page);
+  await signedIn(page);
   for (const path of [
     '/admin',
     '/admin/shipments',

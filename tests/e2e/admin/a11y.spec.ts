@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { buildSeedShipments } from '../../../db/seed';
-import { hydrated, signIn } from './sign-in';
+import { signedIn } from './session';
+import { hydrated } from './sign-in';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const sample = buildSeedShipments()[0]!.tracking_number;
@@ -45,7 +46,7 @@ for (const viewport of [
 
     test('every admin screen and dialog', async ({ page }) => {
       test.setTimeout(360_000);
-      await signIn(page);
+      await signedIn(page);
       await expect(page.getByRole('heading', { name: 'Recent Shipments' })).toBeVisible();
       await expect(page.locator('figure .recharts-wrapper')).toBeVisible();
       await expectNoViolations(page, 'dashboard');

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { openE2eDatabase } from '../../helpers/e2e-db';
-import { signIn } from './sign-in';
+import { signedIn } from './session';
 
 // Bulk actions on the shipments list: a person filters, ticks the page, selects every match, changes
 // their status and reads how many changed and why the others did not; exports the ticked rows.
@@ -51,8 +51,7 @@ test('a person selects every match of a filter, changes their status and reads t
     'delivered',
     ...Array<string>(20).fill('in_transit'),
   ]);
-  await signIn(page);
-  await page.goto(`/admin/shipments?type=${encodeURIComponent(type)}`);
+  await signedIn(page, `/admin/shipments?type=${encodeURIComponent(type)}`);
   await expect(page.getByText('Showing 1-20 of 23 shipments')).toBeVisible({ timeout: 30_000 });
 
   await page.getByRole('checkbox', { name: 'Select every shipment on this page' }).check();
@@ -89,8 +88,7 @@ test('a person selects every match of a filter, changes their status and reads t
 test('the ticked rows export as a CSV of just those shipments', async ({ page }) => {
   test.setTimeout(90_000);
   const { numbers, type } = await makeShipments(['processing', 'processing', 'processing']);
-  await signIn(page);
-  await page.goto(`/admin/shipments?type=${encodeURIComponent(type)}`);
+  await signedIn(page, `/admin/shipments?type=${encodeURIComponent(type)}`);
   await expect(page.getByText('Showing 1-3 of 3 shipments')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('checkbox', { name: `Select ${numbers[0]}` }).check();
   await page.getByRole('checkbox', { name: `Select ${numbers[2]}` }).check();
@@ -112,8 +110,7 @@ test.describe('at 390 px', () => {
   }) => {
     test.setTimeout(90_000);
     const { type } = await makeShipments(Array<string>(22).fill('preparing'));
-    await signIn(page);
-    await page.goto(`/admin/shipments?type=${encodeURIComponent(type)}`);
+    await signedIn(page, `/admin/shipments?type=${encodeURIComponent(type)}`);
     await expect(page.getByText('Showing 1-20 of 22 shipments')).toBeVisible({ timeout: 30_000 });
     const pageBox = page.getByRole('checkbox', { name: 'Select every shipment on this page' });
     await expect(pageBox).toBeVisible();

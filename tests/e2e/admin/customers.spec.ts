@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './sign-in';
+import { signedIn } from './session';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
@@ -10,7 +10,7 @@ test('a customer from start to shipment: create, find, edit, pick in Quick add, 
   const stamp = Date.now().toString(36);
   const name = `Playwright Freight ${stamp}`;
   const destination = `Reykjavik ${stamp}, Iceland`;
-  await signIn(page);
+  await signedIn(page);
 
   // Create, with the form's own check first.
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Customers' }).click();
@@ -102,8 +102,7 @@ test('a customer from start to shipment: create, find, edit, pick in Quick add, 
 });
 
 test('the New Shipment page picks a customer and fills the sender from it', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/admin/new_shipment');
+  await signedIn(page, '/admin/new_shipment');
   const combobox = page.getByRole('combobox', { name: 'Customer (optional)' });
   await combobox.fill('redwood');
   await page.getByRole('option', { name: /Redwood Furniture Co\./ }).click();
@@ -126,7 +125,7 @@ test('the New Shipment page picks a customer and fills the sender from it', asyn
 
 test('lists at 390 px: every shipment and customer card keeps its actions in view', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page);
+  await signedIn(page);
   for (const [path, list, noun] of [
     ['/admin/shipments', 'Shipments', /^(View|Edit) NEC/],
     ['/admin/customers', 'Customers', /^(View|Edit) /],
@@ -154,7 +153,7 @@ test('a duplicate customer is flagged with a link to the existing one; Create an
   test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
   const name = `Twin Cargo ${stamp}`;
-  await signIn(page);
+  await signedIn(page);
   const first = await page.request.post('/api/customers', {
     data: { name, email: `first-${stamp}@twins.example`, phone: '+1 916 555 0101', status: 'active' },
   });
@@ -212,7 +211,7 @@ test('a customer is erased on request after a confirmation; the shipments stay u
   test.setTimeout(90_000);
   const stamp = Date.now().toString(36);
   const name = `Erase Me ${stamp}`;
-  await signIn(page);
+  await signedIn(page);
   const created = await page.request.post('/api/customers', {
     data: { name, email: `erase-${stamp}@example.com`, phone: '+1 916 555 0177', status: 'active' },
   });

@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { openE2eDatabase } from '../../helpers/e2e-db';
 import { hoursAgo, shipmentWith } from '../../helpers/exceptions';
-import { hydrated, signIn } from './sign-in';
+import { signedIn } from './session';
+import { hydrated } from './sign-in';
 
 // The exceptions queue, as a dispatcher uses it: a failed attempt recorded with its reason on the shipment
 // page shows in the queue (reached from the dashboard's count), and acting on it is shown on the row.
@@ -29,8 +30,7 @@ test('staff record a failed attempt with its reason, find it in the queue from t
   const number = await shipmentWith(db, [{ status: 'out_for_delivery', at: hoursAgo(3) }]);
   db.close();
 
-  await signIn(page);
-  await page.goto(`/admin/view_shipment/${number}`);
+  await signedIn(page, `/admin/view_shipment/${number}`);
   await hydrated(page);
   await page.getByLabel('New status').selectOption('delivery_failed');
   await page.getByRole('button', { name: 'Update Status', exact: true }).click();

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { signIn } from './sign-in';
+import { signedIn } from './session';
 
 test('the shipments list exports what its search and filter match as a CSV file', async ({ page }) => {
-  await signIn(page);
+  await signedIn(page);
   // A shipment of this test's own, so the search finds exactly one.
   const stamp = `Exported ${Date.now().toString(36)}`;
   const created = await page.request.post('/api/add_tracking', {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { openE2eDatabase } from '../../helpers/e2e-db';
-import { signIn } from './sign-in';
+import { signedIn } from './session';
 
 // A dispatcher imports a file of 50 shipments, 3 of them with errors: the preview shows the errors on their
 // cells, 47 import; the same file again creates nothing; the failed rows download to be fixed. Writing 50
@@ -36,8 +36,7 @@ test('a person imports a CSV file, sees its errors, imports it again and downloa
 }) => {
   // Two imports, a download and an axe run: minutes on a busy two-core machine.
   test.setTimeout(240_000);
-  await signIn(page);
-  await page.goto('/admin/shipments');
+  await signedIn(page, '/admin/shipments');
   await page.getByRole('link', { name: 'Import', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Import shipments' })).toBeVisible();
 

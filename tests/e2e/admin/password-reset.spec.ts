@@ -3,7 +3,8 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { PASSWORD_PARAMS, readHash } from '../../../netlify/lib/password';
 import { openE2eDatabase } from '../../helpers/e2e-db';
 import { mailedLink } from './mailbox';
-import { hydrated, signIn } from './sign-in';
+import { signedIn } from './session';
+import { hydrated } from './sign-in';
 import { currentCode, newAccount, nextCode, signInAs } from './staff-accounts';
 
 // "Forgot password?" as a person uses it: the link read from the account's mailbox (which admins reading
@@ -37,7 +38,7 @@ async function storedHashParams(email: string) {
 async function outboxWithoutLink(browser: Browser, email: string) {
   const context = await browser.newContext();
   const staff = await context.newPage();
-  await signIn(staff);
+  await signedIn(staff);
   const mail = staff
     .getByRole('row')
     .filter({ hasText: email })

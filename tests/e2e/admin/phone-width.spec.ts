@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { buildSeedShipments } from '../../../db/seed';
 import { $router } from '../../../src/admin/router';
 import { SETTINGS_TABS } from '../../../src/admin/screens/settings/tabs';
-import { signIn } from './sign-in';
+import { signedIn } from './session';
 
 const PHONE = { width: 390, height: 844 };
 const seeded = buildSeedShipments();
@@ -44,7 +44,7 @@ test('no admin screen scrolls sideways at 390 px: wide tables scroll inside thei
     headers: { 'x-forwarded-for': '192.0.2.39' },
   });
   expect(alert.ok()).toBe(true);
-  await signIn(page);
+  await signedIn(page);
   const screens = adminScreens();
   expect(screens.map((screen) => screen.name)).toEqual(
     expect.arrayContaining(['dashboard', 'outbox', 'settings: Places', 'waybills', 'viewShipment']),
@@ -63,8 +63,7 @@ test('no admin screen scrolls sideways at 390 px: wide tables scroll inside thei
 
 test('a wide table scrolls in a region the keyboard can reach', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page);
-  await page.goto('/admin/settings?tab=places');
+  await signedIn(page, '/admin/settings?tab=places');
   await settled(page);
   const region = page.getByRole('region', { name: 'Places', exact: true });
   await expect(region).toHaveAttribute('tabindex', '0');

@@ -4,7 +4,7 @@ import { driverWithStops } from '../../helpers/driver-stops';
 import { openE2eDatabase } from '../../helpers/e2e-db';
 import { SERVER, signInToDriver } from '../driver/screen';
 import { decodeBarcode } from '../integrations/barcodes';
-import { signIn } from './sign-in';
+import { signedIn } from './session';
 
 // A shipment of three pieces: made on the Add New Shipment page, printed as three labels each with its own
 // barcode, handed over piece by piece on the driver's screen, delivered with the last one.
@@ -40,8 +40,7 @@ test('a person ships three pieces, prints a label for each, and the driver deliv
   browser,
 }) => {
   test.setTimeout(180_000);
-  await signIn(page);
-  await page.goto('/admin/new_shipment');
+  await signedIn(page, '/admin/new_shipment');
   await expect(page.getByRole('heading', { level: 1, name: 'Add New Shipment' })).toBeVisible();
   const number = await page.getByLabel('Tracking number').inputValue();
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './sign-in';
+import { signedIn } from './session';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -11,8 +11,7 @@ async function expectNoViolations(page: Page, what: string) {
 }
 
 async function openPlaces(page: Page) {
-  await signIn(page);
-  await page.goto('/admin/settings');
+  await signedIn(page, '/admin/settings');
   await page.getByRole('tab', { name: 'Places' }).click();
   await expect(page).toHaveURL(/\/admin\/settings\?tab=places$/);
   await expect(page.getByRole('heading', { name: 'Places on the route map' })).toBeVisible();
@@ -93,7 +92,7 @@ test('Places: a place shipments use that is not listed shows with its shipments;
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page);
+  await signedIn(page);
   const city = `Unmapped ${Date.now().toString(36)}`;
   const name = `${city}, Atlantis`;
   const created = await page.request.post('/api/shipments', {

@@ -5,7 +5,8 @@ import ts from 'typescript';
 import { setAdminPassword } from '../../../netlify/lib/admin-users';
 import { openE2eDatabase } from '../../helpers/e2e-db';
 import { addShipment, putOnRun, signaturePng } from '../../helpers/proof-stops';
-import { hydrated, signIn } from './sign-in';
+import { signedIn } from './session';
+import { hydrated } from './sign-in';
 
 // Proof of delivery as people see it: the driver's phone records it through the API (its screen is another
 // module's), staff see it on the shipment and print it, the public page says who signed and, after the
@@ -65,8 +66,7 @@ async function deliveredStop(request: APIRequestContext, baseURL: string): Promi
 
 test('staff see the proof on the shipment and print it on one page', async ({ page, request, baseURL }) => {
   const number = await deliveredStop(request, baseURL!);
-  await signIn(page);
-  await page.goto(`/admin/view_shipment/${number}`);
+  await signedIn(page, `/admin/view_shipment/${number}`);
   const panel = page
     .locator('section')
     .filter({ has: page.getByRole('heading', { level: 2, name: 'Proof of delivery' }) });

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { hydrated as islandHydrated } from '../public/helpers';
-import { hydrated, signIn } from './sign-in';
+import { signedIn } from './session';
+import { hydrated } from './sign-in';
 
 // Quotes to bookings, as people do it: a visitor asks for a quote on the home page, staff reply with a
 // price, the visitor accepts it from the email (read on the Outbox page: no mail server here), and staff
@@ -47,8 +48,7 @@ test('a quote request answered with a price is accepted from the email and books
   await form.getByRole('button', { name: 'Request a Quote' }).click();
   await expect(form.getByRole('status')).toContainText('Thank you');
 
-  await signIn(page);
-  await page.goto(`/admin/quotes?q=${stamp}`);
+  await signedIn(page, `/admin/quotes?q=${stamp}`);
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toHaveCount(1, { timeout: 30_000 });
   await row.getByRole('button', { name: `Reply with price to ${name}` }).click();

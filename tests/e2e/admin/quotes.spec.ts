@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { hydrated } from '../public/helpers';
-import { signIn } from './sign-in';
+import { signedIn } from './session';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
@@ -25,7 +25,7 @@ test('a quote sent from the home page shows in Quotes and on the dashboard; staf
   await form.getByRole('button', { name: 'Request a Quote' }).click();
   await expect(form.getByRole('status')).toContainText('Thank you');
 
-  await signIn(page);
+  await signedIn(page);
   await expect(page.getByRole('link', { name: /new quote requests?/ })).toBeVisible();
   await expect(page.getByText(`${email} asked for a quote`)).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { SETTINGS_TABS } from '../../../src/admin/screens/settings/tabs';
-import { signIn } from './sign-in';
+import { signedIn } from './session';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
@@ -9,7 +9,7 @@ test.describe.configure({ mode: 'serial' });
 
 test('General: the company information is pre-filled, validated, saved and kept after a reload', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page);
+  await signedIn(page);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await expect(page.getByText('Manage your system settings and preferences')).toBeVisible();
@@ -44,8 +44,7 @@ test('Notifications: the switches start at their defaults, a change is saved and
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page);
-  await page.goto('/admin/settings');
+  await signedIn(page, '/admin/settings');
   await page.getByRole('tab', { name: 'General' }).focus();
   await page.keyboard.press('ArrowRight');
   const tab = page.getByRole('tab', { name: 'Notifications' });

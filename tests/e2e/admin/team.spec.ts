@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { mailedLink } from './mailbox';
-import { ADMIN, hydrated, signIn } from './sign-in';
+import { signedIn } from './session';
+import { ADMIN, hydrated } from './sign-in';
 import { passwordStep } from './staff-accounts';
 
 // The team, as people use it: the admin invites by email, the invitees read their link in their mailbox,
@@ -45,7 +46,7 @@ test('the admin invites a dispatcher and a driver; each accepts, signs in and se
   const desk = { email: `desk-${stamp}@nec-cargo.example`, name: 'Dana Desk', role: 'dispatcher' };
   const van = { email: `van-${stamp}@nec-cargo.example`, name: 'Vic Van', role: 'driver' };
 
-  await signIn(page);
+  await signedIn(page);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Team' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
   const pending = page.getByRole('region', { name: 'Pending invitations' });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { buildSeedShipments } from '../../../db/seed';
-import { signIn } from '../admin/sign-in';
+import { signedIn } from '../admin/session';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const numbers = buildSeedShipments()
@@ -18,8 +18,7 @@ test.describe('the integration screens at phone width', () => {
 
   test('Integrations, Outbox and the print page have no WCAG 2.2 AA violations', async ({ page }) => {
     test.setTimeout(90_000);
-    await signIn(page);
-    await page.goto('/admin/settings?tab=integrations');
+    await signedIn(page, '/admin/settings?tab=integrations');
     await expect(page.getByRole('heading', { name: 'GPS Tracking API' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'API keys' }).or(page.getByText('No keys yet.'))).toBeVisible();
     await expectNoViolations(page, 'integrations');

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { buildSeedShipments } from '../../../db/seed';
-import { signIn } from '../admin/sign-in';
+import { signedIn } from '../admin/session';
 
 const seeded = buildSeedShipments();
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -15,7 +15,7 @@ test('a device key made in Settings > Integrations updates a shipment over HTTP 
   // On hold, and read by no other test file: the tracking page's tests expect shipment 26 (delivered) as seeded.
   const number = seeded[23]!.tracking_number;
   const name = `Van ${Date.now()} GPS`;
-  await signIn(page);
+  await signedIn(page);
   await page.getByRole('link', { name: 'Settings' }).click();
   await page.getByRole('tab', { name: 'Integrations' }).click();
   await expect(page).toHaveURL(/\/admin\/settings\?tab=integrations$/);

@@ -4,7 +4,8 @@ import { buildSeedShipments } from '../../../db/seed';
 import { openE2eDatabase } from '../../helpers/e2e-db';
 import { E2E_SMTP_PORT } from '../../helpers/e2e-smtp';
 import { type Received, startSmtp, type TestSmtp } from '../../helpers/smtp';
-import { hydrated, signIn } from '../admin/sign-in';
+import { signedIn } from '../admin/session';
+import { hydrated } from '../admin/sign-in';
 
 // The served product mails this loopback SMTP server (playwright.config.ts sets its SMTP_URL), and
 // delivers after each answer (context.waitUntil), as on Netlify. Other tests' emails arrive here
@@ -82,7 +83,7 @@ test('opt in to status emails, confirm from the email, get the next status email
   await expect(page.getByText(`you will get an email each time shipment ${number} changes status`)).toBeVisible();
 
   const staff = await browser.newPage();
-  await signIn(staff);
+  await signedIn(staff);
   await setStatus(staff, 'delivered', 'Left with the concierge');
   const update = await mailTo(subscriber, `Your shipment ${number} is now Delivered`);
   expect(update.mail.text).toContain(`${baseURL}/track?number=${number}`);
@@ -131,8 +132,7 @@ test("the unsubscribe link in an email's text stops that address's emails", asyn
 });
 
 test('the Outbox lists every email with its state, attempts and text', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/admin/settings/outbox');
+  await signedIn(page, '/admin/settings/outbox');
   await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
   await page.getByLabel('State').selectOption('sent');
   const row = page

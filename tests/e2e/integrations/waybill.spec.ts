@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { buildSeedShipments } from '../../../db/seed';
 import { openE2eDatabase } from '../../helpers/e2e-db';
 import { hoursAgo, shipmentWith } from '../../helpers/exceptions';
-import { signIn } from '../admin/sign-in';
+import { signedIn } from '../admin/session';
 import { decodeBarcode } from './barcodes';
 
 const seeded = buildSeedShipments();
@@ -20,8 +20,7 @@ test('Print waybill opens a print page whose barcode and QR code scan back to th
   baseURL,
 }) => {
   const shipment = seeded[25]!;
-  await signIn(page);
-  await page.goto(`/admin/view_shipment/${shipment.tracking_number}`);
+  await signedIn(page, `/admin/view_shipment/${shipment.tracking_number}`);
   const [waybill] = await Promise.all([
     context.waitForEvent('page'),
     page.getByRole('link', { name: 'Print waybill' }).click(),
@@ -76,8 +75,7 @@ test('selected shipments print their labels in one go', async ({ page, context }
   } finally {
     db.close();
   }
-  await signIn(page);
-  await page.goto(`/admin/shipments?q=${tag}`);
+  await signedIn(page, `/admin/shipments?q=${tag}`);
   await expect(page.getByRole('checkbox', { name: /^Select NEC/ })).toHaveCount(3);
   // The selection's actions show once something is selected.
   const printLabels = page.getByRole('link', { name: /^Print labels/ });

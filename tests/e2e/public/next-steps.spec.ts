@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { openE2eDatabase } from '../../helpers/e2e-db';
 import { hoursAgo, shipmentWith } from '../../helpers/exceptions';
-import { signIn } from '../admin/sign-in';
+import { signedIn } from '../admin/session';
 import { hydrated } from './helpers';
 
 // The public page after a failed attempt: the reason in plain words and the next step; the recipient, once
@@ -83,8 +83,7 @@ test('the recipient reveals the address, picks another day, and the dispatcher s
 
   const office = await browser.newContext();
   const desk = await office.newPage();
-  await signIn(desk);
-  await desk.goto('/admin/exceptions?kind=request');
+  await signedIn(desk, '/admin/exceptions?kind=request');
   const row = desk.getByRole('listitem').filter({ has: desk.getByRole('link', { name: number }) });
   await expect(row).toContainText(`Recipient asks for delivery on ${label}`);
   await expect(row).toContainText("Recipient's request");

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { addDays, dateIn } from '../../../src/lib/company-day';
 import { isPickupDay } from '../../../src/lib/pickup-hours';
-import { signIn } from '../admin/sign-in';
+import { signedIn } from '../admin/session';
 
 // A pickup as a customer books it: the form on the public site (a closed day refused, naming the day),
 // the confirmation read on the Outbox page (no mail server here), and the emailed link's page, where the
@@ -74,7 +74,7 @@ test('a customer books a pickup, gets the confirmation, moves it and then cancel
   await form.getByRole('button', { name: 'Book the pickup' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your pickup is booked' })).toBeVisible();
 
-  await signIn(page);
+  await signedIn(page);
   const link = await manageLink(page, email);
   const customer = await (await browser.newContext()).newPage();
   await customer.goto(link);

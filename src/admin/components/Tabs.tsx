@@ -17,6 +17,11 @@ export function Tabs({
 }) {
   const [own, setOwn] = useState(0);
   const selected = chosen ?? own;
+  // A panel mounts when first selected and then stays (hidden), so its unsaved input survives a look at another
+  // tab, and a visit loads only the sections it opens.
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
+  const current = tabs[selected]?.title;
+  if (current !== undefined && !opened.has(current)) setOpened(new Set(opened).add(current));
   const setSelected = (index: number) => {
     setOwn(index);
     onSelect?.(index);
@@ -78,7 +83,7 @@ export function Tabs({
           hidden={index !== selected}
           className="pt-4"
         >
-          {tab.panel}
+          {opened.has(tab.title) ? tab.panel : null}
         </div>
       ))}
     </div>

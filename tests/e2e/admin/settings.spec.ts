@@ -75,3 +75,28 @@ test('Notifications: the switches start at their defaults, a change is saved and
   await expect(page.getByRole('heading', { name: 'Email Notifications' })).toBeVisible({ timeout: 30_000 });
   await expect(daily).toHaveAttribute('aria-checked', String(before));
 });
+
+test('a visit loads the open tab alone; another tab loads when opened, and unsaved input survives a look at it', async ({
+  page,
+}) => {
+  await signedIn(page);
+  const asked = new Set<string>();
+  page.on('request', (request) => asked.add(new URL(request.url()).pathname));
+  await page.goto('/admin/settings');
+  const companyName = page.getByLabel('Company Name (required)');
+  await expect(companyName).not.toHaveValue('');
+  // Every panel used to load at once, with General's: by now the others would have been asked for too.
+  expect(asked).toContain('/api/settings/company');
+  for (const other of ['/api/settings/notifications', '/api/api-keys', '/api/places', '/api/account/sessions']) {
+    expect(asked).not.toContain(other);
+  }
+
+  const unsaved = `Unsaved ${Date.now().toString(36)}`;
+  await companyName.fill(unsaved);
+  await page.getByRole('tab', { name: 'Places' }).click();
+  // The filter shows once the places have loaded.
+  await expect(page.getByLabel('Filter places')).toBeVisible();
+  expect(asked).toContain('/api/places');
+  await page.getByRole('tab', { name: 'General' }).click();
+  await expect(companyName).toHaveValue(unsaved);
+});

@@ -11,14 +11,14 @@ const ratio = (handler: Measurement, bare: Measurement) =>
 
 /**
  * Lookup and list search on the 1,000,000-shipment database. Without the file it says how to make
- * it (some 3-5 minutes on two cores, 2.3 GB), unless asked to with `npm run bench -- --generate`.
+ * it (some 12-15 minutes on two cores, 2.3 GB), unless asked to with `npm run bench -- --generate`.
  */
 export async function runBigBenchmarks(seconds: number): Promise<void> {
   const path = relative(process.cwd(), BIG_DB_PATH);
   if (!existsSync(BIG_DB_PATH)) {
     if (!process.argv.includes('--generate')) {
       console.log(`1,000,000-shipment database: ${path} not found. Generate it with \`npm run bench:generate\``);
-      console.log('(some 3-5 minutes on two cores, 2.3 GB, git-ignored) or run `npm run bench -- --generate`.');
+      console.log('(some 12-15 minutes on two cores, 2.3 GB, git-ignored) or run `npm run bench -- --generate`.');
       return;
     }
     console.log(`Generating ${path}:`);

@@ -1,25 +1,48 @@
-import { expect, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
 import { z } from 'zod';
+import { adminAccountStatement } from '../../../netlify/lib/admin-users';
 import { openSession } from '../../../netlify/lib/sessions';
 import { ROLES } from '../../../src/lib/roles';
 import { openE2eDatabase } from '../../helpers/e2e-db';
 import { E2E_BASE_URL } from '../../helpers/e2e-server';
-import { ADMIN } from './sign-in';
 
 const staffRow = z.object({ id: z.number().int(), email: z.string(), role: z.enum(ROLES) });
 
 /**
- * Gives the browser a session of the account (the seeded admin unless told otherwise), opened by the statements
- * the sign-in runs, and opens `path` (the dashboard unless told otherwise). For tests of what comes after signing
- * in: the sign-in page itself is tested as a person uses it (auth.spec.ts and the security specs), and skipping
- * it spares each test a password hash at the product's full cost.
+ * The admin account of this worker's tests. A staff member keeps 10 sessions at most and a new one ends the
+ * oldest: sharing one account, the other worker's sign-ins could end a long test's session under it. A worker runs
+ * one test at a time, so its own sessions never do. Made once per worker; its password is never used.
  */
-export async function signedIn(page: Page, path = '/admin', account: { email: string } = ADMIN): Promise<void> {
+let workerAdmin: Promise<string> | undefined;
+
+function ownAdmin(): Promise<string> {
+  workerAdmin ??= (async () => {
+    const email = `e2e-admin-${test.info().parallelIndex}@nec-cargo.example`;
+    const db = openE2eDatabase();
+    try {
+      await db.execute(await adminAccountStatement(email, randomBytes(24).toString('base64url')));
+    } finally {
+      db.close();
+    }
+    return email;
+  })();
+  return workerAdmin;
+}
+
+/**
+ * Gives the browser a session of an admin (this worker's own), opened by the statements the sign-in runs, opens
+ * `path` (the dashboard unless told otherwise) and answers the admin's email. For tests of what comes after
+ * signing in: the sign-in page itself is tested as a person uses it (auth.spec.ts and the security specs), and
+ * skipping it spares each test a password hash at the product's full cost.
+ */
+export async function signedIn(page: Page, path = '/admin'): Promise<string> {
+  const email = await ownAdmin();
   const db = openE2eDatabase();
   try {
     const { rows } = await db.execute({
       sql: "SELECT id, email, role FROM admin_users WHERE email = ? AND status = 'active'",
-      args: [account.email.toLowerCase()],
+      args: [email],
     });
     const row = staffRow.parse(rows[0]);
     const client = { address: '127.0.0.1', userAgent: await page.evaluate(() => navigator.userAgent) };
@@ -36,4 +59,5 @@ export async function signedIn(page: Page, path = '/admin', account: { email: st
   }
   await page.goto(path);
   if (path === '/admin') await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  return email;
 }

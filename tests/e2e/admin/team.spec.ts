@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { mailedLink } from './mailbox';
 import { signedIn } from './session';
-import { ADMIN, hydrated } from './sign-in';
+import { hydrated } from './sign-in';
 import { passwordStep } from './staff-accounts';
 
 // The team, as people use it: the admin invites by email, the invitees read their link in their mailbox,
@@ -46,7 +46,7 @@ test('the admin invites a dispatcher and a driver; each accepts, signs in and se
   const desk = { email: `desk-${stamp}@nec-cargo.example`, name: 'Dana Desk', role: 'dispatcher' };
   const van = { email: `van-${stamp}@nec-cargo.example`, name: 'Vic Van', role: 'driver' };
 
-  await signedIn(page);
+  const admin = await signedIn(page);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Team' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
   const pending = page.getByRole('region', { name: 'Pending invitations' });
@@ -103,7 +103,7 @@ test('the admin invites a dispatcher and a driver; each accepts, signs in and se
 
   // The audit trail names who did what: the admin invited, each newcomer accepted as themselves, in their role.
   const trail = page.getByRole('table', { name: 'Audit trail, newest first' });
-  await page.goto(`/admin/audit?action=staff_invited&actor=${encodeURIComponent(ADMIN.email)}`);
+  await page.goto(`/admin/audit?action=staff_invited&actor=${encodeURIComponent(admin)}`);
   await expect(trail.getByRole('row').filter({ hasText: `Invited ${van.email} as Driver` })).toContainText('Admin');
   await page.goto(`/admin/audit?action=invitation_accepted&actor=${encodeURIComponent(desk.email)}`);
   const accepted = trail.getByRole('row').filter({ hasText: `${desk.email} accepted the invitation as Dispatcher` });

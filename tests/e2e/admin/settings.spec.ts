@@ -85,7 +85,7 @@ test('a visit loads the open tab alone; another tab loads when opened, and unsav
   await page.goto('/admin/settings');
   const companyName = page.getByLabel('Company Name (required)');
   await expect(companyName).not.toHaveValue('');
-  // Every panel used to load at once, with General's: by now the others would have been asked for too.
+  // A panel mounted with General's would have asked for its section by now.
   expect(asked).toContain('/api/settings/company');
   for (const other of ['/api/settings/notifications', '/api/api-keys', '/api/places', '/api/account/sessions']) {
     expect(asked).not.toContain(other);

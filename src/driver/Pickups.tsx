@@ -30,12 +30,14 @@ async function loadPickups(): Promise<void> {
     if ($pickups.get().status !== 'ready') $pickups.set({ status: 'error', message: 'Could not load the pickups.' });
     return;
   }
-  const current = $pickups.get();
   if (pickups) {
-    $pickups.set({ status: 'ready', pickups, busy: null, message: current.status === 'ready' ? current.message : '' });
+    // Kept before shown: what the driver has seen is there when the screen opens again without signal.
     await keepOnDevice('pickups', pickups);
+    const current = $pickups.get();
+    $pickups.set({ status: 'ready', pickups, busy: null, message: current.status === 'ready' ? current.message : '' });
     return;
   }
+  const current = $pickups.get();
   if (current.status === 'ready') return;
   // No signal: where to collect, as last loaded (recording one still needs signal).
   const kept = await keptOnDevice<DriverPickups>('pickups');

@@ -45,8 +45,9 @@ export async function keptOnDevice<T>(key: string): Promise<T | undefined> {
 export async function loadStops(): Promise<void> {
   try {
     const data = await getStops();
-    $stops.set({ status: 'ready', data, notice: null });
+    // Kept before shown, as the pickups are.
     await keepOnDevice('today', data);
+    $stops.set({ status: 'ready', data, notice: null });
   } catch (error) {
     const failure = error instanceof StopsError ? error : new StopsError(null, 'Could not load the stops.');
     const cached = failure.status === null ? await keptOnDevice<Stops>('today') : undefined;

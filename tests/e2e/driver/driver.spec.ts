@@ -159,6 +159,8 @@ test('the screen opens without signal: reloaded offline, it shows the run and pi
   test.setTimeout(150_000);
   const { account, numbers } = await runOf(2);
   await signInToDriver(page, account);
+  // The pickups load apart from the stops: the driver has seen both before the signal goes.
+  await expect(page.getByRole('heading', { level: 2, name: 'Pickups (0)' })).toBeVisible(SERVER);
 
   // Once its worker is ready, the phone keeps the page and every file it loaded.
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));

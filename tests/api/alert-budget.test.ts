@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
 import alerts from '../../netlify/functions/alerts-subscribe';
 import { ALERT_LIMITS, mailboxOf } from '../../netlify/lib/alerts';
+import { holdTheClock } from '../helpers/clock';
 import { apiRequest, call } from '../helpers/requests';
 import { useTestDatabase } from '../helpers/test-db';
 
@@ -60,6 +61,7 @@ describe('the mailbox budget of alert sign-ups', () => {
   });
 
   it('is shared by +tag and case variants; past it, 429 and no email', async () => {
+    holdTheClock();
     const variants = ['Kim+a@Share.Example', 'kim@share.example', 'KIM+b@share.example', 'kim+c@SHARE.example'];
     const typed: string[] = [];
     for (let i = 0; i < BUDGET; i++) {
@@ -74,6 +76,7 @@ describe('the mailbox budget of alert sign-ups', () => {
   });
 
   it('holds for 20 sign-ups at once: exactly the budget is queued', async () => {
+    holdTheClock();
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => subscribe(seeded[i]!.tracking_number, `lee+${i}@rush.example`)),
     );
@@ -86,6 +89,7 @@ describe('the mailbox budget of alert sign-ups', () => {
 
 describe('the per-address limit of alert sign-ups', () => {
   it('counts an IPv6 client by its /64 network: its other addresses share it, another network does not', async () => {
+    holdTheClock();
     const from = (address: string, i: number) =>
       call(
         alerts,

@@ -8,6 +8,7 @@ import { company } from '../../src/data/company';
 import { addDays, dateIn } from '../../src/lib/company-day';
 import { nextBusinessDays } from '../../src/lib/delivery-request';
 import { signIn, withSession } from '../helpers/admin-session';
+import { holdTheClock } from '../helpers/clock';
 import { hoursAgo, shipmentWith } from '../helpers/exceptions';
 import { apiRequest, call } from '../helpers/requests';
 import { useTestDatabase } from '../helpers/test-db';
@@ -123,6 +124,7 @@ describe('POST /api/tracking/{n}/delivery-request', () => {
   });
 
   it('is throttled per shipment and client', async () => {
+    holdTheClock();
     const address = newAddress();
     const { number, cookie } = await revealed(address);
     const day = nextBusinessDays(today())[1]!;

@@ -17,6 +17,7 @@ import { createMailer } from '../../netlify/lib/mail';
 import { customerCreatedMail, queueDailySummary } from '../../netlify/lib/outbox';
 import { deliverDue } from '../../netlify/lib/outbox-delivery';
 import { signIn, withSession } from '../helpers/admin-session';
+import { holdTheClock } from '../helpers/clock';
 import { askForLink, resetAccount } from '../helpers/password-reset';
 import { apiRequest, call } from '../helpers/requests';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
@@ -383,6 +384,7 @@ describe('email alerts asked for on the tracking page', () => {
   });
 
   it('refuses unknown shipments (404) and bad addresses (422), and limits requests per address (429)', async () => {
+    holdTheClock();
     expect((await subscribe({ tracking_number: 'NEC000000000', email: 'a@example.net' })).status).toBe(404);
     const bad = await subscribe({ tracking_number: seeded[0]!.tracking_number, email: 'not an email' });
     expect(bad.status).toBe(422);

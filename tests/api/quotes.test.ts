@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import quotes from '../../netlify/functions/quotes-create';
 import { QUOTE_RATE_LIMIT } from '../../netlify/lib/quotes';
+import { holdTheClock } from '../helpers/clock';
 import { apiRequest, call, SITE } from '../helpers/requests';
 import { useTestDatabase } from '../helpers/test-db';
 
@@ -86,6 +87,7 @@ describe('POST /api/quotes', () => {
   });
 
   it('limits requests per client address with 429 and Retry-After', async () => {
+    holdTheClock();
     const ip = '203.0.113.77';
     for (let i = 0; i < QUOTE_RATE_LIMIT.limit; i++) expect((await send(valid, { ip })).status).toBe(201);
     const limited = await send(valid, { ip });
@@ -95,6 +97,7 @@ describe('POST /api/quotes', () => {
   });
 
   it('counts an IPv6 client by its /64 network: its other addresses share the limit, another network does not', async () => {
+    holdTheClock();
     for (let i = 0; i < QUOTE_RATE_LIMIT.limit; i++) {
       expect((await send(valid, { ip: `2001:db8:0:b:${i.toString(16)}::1` })).status).toBe(201);
     }
@@ -176,6 +179,7 @@ describe('POST /api/quotes as a plain form (the page without its script)', () =>
   });
 
   it('keeps the JSON limits: a body over 64 KB, a cross-site post, the rate limit', async () => {
+    holdTheClock();
     const large = await postForm({}, { body: `name=${'a'.repeat(70 * 1024)}` });
     expect(large.status).toBe(413);
     expect(await large.text()).toContain('too large');

@@ -5,6 +5,7 @@ import tracking from '../../netlify/functions/tracking-lookup';
 import reveal from '../../netlify/functions/tracking-reveal';
 import { clientNetwork } from '../../netlify/lib/rate-limit';
 import { REVEAL_LIMITS } from '../../netlify/lib/tracking-reveal';
+import { holdTheClock } from '../helpers/clock';
 import { apiRequest, call } from '../helpers/requests';
 import { useTestDatabase } from '../helpers/test-db';
 
@@ -117,6 +118,7 @@ describe('POST /api/tracking/{n}/reveal', () => {
   });
 
   it(`stops one client guessing a shipment: ${REVEAL_LIMITS.perShipmentAndClient.limit} attempts a day, then 429 even when right`, async () => {
+    holdTheClock();
     const shipment = seeded[5]!;
     const number = shipment.tracking_number;
     const digits = lastFour(shipment.recipient_phone!);
@@ -146,6 +148,7 @@ describe('POST /api/tracking/{n}/reveal', () => {
   });
 
   it('counts an IPv6 client by its /64: its other addresses share its tries', async () => {
+    holdTheClock();
     expect(clientNetwork('2001:DB8:0:7::1')).toBe('2001:db8:0:7::/64');
     expect(clientNetwork('2001:db8::7:0:0:0:9')).toBe('2001:db8:0:7::/64');
     expect(clientNetwork('::ffff:192.0.2.7')).toBe('192.0.2.7');
@@ -163,6 +166,7 @@ describe('POST /api/tracking/{n}/reveal', () => {
   });
 
   it('stops one address trying many shipments: 20 attempts an hour', async () => {
+    holdTheClock();
     const address = newAddress();
     const from = (number: string) =>
       call(

@@ -1,4 +1,5 @@
 import type { InStatement, InValue } from '@libsql/client';
+import type { ACTION_LABELS } from '@/lib/audit';
 import type { Role } from '@/lib/roles';
 
 /**
@@ -23,37 +24,37 @@ const actorArgs = (actor: StaffUser): InValue[] => [actor.id, actor.email, actor
  * records, so an entry exists exactly when its write happened.
  */
 
-export type ShipmentAction =
-  | 'shipment_created'
-  | 'shipment_edited'
-  | 'status_changed'
-  | 'location_changed'
-  | 'scan_recorded'
-  | 'exception_handled';
-export type SessionAction = 'login' | 'logout';
+/**
+ * Actions the log records, each with its words in the audit trail: an action without a label does not
+ * type-check, so the trail and its filter never meet one they cannot name.
+ */
+type Logged<Action extends keyof typeof ACTION_LABELS> = Action;
+
+export type ShipmentAction = Logged<
+  'shipment_created' | 'shipment_edited' | 'status_changed' | 'location_changed' | 'scan_recorded' | 'exception_handled'
+>;
+export type SessionAction = Logged<'login' | 'logout'>;
 /** Changes to a staff member's own sign-in: password (changed, or reset by email), second factor, sessions. */
-export type SecurityAction =
+export type SecurityAction = Logged<
   | 'password_changed'
   | 'password_reset'
   | 'two_factor_enabled'
   | 'two_factor_disabled'
   | 'recovery_code_used'
   | 'session_ended'
-  | 'other_sessions_ended';
-export type CustomerAction =
-  | 'customer_created'
-  | 'customer_updated'
-  | 'customer_deactivated'
-  | 'customer_reactivated'
-  | 'customer_erased';
-export type QuoteAction = 'quote_received' | 'quote_status_changed' | 'quote_offer_sent' | 'quote_accepted';
-export type SettingsAction = 'settings_changed';
+  | 'other_sessions_ended'
+>;
+export type CustomerAction = Logged<
+  'customer_created' | 'customer_updated' | 'customer_deactivated' | 'customer_reactivated' | 'customer_erased'
+>;
+export type QuoteAction = Logged<'quote_received' | 'quote_status_changed' | 'quote_offer_sent' | 'quote_accepted'>;
+export type SettingsAction = Logged<'settings_changed'>;
 /** Device API keys (Settings > Integrations). */
-export type ApiKeyAction = 'api_key_created' | 'api_key_revoked';
+export type ApiKeyAction = Logged<'api_key_created' | 'api_key_revoked'>;
 /** The gazetteer (Settings > Places). */
-export type PlaceAction = 'place_created' | 'place_updated' | 'place_deleted';
+export type PlaceAction = Logged<'place_created' | 'place_updated' | 'place_deleted'>;
 /** The team (admin only): invitations, roles, account status, the two-factor rule. */
-export type TeamAction =
+export type TeamAction = Logged<
   | 'staff_invited'
   | 'invitation_resent'
   | 'invitation_revoked'
@@ -61,9 +62,10 @@ export type TeamAction =
   | 'staff_role_changed'
   | 'staff_deactivated'
   | 'staff_reactivated'
-  | 'two_factor_policy_changed';
+  | 'two_factor_policy_changed'
+>;
 /** Runs (dispatchers): a run's stops put in a new order, a pickup put on a driver's run. */
-export type RunAction = 'run_reordered' | 'pickup_assigned';
+export type RunAction = Logged<'run_reordered' | 'pickup_assigned'>;
 
 /** What a non-shipment entry is about, as stored in subject_type (with the subject's id). */
 export type ActivitySubject =
@@ -201,7 +203,7 @@ export function quoteReceivedActivity(requesterEmail: string, details: string, n
  */
 export function requesterActivity(
   email: string,
-  action: 'quote_accepted' | 'customer_created' | 'shipment_created',
+  action: Logged<'quote_accepted' | 'customer_created' | 'shipment_created'>,
   about: { type: ActivitySubject; idSql: string; args: InValue[] } | { trackingNumber: string },
   details: string,
   now: string,

@@ -208,6 +208,20 @@ describe('the CSV export', () => {
     expect(lines[0]).toContain('entry 1234');
     expect(lines.at(-1)).toContain('entry 1,');
   });
+
+  it("names a quote's offer and its acceptance in words, as every action the log records", async () => {
+    const db = await getDb();
+    await db.execute(`INSERT INTO activity_log (actor_email, action, subject_type, subject_id, details, created_at)
+      VALUES ('words@example.com', 'quote_offer_sent', 'quote_request', '7', 'Offer sent', '2030-01-01T10:00:00.000Z'),
+             ('words@example.com', 'quote_accepted', 'quote_request', '7', 'Accepted', '2030-01-01T11:00:00.000Z')`);
+    const { body } = await exported({ actor: 'words@example.com' });
+    const actions = (body as string)
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[3]);
+    expect(actions).toEqual(['Quote accepted by the requester', 'Quote offer sent']);
+  });
 });
 
 describe('retention', () => {

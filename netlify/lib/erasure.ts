@@ -4,6 +4,7 @@ import { type ErasedPerson, eraseFromActivity, type StaffUser } from './activity
 import { notFound } from './customer-read';
 import { eraseCustomerStatements, erasedFrom } from './customers';
 import { cancelMailFor } from './outbox';
+import { erasePickups } from './pickups';
 import { eraseQuoteRequests } from './quotes';
 import { eraseFromShipments } from './shipment-statements';
 import { forgetAddress } from './subscriptions';
@@ -38,6 +39,7 @@ export async function eraseCustomer(
       cancelMailFor(person),
       ...forgetAddress(person),
       eraseQuoteRequests(person),
+      erasePickups(person),
       ...eraseFromActivity(person, ERASED_NAME),
       ...eraseCustomerStatements(id, ERASED_NAME, actor, time),
     ],

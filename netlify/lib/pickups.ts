@@ -11,7 +11,7 @@ import {
   pickupRecordSchema,
 } from '@/lib/schemas/pickup';
 import { runDriverSchema } from '@/lib/schemas/run';
-import { type StaffUser, subjectActivity } from './activity';
+import { type ErasedPerson, type StaffUser, subjectActivity } from './activity';
 import type { ClientInfo } from './http';
 import { HttpError, invalidInput } from './http';
 import { and, type Filter } from './keyset';
@@ -233,4 +233,16 @@ function assignRefusal(pickup: PickupRecord, today: string): string | null {
   if (pickup.status === 'picked_up') return `This pickup was collected already (shipment ${pickup.tracking_number}).`;
   if (pickup.pickup_date < today) return `This pickup was for ${pickup.pickup_date}, a past day.`;
   return null;
+}
+
+/**
+ * Erasure on request: the pickups booked with the person's email (any case) go, as their quote requests do,
+ * a booking still to come included (the erasure's dialog says so). A collected pickup's shipment stays,
+ * erased with the others.
+ */
+export function erasePickups(person: ErasedPerson): InStatement {
+  return {
+    sql: `DELETE FROM pickups WHERE lower(email) = lower(?) AND ${person.live.sql}`,
+    args: [person.email ?? '', ...person.live.args],
+  };
 }

@@ -3,10 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import customerErase from '../../netlify/functions/customers-erase';
 import customers from '../../netlify/functions/customers-list-create';
 import customer from '../../netlify/functions/customers-read-update';
+import bookPickup from '../../netlify/functions/pickups-create';
 import quotes from '../../netlify/functions/quotes-create';
 import addTracking from '../../netlify/functions/shipments-add-tracking';
 import quickAdd from '../../netlify/functions/shipments-create';
 import shipment from '../../netlify/functions/shipments-read-edit';
+import { company } from '../../src/data/company';
+import { addDays, dateIn } from '../../src/lib/company-day';
+import { isPickupDay } from '../../src/lib/pickup-hours';
 import { ERASED_NAME } from '../../src/lib/schemas/customer';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';
@@ -182,7 +186,31 @@ describe('POST /api/customers/{id}/erase', () => {
         headers: { 'x-nf-client-connection-ip': `203.0.113.${Math.floor(Math.random() * 250)}` },
       }),
     );
-    return { ...person, id, shipments: [quick.body.data.tracking_number as string, tn] };
+    // A pickup they booked (their email in another case) and one of someone else's the same day.
+    let day = addDays(dateIn(company.timeZone, Date.now()), 2);
+    while (!isPickupDay(day)) day = addDays(day, 1);
+    const pickup = (name: string, email: string) =>
+      call(
+        bookPickup,
+        apiRequest('/api/pickups', {
+          json: {
+            name,
+            email,
+            phone: '+1 202 555 0199',
+            address: '1 Main Street',
+            city: 'Sacramento',
+            pickup_date: day,
+            pickup_window: '09-12',
+            pieces: '1',
+            weight_kg: '2',
+          },
+          headers: { 'x-nf-client-connection-ip': `198.51.100.${Math.floor(Math.random() * 250)}` },
+        }),
+      );
+    expect((await pickup(person.name, person.email.toUpperCase())).status).toBe(201);
+    const other = someone('Otto Other');
+    expect((await pickup(other.name, other.email)).status).toBe(201);
+    return { ...person, id, shipments: [quick.body.data.tracking_number as string, tn], other };
   }
 
   it('removes the personal data, keeps the shipments under "Erased customer", cancels their emails and notes it', async () => {
@@ -230,6 +258,8 @@ describe('POST /api/customers/{id}/erase', () => {
     expect(await count(queued, [them.email, 'cancelled'])).toBeGreaterThan(0);
     expect(await count('SELECT count(*) AS n FROM mail_subscriptions WHERE email = ?', [them.email])).toBe(0);
     expect(await count('SELECT count(*) AS n FROM quote_requests WHERE lower(email) = lower(?)', [them.email])).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM pickups WHERE lower(email) = lower(?)', [them.email])).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM pickups WHERE email = ?', [them.other.email])).toBe(1);
     // Nothing they were called or reached at is left in the log, the record of changes or the search.
     const left = `%${them.email}%`;
     expect(

@@ -93,8 +93,8 @@ function EraseAction({ customer }: { customer: CustomerDetail }) {
         onConfirm={() => void confirm()}
       >
         Do this only when the customer asks. Their name, contact, email, phone and address are removed from this record
-        and from {shipmentsKept(customer.shipments)} under "{ERASED_NAME}"; their quote requests go and their emails not
-        yet sent are cancelled. This cannot be undone.
+        and from {shipmentsKept(customer.shipments)} under "{ERASED_NAME}"; their quote requests and pickups go and
+        their emails not yet sent are cancelled. This cannot be undone.
       </ConfirmDialog>
     </>
   );

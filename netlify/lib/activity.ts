@@ -223,6 +223,20 @@ export function requesterActivity(
   };
 }
 
+/**
+ * The entries about quote requests that are about to go (their ids read by `ids`, while they are still there):
+ * the requester gives way to `replacement`, as the actor of what they did (no account) and in the details.
+ */
+export function forgetQuoteRequesters(ids: { sql: string; args: InValue[] }, replacement: string): InStatement {
+  return {
+    sql: `UPDATE activity_log SET
+            actor_email = CASE WHEN user_id IS NULL THEN ? ELSE actor_email END,
+            details = replace(details, (SELECT q.name FROM quote_requests q WHERE CAST(q.id AS TEXT) = subject_id), ?)
+          WHERE subject_type = 'quote_request' AND subject_id IN (SELECT CAST(id AS TEXT) FROM (${ids.sql}))`,
+    args: [replacement, replacement, ...ids.args],
+  };
+}
+
 /** Someone whose personal data is erased, as stored before the erasure; `live` holds while it is not yet erased. */
 export interface ErasedPerson {
   id: string;
@@ -232,8 +246,9 @@ export interface ErasedPerson {
 }
 
 /**
- * The erasure's statements for the activity log: the person's name leaves the entries about them, and
- * their quote requests' entries lose the requester's email and name.
+ * The erasure's statements for the activity log: the person's name leaves the entries about them, and the
+ * entries of what they did from an emailed link (no account: a quote accepted, the shipment it booked) lose
+ * their email and name. Their quote requests' entries go with the requests (`forgetQuoteRequesters`).
  */
 export function eraseFromActivity(person: ErasedPerson, erasedName: string): InStatement[] {
   const { live } = person;
@@ -246,9 +261,9 @@ export function eraseFromActivity(person: ErasedPerson, erasedName: string): InS
     ...(person.email
       ? [
           {
-            sql: `UPDATE activity_log SET actor_email = ?, details = ?
-                  WHERE action = 'quote_received' AND lower(actor_email) = lower(?) AND ${live.sql}`,
-            args: [erasedName, `${erasedName} asked for a quote`, person.email, ...live.args],
+            sql: `UPDATE activity_log SET actor_email = ?, details = replace(details, ?, ?)
+                  WHERE user_id IS NULL AND lower(actor_email) = lower(?) AND ${live.sql}`,
+            args: [erasedName, person.name, erasedName, person.email, ...live.args],
           },
         ]
       : []),

@@ -38,7 +38,7 @@ export async function eraseCustomer(
       ...eraseFromShipments(person, ERASED_NAME),
       cancelMailFor(person),
       ...forgetAddress(person),
-      eraseQuoteRequests(person),
+      ...eraseQuoteRequests(person, ERASED_NAME),
       erasePickups(person),
       ...eraseFromActivity(person, ERASED_NAME),
       ...eraseCustomerStatements(id, ERASED_NAME, actor, time),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Reply } from '@/lib/api/contract';
 import { PICKUP_NOT_FOUND, type pickupsApi } from '@/lib/api/pickups';
 import { dateIn } from '@/lib/company-day';
-import { changeDeadline, slotProblems, windowStart } from '@/lib/pickup-hours';
+import { changeDeadline, slotProblems, UNCOLLECTED_PICKUP_KEEP_MONTHS, windowStart } from '@/lib/pickup-hours';
 import {
   type PickupRecord,
   type PickupRequest,
@@ -245,4 +245,22 @@ export function erasePickups(person: ErasedPerson): InStatement {
     sql: `DELETE FROM pickups WHERE lower(email) = lower(?) AND ${person.live.sql}`,
     args: [person.email ?? '', ...person.live.args],
   };
+}
+
+/** Pickups one housekeeping run deletes at most: the run stays short, and the next catches up. */
+const PICKUP_PURGE_LIMIT = 500;
+
+/**
+ * Housekeeping: deletes the pickups not collected (cancelled, or still requested) whose day is more than
+ * UNCOLLECTED_PICKUP_KEEP_MONTHS past. A collected one stays with the shipment it became. How many went.
+ */
+export async function purgeUncollectedPickups(db: Client, now = new Date()): Promise<number> {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - UNCOLLECTED_PICKUP_KEEP_MONTHS);
+  const { rowsAffected } = await db.execute({
+    sql: `DELETE FROM pickups WHERE id IN (
+            SELECT id FROM pickups WHERE status <> 'picked_up' AND pickup_date < ? ORDER BY id LIMIT ?)`,
+    args: [cutoff.toISOString().slice(0, 10), PICKUP_PURGE_LIMIT],
+  });
+  return rowsAffected;
 }

@@ -4,6 +4,7 @@ import type { Reply } from '@/lib/api/contract';
 import { QUOTE_PATHS, QUOTE_THANKS } from '@/lib/api/paths';
 import type { quotesApi } from '@/lib/api/quotes';
 import { QUOTE_NOT_FOUND } from '@/lib/api/quotes';
+import { UNBOOKED_QUOTE_KEEP_MONTHS } from '@/lib/quote-services';
 import {
   QUOTE_STATUS_LABELS,
   QUOTE_TOTAL_CAP,
@@ -14,7 +15,13 @@ import {
   quoteRecordSchema,
 } from '@/lib/schemas/quote';
 import { quoteOfferSummarySchema } from '@/lib/schemas/quote-offer';
-import { type ErasedPerson, quoteReceivedActivity, type StaffUser, subjectActivity } from './activity';
+import {
+  type ErasedPerson,
+  forgetQuoteRequesters,
+  quoteReceivedActivity,
+  type StaffUser,
+  subjectActivity,
+} from './activity';
 import { type ClientInfo, HttpError, isFormPost, seeOther } from './http';
 import { and, countStatements, type Filter, keysetOrder, keysetPage, readCounts, readKeyset } from './keyset';
 import { quoteReceivedMail } from './outbox-quotes';
@@ -216,10 +223,47 @@ export async function updateQuoteStatus(
   return decodeFirst(quoteRow, updated!.rows) ?? current;
 }
 
-/** The erasure's statement for quote requests: the person's requests (linked to them, or from their email) are deleted. */
-export function eraseQuoteRequests(person: ErasedPerson): InStatement {
-  return {
-    sql: `DELETE FROM quote_requests WHERE (customer_id = ? OR lower(email) = lower(?)) AND ${person.live.sql}`,
+/**
+ * The erasure's statements for quote requests: the person's requests (linked to them, or from their email) are
+ * deleted, and their audit entries name `erasedName` instead.
+ */
+export function eraseQuoteRequests(person: ErasedPerson, erasedName: string): InStatement[] {
+  const ids = {
+    sql: `SELECT id FROM quote_requests WHERE (customer_id = ? OR lower(email) = lower(?)) AND ${person.live.sql}`,
     args: [person.id, person.email ?? '', ...person.live.args],
   };
+  return [
+    forgetQuoteRequesters(ids, erasedName),
+    { sql: `DELETE FROM quote_requests WHERE id IN (${ids.sql})`, args: ids.args },
+  ];
+}
+
+/** Who a deleted quote request's entries name in place of its requester. */
+const DELETED_REQUESTER = 'Deleted requester';
+/** Requests one housekeeping run deletes at most: the run stays short, and the next catches up. */
+const QUOTE_PURGE_LIMIT = 500;
+
+/**
+ * Housekeeping: deletes the quote requests older than UNBOOKED_QUOTE_KEEP_MONTHS that led to no booking (not
+ * won, no accepted offer), with their offers, and takes the requester out of their audit entries, in one
+ * transaction. Returns how many went.
+ */
+export async function purgeUnbookedQuotes(db: Client, now = new Date()): Promise<number> {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - UNBOOKED_QUOTE_KEEP_MONTHS);
+  const ids = {
+    sql: `SELECT id FROM quote_requests q WHERE created_at < ? AND status <> 'won'
+            AND NOT EXISTS (SELECT 1 FROM quote_offers o WHERE o.quote_request_id = q.id AND o.state = 'accepted')
+          ORDER BY id LIMIT ?`,
+    args: [cutoff.toISOString(), QUOTE_PURGE_LIMIT],
+  };
+  const [, deleted] = await db.batch(
+    [
+      forgetQuoteRequesters(ids, DELETED_REQUESTER),
+      // Its offers go with it (quote_offers: ON DELETE CASCADE).
+      { sql: `DELETE FROM quote_requests WHERE id IN (${ids.sql})`, args: ids.args },
+    ],
+    'write',
+  );
+  return deleted?.rowsAffected ?? 0;
 }

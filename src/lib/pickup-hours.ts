@@ -31,6 +31,9 @@ export const PICKUP_DAYS_AHEAD = 30;
  */
 export const PICKUP_NOTICE_HOURS = 2;
 
+/** How long a pickup that was not collected (cancelled, or its day gone) is kept, in months (the privacy page says so). */
+export const UNCOLLECTED_PICKUP_KEEP_MONTHS = 12;
+
 /** Whether drivers collect on a calendar date (YYYY-MM-DD). */
 export const isPickupDay = (date: string): boolean =>
   PICKUP_WEEKDAYS.includes(new Date(`${date}T12:00:00Z`).getUTCDay());

@@ -24,3 +24,6 @@ export const QUOTE_SERVICES = [
   'Cargo Insurance',
   'Documentation',
 ] as const;
+
+/** How long a quote request that led to no booking is kept, in months (the privacy page promises it). */
+export const UNBOOKED_QUOTE_KEEP_MONTHS = 12;

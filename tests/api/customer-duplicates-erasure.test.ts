@@ -4,6 +4,7 @@ import customerErase from '../../netlify/functions/customers-erase';
 import customers from '../../netlify/functions/customers-list-create';
 import customer from '../../netlify/functions/customers-read-update';
 import bookPickup from '../../netlify/functions/pickups-create';
+import quoteRequest from '../../netlify/functions/quote-requests-update';
 import quotes from '../../netlify/functions/quotes-create';
 import addTracking from '../../netlify/functions/shipments-add-tracking';
 import quickAdd from '../../netlify/functions/shipments-create';
@@ -179,13 +180,23 @@ describe('POST /api/customers/{id}/erase', () => {
     });
     const tn: string = toThem.body.data.tracking_number;
     await staff(shipment, `/api/shipments/${tn}`, { sender_phone: '+1 202 555 0100' }, { trackingNumber: tn }, 'PATCH');
-    await call(
+    const quote = await call(
       quotes,
       apiRequest('/api/quotes', {
         json: { name: person.name, email: person.email, phone: '', service: 'Freight Forwarding' },
         headers: { 'x-nf-client-connection-ip': `203.0.113.${Math.floor(Math.random() * 250)}` },
       }),
     );
+    // Staff answered it: the audit entry of that names the requester too.
+    const quoteId = String(quote.body.data.id);
+    const answered = await staff(
+      quoteRequest,
+      `/api/quote-requests/${quoteId}`,
+      { status: 'contacted' },
+      { id: quoteId },
+      'PATCH',
+    );
+    expect(answered.status).toBe(200);
     // A pickup they booked (their email in another case) and one of someone else's the same day.
     let day = addDays(dateIn(company.timeZone, Date.now()), 2);
     while (!isPickupDay(day)) day = addDays(day, 1);

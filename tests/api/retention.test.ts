@@ -1,0 +1,185 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import bookPickup from '../../netlify/functions/pickups-create';
+import quoteRequest from '../../netlify/functions/quote-requests-update';
+import quotes from '../../netlify/functions/quotes-create';
+import { purgeUncollectedPickups } from '../../netlify/lib/pickups';
+import { purgeUnbookedQuotes } from '../../netlify/lib/quotes';
+import { company } from '../../src/data/company';
+import { addDays, dateIn } from '../../src/lib/company-day';
+import { isPickupDay, UNCOLLECTED_PICKUP_KEEP_MONTHS } from '../../src/lib/pickup-hours';
+import { UNBOOKED_QUOTE_KEEP_MONTHS } from '../../src/lib/quote-services';
+import { signIn, withSession } from '../helpers/admin-session';
+import { apiRequest, call } from '../helpers/requests';
+import { useTestDatabase } from '../helpers/test-db';
+
+const getDb = useTestDatabase({ seed: true });
+let cookie: string;
+beforeAll(async () => {
+  cookie = await signIn();
+});
+
+/** A request sent through the form by someone named `name`; its id. */
+async function requested(name: string): Promise<string> {
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`;
+  const { status, body } = await call(
+    quotes,
+    apiRequest('/api/quotes', {
+      json: { name, email, service: 'Heavy Freight' },
+      headers: { 'x-nf-client-connection-ip': `198.51.100.${Math.floor(Math.random() * 250)}` },
+    }),
+  );
+  expect(status).toBe(201);
+  return String(body.data.id);
+}
+
+const setStatus = async (id: string, status: string) => {
+  const answer = await call(
+    quoteRequest,
+    apiRequest(`/api/quote-requests/${id}`, { method: 'PATCH', json: { status }, headers: withSession(cookie) }),
+    { id },
+  );
+  expect(answer.status).toBe(200);
+};
+
+async function rows(sql: string, args: Array<string | number>) {
+  const { rows } = await (await getDb()).execute({ sql, args });
+  return rows.map((row) => ({ ...row }));
+}
+
+const monthsAhead = (months: number, days = 0) => {
+  const when = new Date();
+  when.setUTCMonth(when.getUTCMonth() + months);
+  when.setUTCDate(when.getUTCDate() + days);
+  return when;
+};
+
+describe(`quote requests that led to no booking go after ${UNBOOKED_QUOTE_KEEP_MONTHS} months`, () => {
+  it('deletes them with their offers, keeps the booked ones, and their audit entries no longer name the requester', async () => {
+    const lost = await requested('Lorna Lost');
+    await setStatus(lost, 'lost');
+    const open = await requested('Otis Open');
+    const won = await requested('Wendy Won');
+    await setStatus(won, 'won');
+    // Accepted and later marked lost by hand: it still led to a booking.
+    const accepted = await requested('Abe Accepted');
+    await setStatus(accepted, 'lost');
+    const db = await getDb();
+    const offer = (
+      id: string,
+      ending: { state: string; ended_at: string; accepted_by_email: string; tracking_number: string } | null,
+    ) =>
+      db.execute({
+        sql: `INSERT INTO quote_offers (quote_request_id, amount_cents, currency, valid_until, expires_at, origin,
+                destination, token_hash, sent_by_email, created_at, state, ended_at, accepted_by_email, tracking_number)
+              VALUES (?, 1000, 'USD', '2030-01-01', '2030-01-02T00:00:00.000Z', 'Here', 'There', ?, 'staff@example.com',
+                '2026-01-01T00:00:00.000Z', ?, ?, ?, ?)`,
+        args: [
+          Number(id),
+          `hash-${id}`,
+          ending?.state ?? 'open',
+          ending?.ended_at ?? null,
+          ending?.accepted_by_email ?? null,
+          ending?.tracking_number ?? null,
+        ],
+      });
+    await offer(lost, null);
+    await offer(accepted, {
+      state: 'accepted',
+      ended_at: '2026-01-02T00:00:00.000Z',
+      accepted_by_email: 'abe.accepted@example.com',
+      tracking_number: `NECRETAIN${accepted}`,
+    });
+    const ids = [lost, open, won, accepted];
+    const kept = () =>
+      rows(`SELECT CAST(id AS TEXT) AS id FROM quote_requests WHERE id IN (?, ?, ?, ?) ORDER BY id`, ids);
+
+    // A day short of the time, nothing goes.
+    await purgeUnbookedQuotes(db, monthsAhead(UNBOOKED_QUOTE_KEEP_MONTHS, -1));
+    expect(await kept()).toEqual(ids.map((id) => ({ id })));
+
+    expect(await purgeUnbookedQuotes(db, monthsAhead(UNBOOKED_QUOTE_KEEP_MONTHS, 1))).toBeGreaterThanOrEqual(2);
+    expect(await kept()).toEqual([{ id: won }, { id: accepted }]);
+    expect(await rows('SELECT count(*) AS n FROM quote_offers WHERE quote_request_id = ?', [Number(lost)])).toEqual([
+      { n: 0 },
+    ]);
+    expect(await rows('SELECT count(*) AS n FROM quote_offers WHERE quote_request_id = ?', [Number(accepted)])).toEqual(
+      [{ n: 1 }],
+    );
+
+    // The entries stay (who did what, when), without the requester's name or email.
+    const entries = await rows(
+      `SELECT subject_id, action, actor_email, details FROM activity_log
+       WHERE subject_type = 'quote_request' AND subject_id IN (?, ?, ?, ?) ORDER BY id`,
+      ids,
+    );
+    const gone = entries.filter((entry) => entry.subject_id === lost || entry.subject_id === open);
+    expect(gone.map(({ action }) => action)).toEqual(['quote_received', 'quote_status_changed', 'quote_received']);
+    expect(JSON.stringify(gone)).not.toMatch(/Lorna|Otis|lorna\.lost|otis\.open/);
+    expect(gone[0]).toMatchObject({
+      actor_email: 'Deleted requester',
+      details: 'Deleted requester asked for a quote: Heavy Freight',
+    });
+    expect(gone[1]!.actor_email).not.toBe('Deleted requester');
+    const left = entries.filter((entry) => entry.subject_id === won);
+    expect(JSON.stringify(left)).toContain('Wendy Won');
+
+    // Done: the next run finds nothing of these.
+    await purgeUnbookedQuotes(db, monthsAhead(UNBOOKED_QUOTE_KEEP_MONTHS, 1));
+    expect(await kept()).toEqual([{ id: won }, { id: accepted }]);
+  });
+});
+
+describe(`pickups not collected go ${UNCOLLECTED_PICKUP_KEEP_MONTHS} months after their day`, () => {
+  /** A pickup booked through the form for `day`; its id. */
+  async function booked(name: string, day: string): Promise<number> {
+    const { status, body } = await call(
+      bookPickup,
+      apiRequest('/api/pickups', {
+        json: {
+          name,
+          email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`,
+          phone: '+1 916 555 0142',
+          address: '12 Harbor Road',
+          city: 'Sacramento',
+          pickup_date: day,
+          pickup_window: '09-12',
+          pieces: '1',
+          weight_kg: '2',
+        },
+        headers: { 'x-nf-client-connection-ip': `198.51.100.${Math.floor(Math.random() * 250)}` },
+      }),
+    );
+    expect(status).toBe(201);
+    return body.data.id;
+  }
+
+  it('deletes the cancelled and the never collected, and keeps the collected', async () => {
+    let day = addDays(dateIn(company.timeZone, Date.now()), 2);
+    while (!isPickupDay(day)) day = addDays(day, 1);
+    const cancelled = await booked('Cass Cancelled', day);
+    const missed = await booked('Mo Missed', day);
+    const collected = await booked('Col Collected', day);
+    const db = await getDb();
+    await db.execute({
+      sql: "UPDATE pickups SET status = 'cancelled', cancelled_at = updated_at WHERE id = ?",
+      args: [cancelled],
+    });
+    await db.execute({
+      sql: "UPDATE pickups SET status = 'picked_up', tracking_number = ?, picked_up_at = updated_at WHERE id = ?",
+      args: [`NECKEPT${collected}`, collected],
+    });
+    const ids = [cancelled, missed, collected];
+    const left = () => rows('SELECT id FROM pickups WHERE id IN (?, ?, ?) ORDER BY id', ids);
+    const pastItsDay = (days: number) => {
+      const when = new Date(`${day}T12:00:00Z`);
+      when.setUTCMonth(when.getUTCMonth() + UNCOLLECTED_PICKUP_KEEP_MONTHS);
+      when.setUTCDate(when.getUTCDate() + days);
+      return when;
+    };
+
+    await purgeUncollectedPickups(db, pastItsDay(0));
+    expect(await left()).toEqual(ids.map((id) => ({ id })));
+    expect(await purgeUncollectedPickups(db, pastItsDay(1))).toBeGreaterThanOrEqual(2);
+    expect(await left()).toEqual([{ id: collected }]);
+  });
+});

@@ -1,5 +1,5 @@
 import type { InStatement, InValue } from '@libsql/client';
-import type { ACTION_LABELS } from '@/lib/audit';
+import type { ACTION_LABELS, SUBJECT_LABELS } from '@/lib/audit';
 import type { Role } from '@/lib/roles';
 
 /**
@@ -67,17 +67,8 @@ export type TeamAction = Logged<
 /** Runs (dispatchers): a run's stops put in a new order, a pickup put on a driver's run. */
 export type RunAction = Logged<'run_reordered' | 'pickup_assigned'>;
 
-/** What a non-shipment entry is about, as stored in subject_type (with the subject's id). */
-export type ActivitySubject =
-  | 'customer'
-  | 'quote_request'
-  | 'settings'
-  | 'api_key'
-  | 'place'
-  | 'staff'
-  | 'invitation'
-  | 'run'
-  | 'pickup';
+/** What a non-shipment entry is about, as stored in subject_type (with the subject's id), each with its words. */
+export type ActivitySubject = Exclude<keyof typeof SUBJECT_LABELS, 'shipment'>;
 
 /**
  * The activity_log row of a shipment write. It is inserted from the shipment's row, so it is
@@ -224,16 +215,42 @@ export function requesterActivity(
 }
 
 /**
- * The entries about quote requests that are about to go (their ids read by `ids`, while they are still there):
- * the requester gives way to `replacement`, as the actor of what they did (no account) and in the details.
+ * What a customer did to their pickup from its emailed link or the booking form: the booker is the actor (their
+ * email, no account), the pickup (by its link's token) the subject. Written only when the statement just before
+ * it wrote (the email of the change, queued exactly when the change was made).
  */
-export function forgetQuoteRequesters(ids: { sql: string; args: InValue[] }, replacement: string): InStatement {
+export function pickupCustomerActivity(
+  action: Logged<'pickup_booked' | 'pickup_moved' | 'pickup_cancelled'>,
+  tokenHash: string,
+  details: string,
+  now: string,
+): InStatement {
+  return {
+    sql: `INSERT INTO activity_log (user_id, actor_email, action, subject_type, subject_id, details, created_at)
+          SELECT NULL, email, ?, 'pickup', CAST(id AS TEXT), ?, ? FROM pickups WHERE token_hash = ? AND changes() > 0`,
+    args: [action, details, now, tokenHash],
+  };
+}
+
+/** The tables of what a member of the public asks for, by the subject its entries name. */
+const REQUEST_TABLES = { quote_request: 'quote_requests', pickup: 'pickups' } as const;
+
+/**
+ * The entries about quote requests or pickups that are about to go (their ids read by `ids`, while they are
+ * still there): the person who asked gives way to `replacement`, as the actor of what they did (no account) and
+ * where the details name them.
+ */
+export function forgetRequesters(
+  subject: keyof typeof REQUEST_TABLES,
+  ids: { sql: string; args: InValue[] },
+  replacement: string,
+): InStatement {
   return {
     sql: `UPDATE activity_log SET
             actor_email = CASE WHEN user_id IS NULL THEN ? ELSE actor_email END,
-            details = replace(details, (SELECT q.name FROM quote_requests q WHERE CAST(q.id AS TEXT) = subject_id), ?)
-          WHERE subject_type = 'quote_request' AND subject_id IN (SELECT CAST(id AS TEXT) FROM (${ids.sql}))`,
-    args: [replacement, replacement, ...ids.args],
+            details = replace(details, (SELECT r.name FROM ${REQUEST_TABLES[subject]} r WHERE CAST(r.id AS TEXT) = subject_id), ?)
+          WHERE subject_type = ? AND subject_id IN (SELECT CAST(id AS TEXT) FROM (${ids.sql}))`,
+    args: [replacement, replacement, subject, ...ids.args],
   };
 }
 
@@ -248,7 +265,7 @@ export interface ErasedPerson {
 /**
  * The erasure's statements for the activity log: the person's name leaves the entries about them, and the
  * entries of what they did from an emailed link (no account: a quote accepted, the shipment it booked) lose
- * their email and name. Their quote requests' entries go with the requests (`forgetQuoteRequesters`).
+ * their email and name. Their quote requests' and pickups' entries go with them (`forgetRequesters`).
  */
 export function eraseFromActivity(person: ErasedPerson, erasedName: string): InStatement[] {
   const { live } = person;

@@ -39,7 +39,7 @@ export async function eraseCustomer(
       cancelMailFor(person),
       ...forgetAddress(person),
       ...eraseQuoteRequests(person, ERASED_NAME),
-      erasePickups(person),
+      ...erasePickups(person, ERASED_NAME),
       ...eraseFromActivity(person, ERASED_NAME),
       ...eraseCustomerStatements(id, ERASED_NAME, actor, time),
     ],

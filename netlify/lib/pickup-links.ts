@@ -1,8 +1,9 @@
 import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import { company } from '@/data/company';
-import { PICKUP_NOTICE_HOURS, type PickupWindow, slotProblems, windowStart } from '@/lib/pickup-hours';
+import { PICKUP_NOTICE_HOURS, type PickupWindow, slotProblems, slotText, windowStart } from '@/lib/pickup-hours';
 import { PICKUP_STATUSES, type PublicPickup, publicPickupSchema } from '@/lib/schemas/pickup';
+import { pickupCustomerActivity } from './activity';
 import { HttpError, invalidInput } from './http';
 import { pickupCancelledMail, pickupConfirmedMail } from './outbox-pickups';
 import { decodeFirst } from './rows';
@@ -75,7 +76,7 @@ export async function cancelPickup(db: Client, token: string, now = Date.now()):
   const tokenHash = hashToken(token);
   const at = new Date(now).toISOString();
   const cutOffNow = new Date(now + PICKUP_NOTICE_HOURS * 3_600_000).toISOString();
-  const [cancelled, , after] = await db.batch(
+  const [cancelled, , , after] = await db.batch(
     [
       {
         sql: `UPDATE pickups SET status = 'cancelled', cancelled_at = ?, updated_at = ?, run_id = NULL
@@ -83,6 +84,7 @@ export async function cancelPickup(db: Client, token: string, now = Date.now()):
         args: [at, at, tokenHash, cutOffNow],
       },
       pickupCancelledMail(tokenHash, at),
+      pickupCustomerActivity('pickup_cancelled', tokenHash, 'From the emailed link', at),
       pickupByToken(tokenHash),
     ],
     'write',
@@ -115,7 +117,7 @@ export async function movePickup(
   if (Object.keys(problems).length) throw invalidInput(problems);
   const at = new Date(now).toISOString();
   const cutOffNow = new Date(now + PICKUP_NOTICE_HOURS * 3_600_000).toISOString();
-  const [moved, , after] = await db.batch(
+  const [moved, , , after] = await db.batch(
     [
       {
         sql: `UPDATE pickups SET pickup_date = ?, pickup_window = ?, window_start = ?, run_id = NULL,
@@ -134,6 +136,7 @@ export async function movePickup(
         ],
       },
       pickupConfirmedMail(tokenHash, move.token, true, at),
+      pickupCustomerActivity('pickup_moved', tokenHash, `To ${slotText(move.pickup_date, move.pickup_window)}`, at),
       pickupByToken(tokenHash),
     ],
     'write',

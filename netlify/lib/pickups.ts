@@ -3,7 +3,13 @@ import { z } from 'zod';
 import type { Reply } from '@/lib/api/contract';
 import { PICKUP_NOT_FOUND, type pickupsApi } from '@/lib/api/pickups';
 import { dateIn } from '@/lib/company-day';
-import { changeDeadline, slotProblems, UNCOLLECTED_PICKUP_KEEP_MONTHS, windowStart } from '@/lib/pickup-hours';
+import {
+  changeDeadline,
+  slotProblems,
+  slotText,
+  UNCOLLECTED_PICKUP_KEEP_MONTHS,
+  windowStart,
+} from '@/lib/pickup-hours';
 import {
   type PickupRecord,
   type PickupRequest,
@@ -11,7 +17,13 @@ import {
   pickupRecordSchema,
 } from '@/lib/schemas/pickup';
 import { runDriverSchema } from '@/lib/schemas/run';
-import { type ErasedPerson, type StaffUser, subjectActivity } from './activity';
+import {
+  type ErasedPerson,
+  forgetRequesters,
+  pickupCustomerActivity,
+  type StaffUser,
+  subjectActivity,
+} from './activity';
 import type { ClientInfo } from './http';
 import { HttpError, invalidInput } from './http';
 import { and, type Filter } from './keyset';
@@ -105,6 +117,7 @@ export async function createPickup(
         ],
       },
       pickupConfirmedMail(tokenHash, token, false, time),
+      pickupCustomerActivity('pickup_booked', tokenHash, slotText(input.pickup_date, input.pickup_window), time),
     ],
     'write',
   );
@@ -237,30 +250,43 @@ function assignRefusal(pickup: PickupRecord, today: string): string | null {
 
 /**
  * Erasure on request: the pickups booked with the person's email (any case) go, as their quote requests do,
- * a booking still to come included (the erasure's dialog says so). A collected pickup's shipment stays,
- * erased with the others.
+ * a booking still to come included (the erasure's dialog says so), and their entries name `erasedName`. A
+ * collected pickup's shipment stays, erased with the others.
  */
-export function erasePickups(person: ErasedPerson): InStatement {
-  return {
-    sql: `DELETE FROM pickups WHERE lower(email) = lower(?) AND ${person.live.sql}`,
+export function erasePickups(person: ErasedPerson, erasedName: string): InStatement[] {
+  const ids = {
+    sql: `SELECT id FROM pickups WHERE lower(email) = lower(?) AND ${person.live.sql}`,
     args: [person.email ?? '', ...person.live.args],
   };
+  return [
+    forgetRequesters('pickup', ids, erasedName),
+    { sql: `DELETE FROM pickups WHERE id IN (${ids.sql})`, args: ids.args },
+  ];
 }
 
+/** Who a deleted pickup's entries name in place of the customer who booked it. */
+const DELETED_CUSTOMER = 'Deleted customer';
 /** Pickups one housekeeping run deletes at most: the run stays short, and the next catches up. */
 const PICKUP_PURGE_LIMIT = 500;
 
 /**
  * Housekeeping: deletes the pickups not collected (cancelled, or still requested) whose day is more than
- * UNCOLLECTED_PICKUP_KEEP_MONTHS past. A collected one stays with the shipment it became. How many went.
+ * UNCOLLECTED_PICKUP_KEEP_MONTHS past, and takes the customer out of their entries; a collected one stays with
+ * the shipment it became. How many went.
  */
 export async function purgeUncollectedPickups(db: Client, now = new Date()): Promise<number> {
   const cutoff = new Date(now);
   cutoff.setUTCMonth(cutoff.getUTCMonth() - UNCOLLECTED_PICKUP_KEEP_MONTHS);
-  const { rowsAffected } = await db.execute({
-    sql: `DELETE FROM pickups WHERE id IN (
-            SELECT id FROM pickups WHERE status <> 'picked_up' AND pickup_date < ? ORDER BY id LIMIT ?)`,
+  const ids = {
+    sql: `SELECT id FROM pickups WHERE status <> 'picked_up' AND pickup_date < ? ORDER BY id LIMIT ?`,
     args: [cutoff.toISOString().slice(0, 10), PICKUP_PURGE_LIMIT],
-  });
-  return rowsAffected;
+  };
+  const [, deleted] = await db.batch(
+    [
+      forgetRequesters('pickup', ids, DELETED_CUSTOMER),
+      { sql: `DELETE FROM pickups WHERE id IN (${ids.sql})`, args: ids.args },
+    ],
+    'write',
+  );
+  return deleted?.rowsAffected ?? 0;
 }

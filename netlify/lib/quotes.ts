@@ -17,7 +17,7 @@ import {
 import { quoteOfferSummarySchema } from '@/lib/schemas/quote-offer';
 import {
   type ErasedPerson,
-  forgetQuoteRequesters,
+  forgetRequesters,
   quoteReceivedActivity,
   type StaffUser,
   subjectActivity,
@@ -233,7 +233,7 @@ export function eraseQuoteRequests(person: ErasedPerson, erasedName: string): In
     args: [person.id, person.email ?? '', ...person.live.args],
   };
   return [
-    forgetQuoteRequesters(ids, erasedName),
+    forgetRequesters('quote_request', ids, erasedName),
     { sql: `DELETE FROM quote_requests WHERE id IN (${ids.sql})`, args: ids.args },
   ];
 }
@@ -259,7 +259,7 @@ export async function purgeUnbookedQuotes(db: Client, now = new Date()): Promise
   };
   const [, deleted] = await db.batch(
     [
-      forgetQuoteRequesters(ids, DELETED_REQUESTER),
+      forgetRequesters('quote_request', ids, DELETED_REQUESTER),
       // Its offers go with it (quote_offers: ON DELETE CASCADE).
       { sql: `DELETE FROM quote_requests WHERE id IN (${ids.sql})`, args: ids.args },
     ],

@@ -48,6 +48,9 @@ export const ACTION_LABELS = {
   stop_removed: 'Taken off its run',
   run_reordered: 'Run reordered',
   pickup_assigned: 'Pickup put on a run',
+  pickup_booked: 'Pickup booked by the customer',
+  pickup_moved: 'Pickup moved by the customer',
+  pickup_cancelled: 'Pickup cancelled by the customer',
 } as const;
 
 /** Every action with a label, in the map's order (the filter offers these). */

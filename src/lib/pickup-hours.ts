@@ -15,6 +15,9 @@ export const PICKUP_WINDOW_LABELS: Record<PickupWindow, string> = {
   '15-18': '15:00–18:00',
 };
 
+/** A day and window as the audit trail says it: "2026-12-01, 09:00–12:00". */
+export const slotText = (date: string, window: PickupWindow): string => `${date}, ${PICKUP_WINDOW_LABELS[window]}`;
+
 /** The hour (company time) each window starts. */
 const WINDOW_START_HOUR: Record<PickupWindow, number> = { '09-12': 9, '12-15': 12, '15-18': 15 };
 

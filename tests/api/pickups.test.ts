@@ -13,7 +13,7 @@ import { assignPickup, assignPickupReads } from '../../netlify/lib/pickups';
 import { hashToken } from '../../netlify/lib/tokens';
 import { company } from '../../src/data/company';
 import { addDays, dateIn } from '../../src/lib/company-day';
-import { isPickupDay } from '../../src/lib/pickup-hours';
+import { isPickupDay, slotText } from '../../src/lib/pickup-hours';
 import { signIn, withSession } from '../helpers/admin-session';
 import { holdTheClock } from '../helpers/clock';
 import { apiRequest, call, SITE } from '../helpers/requests';
@@ -95,6 +95,14 @@ async function rows(sql: string, args: Array<string | number> = []) {
 const confirmations = async (email: string) =>
   (await rows("SELECT payload FROM outbox WHERE kind = 'pickup_confirmed' AND recipient = ? ORDER BY id", [email])).map(
     (row) => JSON.parse(String(row.payload)),
+  );
+
+/** What the customer did to a pickup, as the audit trail has it, oldest first. */
+const customerTrail = (id: number) =>
+  rows(
+    `SELECT action, actor_email, details FROM activity_log
+     WHERE subject_type = 'pickup' AND subject_id = ? AND user_id IS NULL ORDER BY id`,
+    [String(id)],
   );
 
 /** Books a pickup and answers its id, email and the token its confirmation's link carries. */
@@ -222,6 +230,11 @@ describe('the emailed link', () => {
     const mails = await confirmations(email);
     expect(mails).toHaveLength(2);
     expect(mails[1]).toMatchObject({ moved: true, pickup_date: later, token });
+    // The dispatcher sees why it left the run: the customer moved it.
+    expect(await customerTrail(id)).toEqual([
+      { action: 'pickup_booked', actor_email: email, details: slotText(businessDay(), '09-12') },
+      { action: 'pickup_moved', actor_email: email, details: `To ${slotText(later, '15-18')}` },
+    ]);
   });
 
   it('a move to the slot the pickup is in changes nothing: no second email, and its run kept', async () => {
@@ -251,16 +264,18 @@ describe('the emailed link', () => {
       { pickup_date: later, pickup_window: '12-15', run_id: null },
     ]);
     expect(await confirmations(email)).toHaveLength(2);
+    expect((await customerTrail(id)).map(({ action }) => action)).toEqual(['pickup_booked', 'pickup_moved']);
   });
 
-  it('twenty cancels at once cancel once and email once', async () => {
-    const { email, token } = await booked();
+  it('twenty cancels at once cancel once, email once and are in the audit trail once', async () => {
+    const { id, email, token } = await booked();
     const answers = await Promise.all(Array.from({ length: 20 }, () => cancel(token)));
     expect(answers.filter(({ status }) => status === 200)).toHaveLength(1);
     for (const answer of answers.filter(({ status }) => status !== 200)) expect(answer.status).toBe(410);
     expect(
       await rows("SELECT recipient FROM outbox WHERE kind = 'pickup_cancelled' AND recipient = ?", [email]),
     ).toHaveLength(1);
+    expect((await customerTrail(id)).map(({ action }) => action)).toEqual(['pickup_booked', 'pickup_cancelled']);
   });
 
   it('lands no move on a pickup cancelled at the same time; a move that comes too late is told it was cancelled', async () => {

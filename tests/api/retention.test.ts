@@ -181,5 +181,16 @@ describe(`pickups not collected go ${UNCOLLECTED_PICKUP_KEEP_MONTHS} months afte
     expect(await left()).toEqual(ids.map((id) => ({ id })));
     expect(await purgeUncollectedPickups(db, pastItsDay(1))).toBeGreaterThanOrEqual(2);
     expect(await left()).toEqual([{ id: collected }]);
+    // Their bookings stay in the audit trail without the customer's email.
+    const bookings = await rows(
+      `SELECT subject_id, actor_email FROM activity_log
+       WHERE action = 'pickup_booked' AND subject_id IN (?, ?, ?) ORDER BY id`,
+      ids.map(String),
+    );
+    expect(bookings).toEqual([
+      { subject_id: String(cancelled), actor_email: 'Deleted customer' },
+      { subject_id: String(missed), actor_email: 'Deleted customer' },
+      { subject_id: String(collected), actor_email: 'col.collected@example.com' },
+    ]);
   });
 });

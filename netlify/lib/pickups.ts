@@ -1,8 +1,8 @@
-import type { Client, InStatement, ResultSet } from '@libsql/client';
+import type { Client, InStatement, InValue, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import type { Reply } from '@/lib/api/contract';
 import { PICKUP_NOT_FOUND, type pickupsApi } from '@/lib/api/pickups';
-import { dateIn } from '@/lib/company-day';
+import { dateIn, monthsBefore } from '@/lib/company-day';
 import {
   changeDeadline,
   slotProblems,
@@ -258,11 +258,14 @@ export function erasePickups(person: ErasedPerson, erasedName: string): InStatem
     sql: `SELECT id FROM pickups WHERE lower(email) = lower(?) AND ${person.live.sql}`,
     args: [person.email ?? '', ...person.live.args],
   };
-  return [
-    forgetRequesters('pickup', ids, erasedName),
-    { sql: `DELETE FROM pickups WHERE id IN (${ids.sql})`, args: ids.args },
-  ];
+  return deletePickups(ids, erasedName);
 }
+
+/** Deletes the pickups `ids` reads; their entries name `replacement` instead of the customer. */
+const deletePickups = (ids: { sql: string; args: InValue[] }, replacement: string): InStatement[] => [
+  forgetRequesters('pickup', ids, replacement),
+  { sql: `DELETE FROM pickups WHERE id IN (${ids.sql})`, args: ids.args },
+];
 
 /** Who a deleted pickup's entries name in place of the customer who booked it. */
 const DELETED_CUSTOMER = 'Deleted customer';
@@ -275,18 +278,11 @@ const PICKUP_PURGE_LIMIT = 500;
  * the shipment it became. How many went.
  */
 export async function purgeUncollectedPickups(db: Client, now = new Date()): Promise<number> {
-  const cutoff = new Date(now);
-  cutoff.setUTCMonth(cutoff.getUTCMonth() - UNCOLLECTED_PICKUP_KEEP_MONTHS);
+  const cutoff = monthsBefore(now, UNCOLLECTED_PICKUP_KEEP_MONTHS);
   const ids = {
     sql: `SELECT id FROM pickups WHERE status <> 'picked_up' AND pickup_date < ? ORDER BY id LIMIT ?`,
     args: [cutoff.toISOString().slice(0, 10), PICKUP_PURGE_LIMIT],
   };
-  const [, deleted] = await db.batch(
-    [
-      forgetRequesters('pickup', ids, DELETED_CUSTOMER),
-      { sql: `DELETE FROM pickups WHERE id IN (${ids.sql})`, args: ids.args },
-    ],
-    'write',
-  );
+  const [, deleted] = await db.batch(deletePickups(ids, DELETED_CUSTOMER), 'write');
   return deleted?.rowsAffected ?? 0;
 }

@@ -1,9 +1,10 @@
-import type { Client, InStatement, ResultSet } from '@libsql/client';
+import type { Client, InStatement, InValue, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import type { Reply } from '@/lib/api/contract';
 import { QUOTE_PATHS, QUOTE_THANKS } from '@/lib/api/paths';
 import type { quotesApi } from '@/lib/api/quotes';
 import { QUOTE_NOT_FOUND } from '@/lib/api/quotes';
+import { monthsBefore } from '@/lib/company-day';
 import { UNBOOKED_QUOTE_KEEP_MONTHS } from '@/lib/quote-services';
 import {
   QUOTE_STATUS_LABELS,
@@ -232,11 +233,14 @@ export function eraseQuoteRequests(person: ErasedPerson, erasedName: string): In
     sql: `SELECT id FROM quote_requests WHERE (customer_id = ? OR lower(email) = lower(?)) AND ${person.live.sql}`,
     args: [person.id, person.email ?? '', ...person.live.args],
   };
-  return [
-    forgetRequesters('quote_request', ids, erasedName),
-    { sql: `DELETE FROM quote_requests WHERE id IN (${ids.sql})`, args: ids.args },
-  ];
+  return deleteQuoteRequests(ids, erasedName);
 }
+
+/** Deletes the quote requests `ids` reads (their offers with them); their entries name `replacement` instead. */
+const deleteQuoteRequests = (ids: { sql: string; args: InValue[] }, replacement: string): InStatement[] => [
+  forgetRequesters('quote_request', ids, replacement),
+  { sql: `DELETE FROM quote_requests WHERE id IN (${ids.sql})`, args: ids.args },
+];
 
 /** Who a deleted quote request's entries name in place of its requester. */
 const DELETED_REQUESTER = 'Deleted requester';
@@ -249,21 +253,13 @@ const QUOTE_PURGE_LIMIT = 500;
  * transaction. Returns how many went.
  */
 export async function purgeUnbookedQuotes(db: Client, now = new Date()): Promise<number> {
-  const cutoff = new Date(now);
-  cutoff.setUTCMonth(cutoff.getUTCMonth() - UNBOOKED_QUOTE_KEEP_MONTHS);
+  const cutoff = monthsBefore(now, UNBOOKED_QUOTE_KEEP_MONTHS);
   const ids = {
     sql: `SELECT id FROM quote_requests q WHERE created_at < ? AND status <> 'won'
             AND NOT EXISTS (SELECT 1 FROM quote_offers o WHERE o.quote_request_id = q.id AND o.state = 'accepted')
           ORDER BY id LIMIT ?`,
     args: [cutoff.toISOString(), QUOTE_PURGE_LIMIT],
   };
-  const [, deleted] = await db.batch(
-    [
-      forgetRequesters('quote_request', ids, DELETED_REQUESTER),
-      // Its offers go with it (quote_offers: ON DELETE CASCADE).
-      { sql: `DELETE FROM quote_requests WHERE id IN (${ids.sql})`, args: ids.args },
-    ],
-    'write',
-  );
+  const [, deleted] = await db.batch(deleteQuoteRequests(ids, DELETED_REQUESTER), 'write');
   return deleted?.rowsAffected ?? 0;
 }

@@ -93,3 +93,10 @@ export function wallTimeAt(zone: string, date: string, hour: number): string {
   const guess = wallUtc - offsetAt(zone, wallUtc);
   return new Date(wallUtc - offsetAt(zone, guess)).toISOString();
 }
+
+/** The instant `months` calendar months before `now` (UTC): where a retention of that many months starts. */
+export function monthsBefore(now: Date, months: number): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  return cutoff;
+}

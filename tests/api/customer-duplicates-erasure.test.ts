@@ -3,17 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import customerErase from '../../netlify/functions/customers-erase';
 import customers from '../../netlify/functions/customers-list-create';
 import customer from '../../netlify/functions/customers-read-update';
-import bookPickup from '../../netlify/functions/pickups-create';
 import quoteRequest from '../../netlify/functions/quote-requests-update';
 import quotes from '../../netlify/functions/quotes-create';
 import addTracking from '../../netlify/functions/shipments-add-tracking';
 import quickAdd from '../../netlify/functions/shipments-create';
 import shipment from '../../netlify/functions/shipments-read-edit';
-import { company } from '../../src/data/company';
-import { addDays, dateIn } from '../../src/lib/company-day';
-import { isPickupDay } from '../../src/lib/pickup-hours';
 import { ERASED_NAME } from '../../src/lib/schemas/customer';
 import { signIn, withSession } from '../helpers/admin-session';
+import { bookPickupFor, nextPickupDay } from '../helpers/pickups';
 import { apiRequest, call } from '../helpers/requests';
 import { useTestDatabase } from '../helpers/test-db';
 
@@ -198,29 +195,10 @@ describe('POST /api/customers/{id}/erase', () => {
     );
     expect(answered.status).toBe(200);
     // A pickup they booked (their email in another case) and one of someone else's the same day.
-    let day = addDays(dateIn(company.timeZone, Date.now()), 2);
-    while (!isPickupDay(day)) day = addDays(day, 1);
-    const pickup = (name: string, email: string) =>
-      call(
-        bookPickup,
-        apiRequest('/api/pickups', {
-          json: {
-            name,
-            email,
-            phone: '+1 202 555 0199',
-            address: '1 Main Street',
-            city: 'Sacramento',
-            pickup_date: day,
-            pickup_window: '09-12',
-            pieces: '1',
-            weight_kg: '2',
-          },
-          headers: { 'x-nf-client-connection-ip': `198.51.100.${Math.floor(Math.random() * 250)}` },
-        }),
-      );
-    expect((await pickup(person.name, person.email.toUpperCase())).status).toBe(201);
+    const day = nextPickupDay();
+    expect((await bookPickupFor(person.name, person.email.toUpperCase(), day)).status).toBe(201);
     const other = someone('Otto Other');
-    expect((await pickup(other.name, other.email)).status).toBe(201);
+    expect((await bookPickupFor(other.name, other.email, day)).status).toBe(201);
     return { ...person, id, shipments: [quick.body.data.tracking_number as string, tn], other };
   }
 

@@ -1,14 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import bookPickup from '../../netlify/functions/pickups-create';
 import quoteRequest from '../../netlify/functions/quote-requests-update';
 import quotes from '../../netlify/functions/quotes-create';
 import { purgeUncollectedPickups } from '../../netlify/lib/pickups';
 import { purgeUnbookedQuotes } from '../../netlify/lib/quotes';
-import { company } from '../../src/data/company';
-import { addDays, dateIn } from '../../src/lib/company-day';
-import { isPickupDay, UNCOLLECTED_PICKUP_KEEP_MONTHS } from '../../src/lib/pickup-hours';
+import { UNCOLLECTED_PICKUP_KEEP_MONTHS } from '../../src/lib/pickup-hours';
 import { UNBOOKED_QUOTE_KEEP_MONTHS } from '../../src/lib/quote-services';
 import { signIn, withSession } from '../helpers/admin-session';
+import { bookPickupFor, nextPickupDay } from '../helpers/pickups';
 import { apiRequest, call } from '../helpers/requests';
 import { useTestDatabase } from '../helpers/test-db';
 
@@ -132,30 +130,13 @@ describe(`quote requests that led to no booking go after ${UNBOOKED_QUOTE_KEEP_M
 describe(`pickups not collected go ${UNCOLLECTED_PICKUP_KEEP_MONTHS} months after their day`, () => {
   /** A pickup booked through the form for `day`; its id. */
   async function booked(name: string, day: string): Promise<number> {
-    const { status, body } = await call(
-      bookPickup,
-      apiRequest('/api/pickups', {
-        json: {
-          name,
-          email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`,
-          phone: '+1 916 555 0142',
-          address: '12 Harbor Road',
-          city: 'Sacramento',
-          pickup_date: day,
-          pickup_window: '09-12',
-          pieces: '1',
-          weight_kg: '2',
-        },
-        headers: { 'x-nf-client-connection-ip': `198.51.100.${Math.floor(Math.random() * 250)}` },
-      }),
-    );
+    const { status, body } = await bookPickupFor(name, `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`, day);
     expect(status).toBe(201);
     return body.data.id;
   }
 
   it('deletes the cancelled and the never collected, and keeps the collected', async () => {
-    let day = addDays(dateIn(company.timeZone, Date.now()), 2);
-    while (!isPickupDay(day)) day = addDays(day, 1);
+    const day = nextPickupDay();
     const cancelled = await booked('Cass Cancelled', day);
     const missed = await booked('Mo Missed', day);
     const collected = await booked('Col Collected', day);

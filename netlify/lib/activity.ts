@@ -20,8 +20,9 @@ const ACTOR_COLUMNS = 'user_id, actor_email, actor_role, actor_address';
 const actorArgs = (actor: StaffUser): InValue[] => [actor.id, actor.email, actor.role, actor.address];
 
 /**
- * The activity log's one writer. Every entry is a statement for the same batch as the write it
- * records, so an entry exists exactly when its write happened.
+ * The activity log's one writer of entries (`activity-forget.ts` takes people out of them and purges old
+ * ones). Every entry is a statement for the same batch as the write it records, so an entry exists exactly
+ * when its write happened.
  */
 
 /**
@@ -229,69 +230,5 @@ export function pickupCustomerActivity(
     sql: `INSERT INTO activity_log (user_id, actor_email, action, subject_type, subject_id, details, created_at)
           SELECT NULL, email, ?, 'pickup', CAST(id AS TEXT), ?, ? FROM pickups WHERE token_hash = ? AND changes() > 0`,
     args: [action, details, now, tokenHash],
-  };
-}
-
-/** The tables of what a member of the public asks for, by the subject its entries name. */
-const REQUEST_TABLES = { quote_request: 'quote_requests', pickup: 'pickups' } as const;
-
-/**
- * The entries about quote requests or pickups that are about to go (their ids read by `ids`, while they are
- * still there): the person who asked gives way to `replacement`, as the actor of what they did (no account) and
- * where the details name them.
- */
-export function forgetRequesters(
-  subject: keyof typeof REQUEST_TABLES,
-  ids: { sql: string; args: InValue[] },
-  replacement: string,
-): InStatement {
-  return {
-    sql: `UPDATE activity_log SET
-            actor_email = CASE WHEN user_id IS NULL THEN ? ELSE actor_email END,
-            details = replace(details, (SELECT r.name FROM ${REQUEST_TABLES[subject]} r WHERE CAST(r.id AS TEXT) = subject_id), ?)
-          WHERE subject_type = ? AND subject_id IN (SELECT CAST(id AS TEXT) FROM (${ids.sql}))`,
-    args: [replacement, replacement, subject, ...ids.args],
-  };
-}
-
-/** Someone whose personal data is erased, as stored before the erasure; `live` holds while it is not yet erased. */
-export interface ErasedPerson {
-  id: string;
-  name: string;
-  email: string | null;
-  live: { sql: string; args: InValue[] };
-}
-
-/**
- * The erasure's statements for the activity log: the person's name leaves the entries about them, and the
- * entries of what they did from an emailed link (no account: a quote accepted, the shipment it booked) lose
- * their email and name. Their quote requests' and pickups' entries go with them (`forgetRequesters`).
- */
-export function eraseFromActivity(person: ErasedPerson, erasedName: string): InStatement[] {
-  const { live } = person;
-  return [
-    {
-      sql: `UPDATE activity_log SET details = replace(details, ?, ?)
-            WHERE subject_type = 'customer' AND subject_id = ? AND instr(details, ?) > 0 AND ${live.sql}`,
-      args: [person.name, erasedName, person.id, person.name, ...live.args],
-    },
-    ...(person.email
-      ? [
-          {
-            sql: `UPDATE activity_log SET actor_email = ?, details = replace(details, ?, ?)
-                  WHERE user_id IS NULL AND lower(actor_email) = lower(?) AND ${live.sql}`,
-            args: [erasedName, person.name, erasedName, person.email, ...live.args],
-          },
-        ]
-      : []),
-  ];
-}
-
-/** Deletes up to `limit` entries written before `cutoff` (an ISO instant), oldest first: the retention's purge. */
-export function purgeActivityBefore(cutoff: string, limit: number): InStatement {
-  return {
-    sql: `DELETE FROM activity_log WHERE id IN (
-            SELECT id FROM activity_log WHERE created_at < ? ORDER BY created_at, id LIMIT ?)`,
-    args: [cutoff, limit],
   };
 }

@@ -11,7 +11,7 @@ import {
 } from '@/lib/schemas/audit';
 import type { ListMeta } from '@/lib/schemas/fields';
 import { csvRow } from '@/lib/spreadsheet';
-import { purgeActivityBefore } from './activity';
+import { purgeActivityBefore } from './activity-forget';
 import type { Download } from './http';
 import { and, countStatements, type Filter, keysetOrder, keysetPage, readCounts, readKeyset } from './keyset';
 import { decodeRows } from './rows';

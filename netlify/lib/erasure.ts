@@ -1,6 +1,7 @@
 import type { Client } from '@libsql/client';
 import { type CustomerDetail, ERASED_NAME } from '@/lib/schemas/customer';
-import { type ErasedPerson, eraseFromActivity, type StaffUser } from './activity';
+import type { StaffUser } from './activity';
+import { type ErasedPerson, eraseFromActivity } from './activity-forget';
 import { notFound } from './customer-read';
 import { eraseCustomerStatements, erasedFrom } from './customers';
 import { cancelMailFor } from './outbox';

@@ -2,7 +2,7 @@ import type { Client, InStatement, InValue } from '@libsql/client';
 import { z } from 'zod';
 import { addDays, dateIn, dayStart } from '@/lib/company-day';
 import { FINAL_STATUSES } from '@/lib/shipment-status';
-import type { ErasedPerson } from './activity';
+import type { ErasedPerson } from './activity-forget';
 import type { Payload } from './emails';
 import { companyEmail, isSwitchOn, recipientStatusOn, type SqlPart, switchOn } from './notification-settings';
 import { decodeFirst, decodeRows } from './rows';

@@ -17,13 +17,8 @@ import {
   pickupRecordSchema,
 } from '@/lib/schemas/pickup';
 import { runDriverSchema } from '@/lib/schemas/run';
-import {
-  type ErasedPerson,
-  forgetRequesters,
-  pickupCustomerActivity,
-  type StaffUser,
-  subjectActivity,
-} from './activity';
+import { pickupCustomerActivity, type StaffUser, subjectActivity } from './activity';
+import { type ErasedPerson, forgetRequesters } from './activity-forget';
 import type { ClientInfo } from './http';
 import { HttpError, invalidInput } from './http';
 import { and, type Filter } from './keyset';

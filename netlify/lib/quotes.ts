@@ -16,13 +16,8 @@ import {
   quoteRecordSchema,
 } from '@/lib/schemas/quote';
 import { quoteOfferSummarySchema } from '@/lib/schemas/quote-offer';
-import {
-  type ErasedPerson,
-  forgetRequesters,
-  quoteReceivedActivity,
-  type StaffUser,
-  subjectActivity,
-} from './activity';
+import { quoteReceivedActivity, type StaffUser, subjectActivity } from './activity';
+import { type ErasedPerson, forgetRequesters } from './activity-forget';
 import { type ClientInfo, HttpError, isFormPost, seeOther } from './http';
 import { and, countStatements, type Filter, keysetOrder, keysetPage, readCounts, readKeyset } from './keyset';
 import { quoteReceivedMail } from './outbox-quotes';

@@ -1,7 +1,7 @@
 import type { Client, InStatement } from '@libsql/client';
 import { z } from 'zod';
 import type { AlertConfirmation, AlertSubscribeInput, SubscriptionTopic } from '@/lib/schemas/alerts';
-import type { ErasedPerson } from './activity';
+import type { ErasedPerson } from './activity-forget';
 import { HttpError } from './http';
 import { companyEmail, type NoticeKind, switchOn } from './notification-settings';
 import { decodeFirst } from './rows';

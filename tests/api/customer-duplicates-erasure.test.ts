@@ -287,6 +287,47 @@ describe('POST /api/customers/{id}/erase', () => {
     expect(await count(erasures, [them.id])).toBe(1);
   });
 
+  it('takes a short name out where the entries wrote it, and leaves the same letters in other words', async () => {
+    // "Ed" is in "Edited": the entries keep their words, only the name gives way.
+    const email = `${randomUUID().slice(0, 8)}@mail.example`;
+    const created = await create({ name: 'Ed', email, status: 'active' });
+    expect(created.status).toBe(201);
+    const id: string = created.body.data.id;
+    const edited = await staff(customer, `/api/customers/${id}`, { phone: '+1 202 555 0142' }, { id }, 'PATCH');
+    expect(edited.status).toBe(200);
+    const quote = await call(
+      quotes,
+      apiRequest('/api/quotes', {
+        json: { name: 'Ed', email, service: 'Express Delivery' },
+        headers: { 'x-nf-client-connection-ip': `203.0.113.${Math.floor(Math.random() * 250)}` },
+      }),
+    );
+    const quoteId = String(quote.body.data.id);
+    const answered = await staff(
+      quoteRequest,
+      `/api/quote-requests/${quoteId}`,
+      { status: 'contacted' },
+      { id: quoteId },
+      'PATCH',
+    );
+    expect(answered.status).toBe(200);
+
+    expect((await erase(id)).status).toBe(200);
+    const { rows } = await (await getDb()).execute({
+      sql: `SELECT details FROM activity_log
+            WHERE (subject_type = 'customer' AND subject_id = ?) OR (subject_type = 'quote_request' AND subject_id = ?)
+            ORDER BY id`,
+      args: [id, quoteId],
+    });
+    expect(rows.map((row) => row.details)).toEqual([
+      `Created ${ERASED_NAME}`,
+      'Edited phone',
+      `${ERASED_NAME} asked for a quote: Express Delivery`,
+      `${ERASED_NAME} (#${quoteId}): New → Contacted`,
+      'Personal data erased on request; shipments kept',
+    ]);
+  });
+
   it('answers 404 for an unknown customer', async () => {
     expect((await erase('CUS-99999')).status).toBe(404);
     expect((await erase('nobody')).status).toBe(404);

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import assign from '../../netlify/functions/pickups-assign';
 import quoteRequest from '../../netlify/functions/quote-requests-update';
 import quotes from '../../netlify/functions/quotes-create';
 import { purgeUncollectedPickups } from '../../netlify/lib/pickups';
@@ -8,6 +9,7 @@ import { UNBOOKED_QUOTE_KEEP_MONTHS } from '../../src/lib/quote-services';
 import { signIn, withSession } from '../helpers/admin-session';
 import { bookPickupFor, nextPickupDay } from '../helpers/pickups';
 import { apiRequest, call } from '../helpers/requests';
+import { createDriver } from '../helpers/runs';
 import { useTestDatabase } from '../helpers/test-db';
 
 const getDb = useTestDatabase({ seed: true });
@@ -137,7 +139,19 @@ describe(`pickups not collected go ${UNCOLLECTED_PICKUP_KEEP_MONTHS} months afte
 
   it('deletes the cancelled and the never collected, and keeps the collected', async () => {
     const day = nextPickupDay();
-    const cancelled = await booked('Cass Cancelled', day);
+    // Booked by "Ed" and put on the run of "Ed Smith": the driver keeps his name in the entry when the pickup goes.
+    const cancelled = await booked('Ed', day);
+    const driver = await createDriver(await getDb(), 'Ed Smith');
+    const assigned = await call(
+      assign,
+      apiRequest(`/api/pickups/${cancelled}/run`, {
+        method: 'PUT',
+        json: { driver_id: driver.id },
+        headers: withSession(cookie),
+      }),
+      { id: String(cancelled) },
+    );
+    expect(assigned.status).toBe(200);
     const missed = await booked('Mo Missed', day);
     const collected = await booked('Col Collected', day);
     const db = await getDb();
@@ -173,5 +187,10 @@ describe(`pickups not collected go ${UNCOLLECTED_PICKUP_KEEP_MONTHS} months afte
       { subject_id: String(missed), actor_email: 'Deleted customer' },
       { subject_id: String(collected), actor_email: 'col.collected@example.com' },
     ]);
+    expect(
+      await rows(`SELECT details FROM activity_log WHERE action = 'pickup_assigned' AND subject_id = ?`, [
+        String(cancelled),
+      ]),
+    ).toEqual([{ details: `To Ed Smith on ${day}` }]);
   });
 });

@@ -94,8 +94,12 @@ export async function cancelPickup(db: Client, token: string, now = Date.now()):
   return shown(row, now);
 }
 
-/** What a move reads first, in one round trip: the link's pickup and the company's settings (its time zone). */
-export const moveReads = (token: string): InStatement[] => [pickupByToken(hashToken(token)), settingsRead('company')];
+/** What a move reads first, in one round trip: the link's pickup and the company's time zone and closed days. */
+export const moveReads = (token: string): InStatement[] => [
+  pickupByToken(hashToken(token)),
+  settingsRead('company'),
+  settingsRead('closed_days'),
+];
 
 /**
  * Moves the pickup `moveReads` found (404 when none) to another day and window (refused naming the field
@@ -104,16 +108,17 @@ export const moveReads = (token: string): InStatement[] => [pickupByToken(hashTo
  */
 export async function movePickup(
   db: Client,
-  [found, companyRead]: ResultSet[],
+  [found, companyRead, closedRead]: ResultSet[],
   move: { token: string; pickup_date: string; pickup_window: PickupWindow },
   now = Date.now(),
 ): Promise<PublicPickup> {
   const tokenHash = hashToken(move.token);
   const current = foundLink(found);
   if (!shown(current, now).changeable) throw refusal(current);
-  if (!companyRead) throw new Error('Moving a pickup needs the answer of its company read');
+  if (!companyRead || !closedRead) throw new Error('Moving a pickup needs the answers of its settings reads');
   const zone = settingsFrom('company', companyRead).data.time_zone;
-  const problems = slotProblems(zone, move.pickup_date, move.pickup_window, now);
+  const closedDays = settingsFrom('closed_days', closedRead).data.days;
+  const problems = slotProblems(zone, move.pickup_date, move.pickup_window, now, closedDays);
   if (Object.keys(problems).length) throw invalidInput(problems);
   const at = new Date(now).toISOString();
   const cutOffNow = new Date(now + PICKUP_NOTICE_HOURS * 3_600_000).toISOString();

@@ -65,8 +65,8 @@ export function foundPickup(found: ResultSet | undefined): PickupRecord {
 }
 
 /**
- * Books a pickup: counted against its address's limit (429 past it) with the read of the company's zone
- * in one round trip, refused naming the field for a day or window it cannot take (the company's
+ * Books a pickup: counted against its address's limit (429 past it) with the reads of the company's zone
+ * and closed days in one round trip, refused naming the field for a day or window it cannot take (the company's
  * calendar), else stored with its confirmation email (the link's token kept only as its hash), in one
  * transaction.
  */
@@ -77,11 +77,16 @@ export async function createPickup(
   now = Date.now(),
 ): Promise<Reply<typeof pickupsApi.create>> {
   const counting = countRequest({ key: `pickups:${clientNetwork(client.address)}`, ...PICKUP_RATE_LIMIT }, now);
-  const counted = await db.batch([...counting.statements, settingsRead('company')], 'write');
+  const counted = await db.batch(
+    [...counting.statements, settingsRead('company'), settingsRead('closed_days')],
+    'write',
+  );
   counting.check(counted);
-  // biome-ignore lint/style/noNonNullAssertion: db.batch answers one result per statement: the last is the company's
-  const zone = settingsFrom('company', counted.at(-1)!).data.time_zone;
-  const problems = slotProblems(zone, input.pickup_date, input.pickup_window, now);
+  const [company, closed] = counted.slice(-2);
+  if (!company || !closed) throw new Error('Booking a pickup needs the answers of its settings reads');
+  const zone = settingsFrom('company', company).data.time_zone;
+  const closedDays = settingsFrom('closed_days', closed).data.days;
+  const problems = slotProblems(zone, input.pickup_date, input.pickup_window, now, closedDays);
   if (Object.keys(problems).length) throw invalidInput(problems);
   const token = newToken();
   const tokenHash = hashToken(token);

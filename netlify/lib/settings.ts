@@ -5,8 +5,10 @@ import { isTimeZone } from '@/lib/company-day';
 import { ROLE_LABELS } from '@/lib/roles';
 import { type AuditSettings, auditSettingsSchema, RETENTION_DAYS } from '@/lib/schemas/audit';
 import {
+  type ClosedDays,
   COMPANY_FIELD_LABELS,
   type CompanySettingsValue,
+  closedDaysSchema,
   companySettingsValueSchema,
   DEFAULT_NOTIFICATIONS,
   NOTIFICATION_LABELS,
@@ -39,6 +41,7 @@ interface Section<T extends Record<string, unknown>> {
 interface SettingsValues {
   company: CompanySettingsValue;
   notifications: NotificationSettings;
+  closed_days: ClosedDays;
   audit: AuditSettings;
   two_factor: TwoFactorPolicy;
 }
@@ -68,6 +71,13 @@ const SECTIONS: { [S in keyof SettingsValues]: Section<SettingsValues[S]> } = {
       Array.isArray(value)
         ? `statuses emailed to recipients: ${value.map((status) => STATUS_LABELS[status]).join(', ') || 'none'}`
         : `${NOTIFICATION_LABELS[field as NoticeSwitch].label} ${value ? 'on' : 'off'}`,
+  },
+  // Read with each pickup booked or moved (pickups.ts, pickup-links.ts).
+  closed_days: {
+    title: 'Closed days',
+    schema: closedDaysSchema,
+    defaults: (): ClosedDays => ({ days: [] }),
+    describe: (_, days) => (days.length ? `closed on ${days.join(', ')}` : 'no closed days'),
   },
   audit: {
     title: 'Audit trail',

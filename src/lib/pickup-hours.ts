@@ -51,13 +51,15 @@ export const changeDeadline = (zone: string, date: string, window: PickupWindow)
 
 /**
  * What is wrong with a day and window for a new or moved pickup, by field (none when it may be booked):
- * a date in the past or too far ahead, a day drivers do not collect, or a window too close or gone.
+ * a date in the past or too far ahead, a day drivers do not collect (a weekend, or one of the company's
+ * `closedDays`: Settings > General), or a window too close or gone.
  */
 export function slotProblems(
   zone: string,
   date: string,
   window: PickupWindow,
   now: number,
+  closedDays: readonly string[] = [],
 ): Partial<Record<'pickup_date' | 'pickup_window', string[]>> {
   const today = dateIn(zone, now);
   if (!isRealDate(date)) return { pickup_date: ['Must be a date as YYYY-MM-DD'] };
@@ -65,6 +67,7 @@ export function slotProblems(
   const last = addDays(today, PICKUP_DAYS_AHEAD);
   if (date > last) return { pickup_date: [`Must be at most ${PICKUP_DAYS_AHEAD} days ahead (${last} at the latest)`] };
   if (!isPickupDay(date)) return { pickup_date: [`We collect ${PICKUP_DAYS_TEXT}: choose a business day`] };
+  if (closedDays.includes(date)) return { pickup_date: [`We are closed on ${date}: choose another day`] };
   if (Date.parse(changeDeadline(zone, date, window)) <= now) {
     return {
       pickup_window: [

@@ -7,6 +7,7 @@ import assign from '../../netlify/functions/pickups-assign';
 import complete from '../../netlify/functions/pickups-complete';
 import pickups from '../../netlify/functions/pickups-create';
 import queue from '../../netlify/functions/pickups-queue';
+import closedDays from '../../netlify/functions/settings-closed-days-read-save';
 import { setAdminPassword } from '../../netlify/lib/admin-users';
 import { movePickup, moveReads } from '../../netlify/lib/pickup-links';
 import { assignPickup, assignPickupReads } from '../../netlify/lib/pickups';
@@ -326,6 +327,28 @@ describe('the emailed link', () => {
     const past = await move(token, addDays(today(), -3), '09-12');
     expect(past.status).toBe(422);
     expect(Object.keys(past.body.errors)).toEqual(['pickup_date']);
+    expect(await rows('SELECT pickup_date FROM pickups WHERE id = ?', [id])).toEqual([{ pickup_date: businessDay() }]);
+  });
+
+  it("refuses a booking or a move to one of the company's closed days, naming the day, and keeps the pickup", async () => {
+    const closed = businessDay(8);
+    const saved = await call(
+      closedDays,
+      apiRequest('/api/settings/closed-days', {
+        method: 'PUT',
+        json: { days: [closed] },
+        headers: withSession(await signIn()),
+      }),
+    );
+    expect(saved.status).toBe(200);
+    const refused = await book(valid({ pickup_date: closed }));
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ pickup_date: [`We are closed on ${closed}: choose another day`] });
+
+    const { id, token } = await booked();
+    const moved = await move(token, closed, '12-15');
+    expect(moved.status).toBe(422);
+    expect(moved.body.errors).toEqual({ pickup_date: [`We are closed on ${closed}: choose another day`] });
     expect(await rows('SELECT pickup_date FROM pickups WHERE id = ?', [id])).toEqual([{ pickup_date: businessDay() }]);
   });
 

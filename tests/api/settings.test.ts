@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import settingsClosedDays from '../../netlify/functions/settings-closed-days-read-save';
 import settingsCompany from '../../netlify/functions/settings-company-read-save';
 import settingsNotifications from '../../netlify/functions/settings-notifications-read-save';
 import { getCompanySettings } from '../../netlify/lib/settings';
@@ -22,6 +23,8 @@ const getCompany = () => get(settingsCompany, '/api/settings/company');
 const putCompany = (json: unknown) => put(settingsCompany, '/api/settings/company', json);
 const getNotifications = () => get(settingsNotifications, '/api/settings/notifications');
 const putNotifications = (json: unknown) => put(settingsNotifications, '/api/settings/notifications', json);
+const getClosedDays = () => get(settingsClosedDays, '/api/settings/closed-days');
+const putClosedDays = (json: unknown) => put(settingsClosedDays, '/api/settings/closed-days', json);
 
 async function settingsActivity() {
   const db = await getDb();
@@ -172,5 +175,43 @@ describe('Settings > Notifications', () => {
     const { status, body } = await putNotifications({ new_shipment: 'yes', status_updates: true, new_customer: false });
     expect(status).toBe(422);
     expect(Object.keys(body.errors).sort()).toEqual(['daily_summary', 'new_quote_request', 'new_shipment']);
+  });
+});
+
+describe('Settings > General (closed days)', () => {
+  it('answers none until saved; saves them sorted, each once, and logs the list', async () => {
+    const none = await getClosedDays();
+    expect(none.body).toMatchObject({ data: { days: [] }, meta: { updated_at: null } });
+
+    const saved = await putClosedDays({ days: ['2027-12-25', '2027-01-01', '2027-12-25'] });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toEqual({ days: ['2027-01-01', '2027-12-25'] });
+    expect((await getClosedDays()).body).toMatchObject({
+      data: { days: ['2027-01-01', '2027-12-25'] },
+      meta: { updated_by: TEST_ADMIN.email },
+    });
+    expect((await settingsActivity()).at(-1)).toEqual({
+      actor_email: TEST_ADMIN.email,
+      subject_id: 'closed_days',
+      details: 'Closed days: closed on 2027-01-01, 2027-12-25',
+    });
+  });
+
+  it('answers 422 naming a day that is no date, or too many days, and saves nothing', async () => {
+    const before = (await getClosedDays()).body;
+    const bad = await putClosedDays({ days: ['2027-02-30', 'Christmas'] });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({
+      'days.0': ['Must be a real calendar date'],
+      'days.1': ['Must be a date as YYYY-MM-DD'],
+    });
+    const many = Array.from({ length: 101 }, (_, day) =>
+      new Date(Date.UTC(2028, 0, 1 + day)).toISOString().slice(0, 10),
+    );
+    const tooMany = await putClosedDays({ days: many });
+    expect(tooMany.status).toBe(422);
+    expect(Object.keys(tooMany.body.errors)).toEqual(['days']);
+    expect((await putClosedDays({})).body.errors).toEqual({ days: ['Must be a list of dates'] });
+    expect((await getClosedDays()).body).toEqual(before);
   });
 });

@@ -38,6 +38,15 @@ describe('the pickup calendar', () => {
     expect(slotProblems(LA, '2026-12-24', '09-12', THURSDAY_10)).toEqual({});
   });
 
+  it("refuses one of the company's closed days, naming the day, and takes the others", () => {
+    const closed = ['2026-12-24', '2026-12-25'];
+    expect(slotProblems(LA, '2026-12-25', '09-12', THURSDAY_10, closed)).toEqual({
+      pickup_date: ['We are closed on 2026-12-25: choose another day'],
+    });
+    expect(Object.keys(slotProblems(LA, '2026-12-24', '15-18', THURSDAY_10, closed))).toEqual(['pickup_date']);
+    expect(slotProblems(LA, '2026-12-23', '09-12', THURSDAY_10, closed)).toEqual({});
+  });
+
   it('counts today in the company zone, not UTC', () => {
     // 2026-11-27 03:00 UTC is still Thursday evening in Los Angeles: Friday is tomorrow, not today.
     expect(slotProblems(LA, '2026-11-27', '09-12', Date.parse('2026-11-27T03:00:00Z'))).toEqual({});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMINS } from '../roles';
 import { auditSettingsSchema } from '../schemas/audit';
 import {
+  closedDaysSchema,
   companySettingsSchema,
   companySettingsValueSchema,
   notificationSettingsSchema,
@@ -55,6 +56,26 @@ export const settingsApi = {
     body: notificationSettingsSchema,
     status: 200,
     response: answer(notificationSettingsSchema),
+  }),
+  getClosedDays: defineEndpoint({
+    method: 'GET',
+    path: '/api/settings/closed-days',
+    summary: 'The days the company collects no pickups besides the weekend (none until saved).',
+    access: 'session',
+    roles: ADMINS,
+    status: 200,
+    response: answer(closedDaysSchema),
+  }),
+  saveClosedDays: defineEndpoint({
+    method: 'PUT',
+    path: '/api/settings/closed-days',
+    summary:
+      'Save the days the company collects no pickups (YYYY-MM-DD, at most 100): pickups cannot be booked or moved to them.',
+    access: 'session',
+    roles: ADMINS,
+    body: closedDaysSchema,
+    status: 200,
+    response: answer(closedDaysSchema),
   }),
   getAudit: defineEndpoint({
     method: 'GET',

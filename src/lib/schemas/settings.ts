@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isTimeZone } from '../company-day';
 import { SHIPMENT_STATUSES, type ShipmentStatus } from '../shipment-status';
 import { blankToUndefined, optionalText, requiredEmail, requiredPhone, requiredText } from './fields';
+import { calendarDate } from './shipment/dates';
 import { noControlCharacters } from './text';
 
 // The settings the back office keeps, one schema per section (one tab of the Settings screen each).
@@ -90,6 +91,21 @@ export const COMPANY_FIELD_LABELS: Record<keyof CompanySettingsValue, string> = 
   postal_code: 'Zip/Postal Code',
   time_zone: 'Time Zone',
 };
+
+/** How many closed days the company keeps at most (a few years of public holidays). */
+const CLOSED_DAYS_MAX = 100;
+
+/**
+ * General > Closed days: days the company collects no pickups (public holidays, closures), in its calendar,
+ * besides the weekend. Kept sorted, each once.
+ */
+export const closedDaysSchema = z.object({
+  days: z
+    .array(calendarDate, { error: 'Must be a list of dates' })
+    .max(CLOSED_DAYS_MAX, `Must be at most ${CLOSED_DAYS_MAX} days: remove past ones first`)
+    .overwrite((days) => [...new Set(days)].sort()),
+});
+export type ClosedDays = z.infer<typeof closedDaysSchema>;
 
 /** The statuses a recipient hears about until staff choose: every one, as before the choice existed. */
 const RECIPIENT_STATUSES: readonly ShipmentStatus[] = SHIPMENT_STATUSES;

@@ -6,7 +6,7 @@ import { signedIn } from '../admin/session';
 
 // A pickup as a customer books it: the form on the public site (a closed day refused, naming the day),
 // the confirmation read on the Outbox page (no mail server here), and the emailed link's page, where the
-// pickup is moved to another day and then cancelled.
+// pickup is moved to another day and then cancelled; and a day the office closes, refused on the form.
 
 async function expectNoViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page })
@@ -97,4 +97,41 @@ test('a customer books a pickup, gets the confirmation, moves it and then cancel
   // The same link, opened again later, still says what became of the pickup.
   await customer.reload();
   await expect(customer.getByText('Cancelled', { exact: true })).toBeVisible();
+});
+
+test('a day the office closes in Settings is refused on the public form, naming the day', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  // Far enough ahead that no other test books it.
+  const closed = businessDays(12).at(-1)!;
+  await signedIn(page, '/admin/settings');
+  const card = page.getByRole('form', { name: 'Closed days' });
+  await card.getByLabel('Day to add').fill(closed);
+  await card.getByRole('button', { name: 'Add Day' }).click();
+  await expect(card.locator(`time[datetime="${closed}"]`)).toBeVisible();
+  await expect(card.getByRole('status')).toHaveText('Changes not saved yet.');
+  // Before the save's toast, which fades in.
+  await expectNoViolations(page);
+  await card.getByRole('button', { name: 'Save Closed Days' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Closed days saved' })).toBeVisible();
+  await expect(card.getByRole('status')).toHaveText('');
+  await page.reload();
+  await expect(card.locator(`time[datetime="${closed}"]`)).toBeVisible({ timeout: 30_000 });
+
+  const customer = await (await browser.newContext()).newPage();
+  await customer.goto('/pickup');
+  await expect(customer.locator('astro-island[component-url*="PickupForm"]:not([ssr])')).toHaveCount(1);
+  const form = customer.getByRole('form', { name: 'Schedule a pickup' });
+  await form.getByLabel('Your name').fill('Hal Holiday');
+  await form.getByLabel('Email').fill(`holiday-${Date.now().toString(36)}@example.com`);
+  await form.getByLabel('Phone (for the driver)').fill('+1 916 555 0178');
+  await form.getByLabel('Pickup address').fill('300 River Street');
+  await form.getByLabel('City').fill('Sacramento');
+  await form.getByLabel('Day').fill(closed);
+  await form.getByLabel('Time window').selectOption('09:00–12:00');
+  await form.getByLabel('Number of pieces').fill('1');
+  await form.getByLabel('Total weight in kg').fill('3');
+  await form.getByRole('button', { name: 'Book the pickup' }).click();
+  await expect(form.getByText(`We are closed on ${closed}: choose another day`)).toBeVisible();
+  await expect(form.getByLabel('Day')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('Day')).toBeFocused();
 });

@@ -12,6 +12,7 @@ import { Loaded } from '../../components/Loading';
 import { messagesOf, saveSection, useSchemaForm } from '../../forms';
 import { $companySettings, showCompanySettings } from '../../stores/settings';
 import { AuditRetention } from './AuditRetention';
+import { ClosedDaysForm } from './ClosedDays';
 
 type Name = keyof CompanySettingsValue;
 
@@ -63,11 +64,17 @@ function Saved({ meta }: { meta: SettingsMeta }) {
   );
 }
 
-/** General > Company Information (how the back office names the company on everything it produces) and the audit trail's retention. */
+/**
+ * General > Company Information (how the back office names the company on everything it produces), the days it
+ * collects no pickups, and the audit trail's retention.
+ */
 export default function GeneralSettings() {
   return (
     <div className="flex flex-col gap-8">
       <Loaded state={useStore($companySettings)}>{(saved) => <CompanyForm saved={saved} />}</Loaded>
+      <div className="border-t border-slate-200 pt-6">
+        <ClosedDaysForm />
+      </div>
       <div className="border-t border-slate-200 pt-6">
         <AuditRetention />
       </div>

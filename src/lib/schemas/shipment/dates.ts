@@ -9,7 +9,8 @@ import { noControlCharacters } from '../text';
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
 
-const date = z
+/** A calendar date (YYYY-MM-DD), required. */
+export const calendarDate = z
   .string({ error: textError('Is required') })
   .trim()
   .check(noControlCharacters())
@@ -17,7 +18,7 @@ const date = z
   .refine(isRealDate, 'Must be a real calendar date');
 
 /** A calendar date (YYYY-MM-DD), optional: blank is stored as null. */
-export const optionalDate = z.preprocess(blankToUndefined, date.nullable().optional());
+export const optionalDate = z.preprocess(blankToUndefined, calendarDate.nullable().optional());
 
 /**
  * A date, or a date and time (ISO 8601, e.g. from a datetime-local input), stored as the instant in

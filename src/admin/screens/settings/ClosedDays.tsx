@@ -1,0 +1,118 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { formatDate, formatDateTime } from '@/lib/date-display';
+import { type ClosedDays, closedDaysSchema, type SettingsMeta } from '@/lib/schemas/settings';
+import { saveClosedDaysSettings } from '../../api/settings';
+import { buttonClass, Field, inputClass, secondaryButtonClass } from '../../components/Field';
+import { Loaded } from '../../components/Loading';
+import { messagesOf, saveSection, useSchemaForm } from '../../forms';
+import { $closedDays, showClosedDays } from '../../stores/settings';
+
+/** General > Closed days: the days, besides weekends, the public cannot book or move a pickup to. */
+export function ClosedDaysForm() {
+  return <Loaded state={useStore($closedDays)}>{(saved) => <DaysForm saved={saved} />}</Loaded>;
+}
+
+function DaysForm({ saved }: { saved: { data: ClosedDays; meta: SettingsMeta } }) {
+  const {
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    watch,
+    formState: { errors, isSubmitting, isDirty },
+  } = useSchemaForm(closedDaysSchema, saved.data);
+  const days = watch('days');
+  const [adding, setAdding] = useState('');
+  const [addError, setAddError] = useState<string>();
+
+  const change = (next: string[]) => setValue('days', [...new Set(next)].sort(), { shouldDirty: true });
+  const add = () => {
+    if (!adding) return setAddError('Choose a day to add');
+    if (days.includes(adding)) return setAddError(`${formatDate(adding, { style: 'full' })} is already closed`);
+    setAddError(undefined);
+    change([...days, adding]);
+    setAdding('');
+  };
+  const submit = handleSubmit((values) =>
+    saveSection(
+      () => saveClosedDaysSettings(values),
+      { reset, show: showClosedDays, setError, fields: ['days'] },
+      { saved: 'Closed days saved', failed: 'Failed to save the closed days' },
+    ),
+  );
+
+  return (
+    <form noValidate onSubmit={submit} aria-labelledby="closed-days" className="flex flex-col gap-4">
+      <div>
+        <h2 id="closed-days" className="text-lg font-semibold text-slate-900">
+          Closed days
+        </h2>
+        <p className="text-sm text-slate-700">
+          Public holidays and other days without pickups, besides weekends: customers cannot book or move a pickup to
+          them. Pickups booked before a day is added stay booked; the Pickups screen lists them by day.
+        </p>
+        <p className="text-sm text-slate-700">
+          {saved.meta.updated_at
+            ? `Last saved ${formatDateTime(saved.meta.updated_at)}${saved.meta.updated_by ? ` by ${saved.meta.updated_by}` : ''}.`
+            : 'Not saved yet: pickups are collected every weekday.'}
+        </p>
+      </div>
+      {days.length ? (
+        <ul aria-labelledby="closed-days" className="flex max-w-md flex-col divide-y divide-slate-200">
+          {days.map((day) => (
+            <li key={day} className="flex items-center justify-between gap-4 py-2">
+              <time dateTime={day} className="text-sm text-slate-900">
+                {formatDate(day, { style: 'full' })}
+              </time>
+              <button
+                type="button"
+                className={secondaryButtonClass}
+                aria-label={`Remove ${formatDate(day, { style: 'full' })}`}
+                onClick={() => change(days.filter((other) => other !== day))}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-700">No closed days.</p>
+      )}
+      <div className="flex flex-wrap items-end gap-3">
+        <Field label="Day to add" errors={addError ? [addError] : messagesOf(errors, 'days')} className="max-w-xs">
+          {(props) => (
+            <input
+              {...props}
+              type="date"
+              value={adding}
+              onChange={(event) => {
+                setAdding(event.target.value);
+                setAddError(undefined);
+              }}
+              onKeyDown={(event) => {
+                // Enter adds the day rather than saving the list.
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  add();
+                }
+              }}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <button type="button" className={secondaryButtonClass} onClick={add}>
+          Add Day
+        </button>
+      </div>
+      <div className="flex items-center gap-4">
+        <button type="submit" disabled={isSubmitting} className={buttonClass}>
+          {isSubmitting ? 'Saving...' : 'Save Closed Days'}
+        </button>
+        <p role="status" className="text-sm text-slate-700">
+          {isDirty ? 'Changes not saved yet.' : ''}
+        </p>
+      </div>
+    </form>
+  );
+}

@@ -9,7 +9,7 @@ import { FINAL_STATUSES } from '@/lib/shipment-status';
 import { HttpError, invalidInput } from './http';
 import { clientNetwork, countRequest } from './rate-limit';
 import { decodeFirst, sqlBoolean } from './rows';
-import { getCompanyZone } from './settings';
+import { settingsFrom, settingsRead } from './settings';
 import { placeholders } from './sql';
 import { hashToken } from './tokens';
 import { publicTrackingStatement, publicTrackings, REVEALED } from './tracking';
@@ -48,6 +48,8 @@ export async function requestDelivery(
     [
       ...perClient.statements,
       ...perShipment.statements,
+      settingsRead('company'),
+      settingsRead('closed_days'),
       {
         sql: `SELECT s.id, s.status, ${REVEALED} AS revealed FROM shipments s WHERE s.tracking_number = ?`,
         args: [token ? hashToken(token) : '', time, trackingNumber],
@@ -57,13 +59,19 @@ export async function requestDelivery(
   );
   perClient.check(counted);
   perShipment.check(counted, perClient.statements.length);
-  const shipment = decodeFirst(shipmentSchema, counted.at(-1)?.rows ?? []);
+  const [company, closed, found] = counted.slice(-3);
+  if (!company || !closed || !found) throw new Error('A delivery request needs the answers of its reads');
+  const shipment = decodeFirst(shipmentSchema, found.rows);
   if (!shipment) throw new HttpError(404, TRACKING_NOT_FOUND);
   if (!shipment.revealed) throw new HttpError(403, REVEAL_FIRST);
 
   if (input.kind === 'redelivery') {
-    const days = nextBusinessDays(dateIn(await getCompanyZone(db), now.getTime()));
-    if (!days.includes(input.delivery_day)) {
+    const closedDays = settingsFrom('closed_days', closed).data.days;
+    if (closedDays.includes(input.delivery_day)) {
+      throw invalidInput({ delivery_day: [`We are closed on ${input.delivery_day}: choose another day`] });
+    }
+    const today = dateIn(settingsFrom('company', company).data.time_zone, now.getTime());
+    if (!nextBusinessDays(today, REDELIVERY_DAYS, closedDays).includes(input.delivery_day)) {
       throw invalidInput({ delivery_day: [`Choose one of the next ${REDELIVERY_DAYS} business days`] });
     }
   }

@@ -11,14 +11,18 @@ export const INSTRUCTION_LABELS: Record<(typeof INSTRUCTION_PLACES)[number], str
 /** How many business days ahead the recipient may choose, from tomorrow. */
 export const REDELIVERY_DAYS = 5;
 
-/** The next business days after a date (YYYY-MM-DD), Monday to Friday, as calendar dates. */
-export function nextBusinessDays(today: string, count = REDELIVERY_DAYS): string[] {
+/**
+ * The next business days after a date (YYYY-MM-DD), Monday to Friday, as calendar dates, leaving out the
+ * company's `closed` days (Settings > General; the server knows them, the page does not).
+ */
+export function nextBusinessDays(today: string, count = REDELIVERY_DAYS, closed: readonly string[] = []): string[] {
   const days: string[] = [];
   const cursor = new Date(`${today}T12:00:00Z`);
   while (days.length < count) {
     cursor.setUTCDate(cursor.getUTCDate() + 1);
     const weekday = cursor.getUTCDay();
-    if (weekday !== 0 && weekday !== 6) days.push(cursor.toISOString().slice(0, 10));
+    const day = cursor.toISOString().slice(0, 10);
+    if (weekday !== 0 && weekday !== 6 && !closed.includes(day)) days.push(day);
   }
   return days;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import create from '../../netlify/functions/delivery-requests-create';
 import list from '../../netlify/functions/exceptions-list';
+import closedDays from '../../netlify/functions/settings-closed-days-read-save';
 import tracking from '../../netlify/functions/tracking-lookup';
 import reveal from '../../netlify/functions/tracking-reveal';
 import { REQUEST_LIMITS, REVEAL_FIRST } from '../../netlify/lib/delivery-requests';
@@ -100,6 +101,30 @@ describe('POST /api/tracking/{n}/delivery-request', () => {
       args: [number],
     });
     expect(Number(rows[0]!.n)).toBe(0);
+  });
+
+  it("refuses one of the company's closed days, naming it, and takes the business day after the five instead", async () => {
+    const address = newAddress();
+    const { number, cookie } = await revealed(address);
+    const days = nextBusinessDays(today());
+    const closed = days[1]!;
+    const later = nextBusinessDays(days[4]!, 1)[0]!;
+    const staff = withSession(await signIn());
+    const setClosed = (json: unknown) =>
+      call(closedDays, apiRequest('/api/settings/closed-days', { method: 'PUT', json, headers: staff }));
+    expect((await setClosed({ days: [closed] })).status).toBe(200);
+    try {
+      const refused = await ask(number, { kind: 'redelivery', delivery_day: closed }, { cookie, address });
+      expect(refused).toMatchObject({
+        status: 422,
+        body: { errors: { delivery_day: [`We are closed on ${closed}: choose another day`] } },
+      });
+      const taken = await ask(number, { kind: 'redelivery', delivery_day: later }, { cookie, address });
+      expect(taken.status).toBe(201);
+    } finally {
+      // The other tests of this file count their five days without it.
+      expect((await setClosed({ days: [] })).status).toBe(200);
+    }
   });
 
   it('needs the reveal, and stores instructions', async () => {

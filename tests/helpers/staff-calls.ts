@@ -149,6 +149,7 @@ export const STAFF_SAMPLES: Record<string, Sample> = {
     },
   },
   'PUT /api/settings/audit': { body: { retention_days: 400 } },
+  'PUT /api/settings/closed-days': { body: { days: ['2027-12-25'] } },
   'PUT /api/settings/notifications': {
     body: {
       new_shipment: false,

@@ -15,7 +15,9 @@ export const deliveryRequestSchema = z.discriminatedUnion(
         .string({ error: 'Choose a day' })
         .check(noControlCharacters())
         .regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a day')
-        .meta({ description: `One of the next ${REDELIVERY_DAYS} business days (Monday to Friday), from tomorrow` }),
+        .meta({
+          description: `One of the next ${REDELIVERY_DAYS} business days (Monday to Friday, not a closed day), from tomorrow`,
+        }),
     }),
     z.object({
       kind: z.literal('instructions'),

@@ -152,25 +152,25 @@ interface SectionReply<T> {
  * Saves a settings section's form: the answer becomes the form's new start and the section's store
  * (so "Last saved" follows), and a toast says so; a refusal marks its fields or is toasted.
  */
-export async function saveSection<T, F extends FieldValues>(
-  save: () => Promise<SectionReply<T>>,
+export async function saveSection<R extends SectionReply<unknown>, F extends FieldValues>(
+  save: () => Promise<R>,
   {
     reset,
     show,
     setError,
     fields = [],
   }: {
-    reset: (data: T) => void;
-    show: (reply: SectionReply<T>) => void;
+    reset: (data: R['data']) => void;
+    show: (reply: R) => void;
     setError: UseFormSetError<F>;
     fields?: readonly Path<F>[];
   },
   words: { saved: string; failed: string },
 ): Promise<void> {
   try {
-    const { data, meta } = await save();
-    reset(data);
-    show({ status: 'success', data, meta });
+    const reply = await save();
+    reset(reply.data);
+    show(reply);
     toast.success(words.saved);
   } catch (error) {
     toastRefusal(error, setError, fields, words.failed);

@@ -6,6 +6,7 @@ import { getCompanySettings } from '../../netlify/lib/settings';
 import { company } from '../../src/data/company';
 import { SHIPMENT_STATUSES } from '../../src/lib/shipment-status';
 import { signIn, withSession } from '../helpers/admin-session';
+import { bookPickupFor, nextPickupDay } from '../helpers/pickups';
 import { apiRequest, call } from '../helpers/requests';
 import { TEST_ADMIN, useTestDatabase } from '../helpers/test-db';
 
@@ -195,6 +196,29 @@ describe('Settings > General (closed days)', () => {
       subject_id: 'closed_days',
       details: 'Closed days: closed on 2027-01-01, 2027-12-25',
     });
+  });
+
+  it('names the closed days to come on which pickups are still booked, with how many', async () => {
+    const day = nextPickupDay();
+    const book = (name: string) => bookPickupFor(name, `${name.toLowerCase()}.${Date.now()}@example.com`, day);
+    const ids: number[] = [];
+    for (const name of ['Bea', 'Cy', 'Di', 'Eve']) {
+      const booked = await book(name);
+      expect(booked.status).toBe(201);
+      ids.push(booked.body.data.id);
+    }
+    const db = await getDb();
+    // Di cancelled; Eve's pickup was on a day now past (the same closed list names it).
+    await db.execute({
+      sql: "UPDATE pickups SET status = 'cancelled', cancelled_at = updated_at WHERE id = ?",
+      args: [ids[2]!],
+    });
+    await db.execute({ sql: "UPDATE pickups SET pickup_date = '2026-01-02' WHERE id = ?", args: [ids[3]!] });
+
+    const saved = await putClosedDays({ days: [day, '2026-01-02'] });
+    expect(saved.body.booked).toEqual([{ date: day, pickups: 2 }]);
+    expect((await getClosedDays()).body.booked).toEqual([{ date: day, pickups: 2 }]);
+    expect((await putClosedDays({ days: ['2026-01-02'] })).body.booked).toEqual([]);
   });
 
   it('answers 422 naming a day that is no date, or too many days, and saves nothing', async () => {

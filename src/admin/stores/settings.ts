@@ -15,7 +15,7 @@ const notifications = query(settingsApi.getNotifications, atom({}), {
 
 const closedDays = query(settingsApi.getClosedDays, atom({}), {
   fallback: 'Failed to load the closed days.',
-  pick: ({ data, meta }) => ({ data, meta }),
+  pick: ({ data, meta, booked }) => ({ data, meta, booked }),
 });
 
 const audit = query(settingsApi.getAudit, atom({}), {

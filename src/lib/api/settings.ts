@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMINS } from '../roles';
 import { auditSettingsSchema } from '../schemas/audit';
 import {
+  closedDayBookingsSchema,
   closedDaysSchema,
   companySettingsSchema,
   companySettingsValueSchema,
@@ -13,6 +14,9 @@ import { defineEndpoint } from './contract';
 
 const answer = <S extends z.ZodType>(data: S) =>
   z.object({ status: z.literal('success'), data, meta: settingsMetaSchema });
+
+/** The closed days, with the pickups still booked on those to come: someone has to call those customers. */
+const closedDaysAnswer = answer(closedDaysSchema).extend({ booked: closedDayBookingsSchema });
 
 /**
  * Staff settings, one path per section (each a tab of the Settings screen): read it (the defaults
@@ -60,11 +64,12 @@ export const settingsApi = {
   getClosedDays: defineEndpoint({
     method: 'GET',
     path: '/api/settings/closed-days',
-    summary: 'The days the company collects no pickups besides the weekend (none until saved).',
+    summary:
+      'The days the company collects no pickups besides the weekend (none until saved), and those from today on where pickups booked before they were closed still are.',
     access: 'session',
     roles: ADMINS,
     status: 200,
-    response: answer(closedDaysSchema),
+    response: closedDaysAnswer,
   }),
   saveClosedDays: defineEndpoint({
     method: 'PUT',
@@ -75,7 +80,7 @@ export const settingsApi = {
     roles: ADMINS,
     body: closedDaysSchema,
     status: 200,
-    response: answer(closedDaysSchema),
+    response: closedDaysAnswer,
   }),
   getAudit: defineEndpoint({
     method: 'GET',

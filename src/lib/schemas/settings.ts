@@ -107,6 +107,10 @@ export const closedDaysSchema = z.object({
 });
 export type ClosedDays = z.infer<typeof closedDaysSchema>;
 
+/** The closed days from today on where pickups are still booked (booked before the day was closed), with how many. */
+export const closedDayBookingsSchema = z.array(z.object({ date: z.string(), pickups: z.number().int() }));
+export type ClosedDayBookings = z.infer<typeof closedDayBookingsSchema>;
+
 /** The statuses a recipient hears about until staff choose: every one, as before the choice existed. */
 const RECIPIENT_STATUSES: readonly ShipmentStatus[] = SHIPMENT_STATUSES;
 

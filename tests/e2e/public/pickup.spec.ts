@@ -103,6 +103,21 @@ test('a day the office closes in Settings is refused on the public form, naming 
   test.setTimeout(120_000);
   // Far enough ahead that no other test books it.
   const closed = businessDays(12).at(-1)!;
+  // Booked before the day closes: the office is told it is still to collect.
+  const booked = await page.request.post('/api/pickups', {
+    data: {
+      name: 'Early Bird',
+      email: `early-${Date.now().toString(36)}@example.com`,
+      phone: '+1 916 555 0179',
+      address: '400 River Street',
+      city: 'Sacramento',
+      pickup_date: closed,
+      pickup_window: '12-15',
+      pieces: 1,
+      weight_kg: 2,
+    },
+  });
+  expect(booked.status()).toBe(201);
   await signedIn(page, '/admin/settings');
   const card = page.getByRole('form', { name: 'Closed days' });
   await card.getByLabel('Day to add').fill(closed);
@@ -114,8 +129,13 @@ test('a day the office closes in Settings is refused on the public form, naming 
   await card.getByRole('button', { name: 'Save Closed Days' }).click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Closed days saved' })).toBeVisible();
   await expect(card.getByRole('status')).toHaveText('');
+  await expect(card.getByRole('link', { name: '1 pickup still booked' })).toHaveAttribute(
+    'href',
+    `/admin/pickups?date=${closed}`,
+  );
   await page.reload();
   await expect(card.locator(`time[datetime="${closed}"]`)).toBeVisible({ timeout: 30_000 });
+  await expect(card.getByRole('link', { name: '1 pickup still booked' })).toBeVisible();
 
   const customer = await (await browser.newContext()).newPage();
   await customer.goto('/pickup');

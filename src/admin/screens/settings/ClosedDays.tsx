@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { formatDate, formatDateTime } from '@/lib/date-display';
-import { type ClosedDays, closedDaysSchema, type SettingsMeta } from '@/lib/schemas/settings';
+import { type ClosedDayBookings, type ClosedDays, closedDaysSchema, type SettingsMeta } from '@/lib/schemas/settings';
 import { saveClosedDaysSettings } from '../../api/settings';
 import { buttonClass, Field, inputClass, secondaryButtonClass } from '../../components/Field';
 import { Loaded } from '../../components/Loading';
@@ -13,7 +13,7 @@ export function ClosedDaysForm() {
   return <Loaded state={useStore($closedDays)}>{(saved) => <DaysForm saved={saved} />}</Loaded>;
 }
 
-function DaysForm({ saved }: { saved: { data: ClosedDays; meta: SettingsMeta } }) {
+function DaysForm({ saved }: { saved: { data: ClosedDays; meta: SettingsMeta; booked: ClosedDayBookings } }) {
   const {
     handleSubmit,
     reset,
@@ -23,6 +23,7 @@ function DaysForm({ saved }: { saved: { data: ClosedDays; meta: SettingsMeta } }
     formState: { errors, isSubmitting, isDirty },
   } = useSchemaForm(closedDaysSchema, saved.data);
   const days = watch('days');
+  const booked = new Map(saved.booked.map(({ date, pickups }) => [date, pickups]));
   const [adding, setAdding] = useState('');
   const [addError, setAddError] = useState<string>();
 
@@ -50,7 +51,8 @@ function DaysForm({ saved }: { saved: { data: ClosedDays; meta: SettingsMeta } }
         </h2>
         <p className="text-sm text-slate-700">
           Public holidays and other days without pickups, besides weekends: customers cannot book or move a pickup to
-          them. Pickups booked before a day is added stay booked; the Pickups screen lists them by day.
+          them. Pickups booked before a day is added stay booked: each saved day says how many, linked to the Pickups
+          screen.
         </p>
         <p className="text-sm text-slate-700">
           {saved.meta.updated_at
@@ -62,9 +64,12 @@ function DaysForm({ saved }: { saved: { data: ClosedDays; meta: SettingsMeta } }
         <ul aria-labelledby="closed-days" className="flex max-w-md flex-col divide-y divide-slate-200">
           {days.map((day) => (
             <li key={day} className="flex items-center justify-between gap-4 py-2">
-              <time dateTime={day} className="text-sm text-slate-900">
-                {formatDate(day, { style: 'full' })}
-              </time>
+              <span className="flex flex-col text-sm">
+                <time dateTime={day} className="text-slate-900">
+                  {formatDate(day, { style: 'full' })}
+                </time>
+                <BookedOn day={day} pickups={booked.get(day)} />
+              </span>
               <button
                 type="button"
                 className={secondaryButtonClass}
@@ -114,5 +119,15 @@ function DaysForm({ saved }: { saved: { data: ClosedDays; meta: SettingsMeta } }
         </p>
       </div>
     </form>
+  );
+}
+
+/** The pickups booked on a closed day before it was closed: still to collect, or to call off with the customer. */
+function BookedOn({ day, pickups }: { day: string; pickups: number | undefined }) {
+  if (!pickups) return null;
+  return (
+    <a href={`/admin/pickups?date=${day}`} className="font-semibold text-amber-800 underline">
+      {pickups === 1 ? '1 pickup still booked' : `${pickups} pickups still booked`}
+    </a>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import { formatDateTime } from '@/lib/date-display';
 import type { FieldErrors } from '@/lib/field-errors';
 import type { SettingsMeta } from '@/lib/schemas/settings';
 import { ApiError } from './api/client';
@@ -140,6 +141,12 @@ export function toastRefusal<T extends FieldValues>(
   if (refusal) toastFailure(refusal, fallback, said);
   return refusal;
 }
+
+/** A settings section's "Last saved" line (when, and by whom), or `unsaved` until it first is. */
+export const lastSaved = (meta: SettingsMeta, unsaved: string): string =>
+  meta.updated_at
+    ? `Last saved ${formatDateTime(meta.updated_at)}${meta.updated_by ? ` by ${meta.updated_by}` : ''}.`
+    : unsaved;
 
 /** What a settings section's save answers, as its store shows it. */
 interface SectionReply<T> {

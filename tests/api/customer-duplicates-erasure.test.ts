@@ -146,6 +146,21 @@ describe('shipments never pick silently between customers of the same name', () 
   });
 });
 
+/** A quote request sent through the form, which staff then marked contacted: its id. */
+async function answeredQuote(name: string, email: string, service: string): Promise<string> {
+  const quote = await call(
+    quotes,
+    apiRequest('/api/quotes', {
+      json: { name, email, phone: '', service },
+      headers: { 'x-nf-client-connection-ip': `203.0.113.${Math.floor(Math.random() * 250)}` },
+    }),
+  );
+  const id = String(quote.body.data.id);
+  const answered = await staff(quoteRequest, `/api/quote-requests/${id}`, { status: 'contacted' }, { id }, 'PATCH');
+  expect(answered.status).toBe(200);
+  return id;
+}
+
 describe('POST /api/customers/{id}/erase', () => {
   /** A customer with a quick-added shipment, a shipment to them, a quote request and queued emails. */
   async function customerWithHistory() {
@@ -177,23 +192,8 @@ describe('POST /api/customers/{id}/erase', () => {
     });
     const tn: string = toThem.body.data.tracking_number;
     await staff(shipment, `/api/shipments/${tn}`, { sender_phone: '+1 202 555 0100' }, { trackingNumber: tn }, 'PATCH');
-    const quote = await call(
-      quotes,
-      apiRequest('/api/quotes', {
-        json: { name: person.name, email: person.email, phone: '', service: 'Freight Forwarding' },
-        headers: { 'x-nf-client-connection-ip': `203.0.113.${Math.floor(Math.random() * 250)}` },
-      }),
-    );
     // Staff answered it: the audit entry of that names the requester too.
-    const quoteId = String(quote.body.data.id);
-    const answered = await staff(
-      quoteRequest,
-      `/api/quote-requests/${quoteId}`,
-      { status: 'contacted' },
-      { id: quoteId },
-      'PATCH',
-    );
-    expect(answered.status).toBe(200);
+    await answeredQuote(person.name, person.email, 'Freight Forwarding');
     // A pickup they booked (their email in another case) and one of someone else's the same day.
     const day = nextPickupDay();
     expect((await bookPickupFor(person.name, person.email.toUpperCase(), day)).status).toBe(201);
@@ -295,22 +295,7 @@ describe('POST /api/customers/{id}/erase', () => {
     const id: string = created.body.data.id;
     const edited = await staff(customer, `/api/customers/${id}`, { phone: '+1 202 555 0142' }, { id }, 'PATCH');
     expect(edited.status).toBe(200);
-    const quote = await call(
-      quotes,
-      apiRequest('/api/quotes', {
-        json: { name: 'Ed', email, service: 'Express Delivery' },
-        headers: { 'x-nf-client-connection-ip': `203.0.113.${Math.floor(Math.random() * 250)}` },
-      }),
-    );
-    const quoteId = String(quote.body.data.id);
-    const answered = await staff(
-      quoteRequest,
-      `/api/quote-requests/${quoteId}`,
-      { status: 'contacted' },
-      { id: quoteId },
-      'PATCH',
-    );
-    expect(answered.status).toBe(200);
+    const quoteId = await answeredQuote('Ed', email, 'Express Delivery');
 
     expect((await erase(id)).status).toBe(200);
     const { rows } = await (await getDb()).execute({

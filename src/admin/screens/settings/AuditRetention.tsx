@@ -1,11 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { formatDateTime } from '@/lib/date-display';
 import { type AuditSettings, auditSettingsSchema, RETENTION_DAYS } from '@/lib/schemas/audit';
 import type { SettingsMeta } from '@/lib/schemas/settings';
 import { saveAuditSettings } from '../../api/settings';
 import { buttonClass, Field, inputClass } from '../../components/Field';
 import { Loaded } from '../../components/Loading';
-import { messagesOf, saveSection, useSchemaForm } from '../../forms';
+import { lastSaved, messagesOf, saveSection, useSchemaForm } from '../../forms';
 import { $auditSettings, showAuditSettings } from '../../stores/settings';
 
 /** General > Audit trail: how many days the trail keeps its entries before the housekeeping deletes them. */
@@ -43,9 +42,7 @@ function RetentionForm({ saved }: { saved: { data: AuditSettings; meta: Settings
           </a>
         </p>
         <p className="text-sm text-slate-700">
-          {saved.meta.updated_at
-            ? `Last saved ${formatDateTime(saved.meta.updated_at)}${saved.meta.updated_by ? ` by ${saved.meta.updated_by}` : ''}.`
-            : `Not saved yet: entries are kept ${RETENTION_DAYS.default} days.`}
+          {lastSaved(saved.meta, `Not saved yet: entries are kept ${RETENTION_DAYS.default} days.`)}
         </p>
       </div>
       <Field

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { formatDate, formatDateTime } from '@/lib/date-display';
+import { formatDate } from '@/lib/date-display';
 import { type ClosedDayBookings, type ClosedDays, closedDaysSchema, type SettingsMeta } from '@/lib/schemas/settings';
 import { saveClosedDaysSettings } from '../../api/settings';
 import { buttonClass, Field, inputClass, secondaryButtonClass } from '../../components/Field';
 import { Loaded } from '../../components/Loading';
-import { messagesOf, saveSection, useSchemaForm } from '../../forms';
+import { lastSaved, messagesOf, saveSection, useSchemaForm } from '../../forms';
 import { $closedDays, showClosedDays } from '../../stores/settings';
 
 /** General > Closed days: the days, besides weekends, the public cannot book or move a pickup to. */
@@ -55,9 +55,7 @@ function DaysForm({ saved }: { saved: { data: ClosedDays; meta: SettingsMeta; bo
           screen.
         </p>
         <p className="text-sm text-slate-700">
-          {saved.meta.updated_at
-            ? `Last saved ${formatDateTime(saved.meta.updated_at)}${saved.meta.updated_by ? ` by ${saved.meta.updated_by}` : ''}.`
-            : 'Not saved yet: pickups are collected every weekday.'}
+          {lastSaved(saved.meta, 'Not saved yet: pickups are collected every weekday.')}
         </p>
       </div>
       {days.length ? (

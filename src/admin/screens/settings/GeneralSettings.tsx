@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react';
-import { formatDateTime } from '@/lib/date-display';
 import {
   COMPANY_FIELD_LABELS,
   type CompanySettingsValue,
@@ -9,7 +8,7 @@ import {
 import { saveCompanySettings } from '../../api/settings';
 import { buttonClass, Field, inputClass } from '../../components/Field';
 import { Loaded } from '../../components/Loading';
-import { messagesOf, saveSection, useSchemaForm } from '../../forms';
+import { lastSaved, messagesOf, saveSection, useSchemaForm } from '../../forms';
 import { $companySettings, showCompanySettings } from '../../stores/settings';
 import { AuditRetention } from './AuditRetention';
 import { ClosedDaysForm } from './ClosedDays';
@@ -56,11 +55,7 @@ const asForm = (value: CompanySettingsValue) => ({
 
 function Saved({ meta }: { meta: SettingsMeta }) {
   return (
-    <p className="text-sm text-slate-700">
-      {meta.updated_at
-        ? `Last saved ${formatDateTime(meta.updated_at)}${meta.updated_by ? ` by ${meta.updated_by}` : ''}.`
-        : "Not saved yet: these are the website's own details."}
-    </p>
+    <p className="text-sm text-slate-700">{lastSaved(meta, "Not saved yet: these are the website's own details.")}</p>
   );
 }
 

@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { Controller } from 'react-hook-form';
-import { formatDateTime } from '@/lib/date-display';
 import {
   NOTIFICATION_LABELS,
   type NoticeSwitch,
@@ -13,7 +12,7 @@ import { saveNotificationSettings } from '../../api/settings';
 import { buttonClass } from '../../components/Field';
 import { Loaded } from '../../components/Loading';
 import { Switch } from '../../components/Switch';
-import { saveSection, useSchemaForm } from '../../forms';
+import { lastSaved, saveSection, useSchemaForm } from '../../forms';
 import { $notificationSettings, showNotificationSettings } from '../../stores/settings';
 
 const SWITCHES = Object.keys(NOTIFICATION_LABELS) as NoticeSwitch[];
@@ -49,11 +48,7 @@ function NotificationForm({ saved }: { saved: { data: Notifications; meta: Setti
         <h2 id="email-notifications" className="text-lg font-semibold text-slate-900">
           Email Notifications
         </h2>
-        <p className="text-sm text-slate-700">
-          {saved.meta.updated_at
-            ? `Last saved ${formatDateTime(saved.meta.updated_at)}${saved.meta.updated_by ? ` by ${saved.meta.updated_by}` : ''}.`
-            : 'Not saved yet: these are the defaults.'}
-        </p>
+        <p className="text-sm text-slate-700">{lastSaved(saved.meta, 'Not saved yet: these are the defaults.')}</p>
       </div>
       <p className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
         Every email is listed in the{' '}

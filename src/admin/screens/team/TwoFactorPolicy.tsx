@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { Controller } from 'react-hook-form';
-import { formatDateTime } from '@/lib/date-display';
 import { ROLE_LABELS, ROLES } from '@/lib/roles';
 import type { SettingsMeta } from '@/lib/schemas/settings';
 import { type TwoFactorPolicy as Policy, twoFactorPolicySchema } from '@/lib/schemas/team';
@@ -8,7 +7,7 @@ import { saveTwoFactorPolicy } from '../../api/team';
 import { buttonClass } from '../../components/Field';
 import { Loaded } from '../../components/Loading';
 import { Switch } from '../../components/Switch';
-import { saveSection, useSchemaForm } from '../../forms';
+import { lastSaved, saveSection, useSchemaForm } from '../../forms';
 import { $twoFactorPolicy, showTwoFactorPolicy } from '../../stores/team';
 
 /** Which roles must sign in with a second factor: members of such a role without one can only set it up. */
@@ -40,9 +39,7 @@ function PolicyForm({ saved }: { saved: { data: Policy; meta: SettingsMeta } }) 
         <p className="text-sm text-slate-700">
           A member of a chosen role who has not turned it on can sign in, but only to set it up in Settings &gt;
           Security.
-          {saved.meta.updated_at
-            ? ` Last saved ${formatDateTime(saved.meta.updated_at)}${saved.meta.updated_by ? ` by ${saved.meta.updated_by}` : ''}.`
-            : ''}
+          {saved.meta.updated_at ? ` ${lastSaved(saved.meta, '')}` : ''}
         </p>
       </div>
       <div className="divide-y divide-slate-200">

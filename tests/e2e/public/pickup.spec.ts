@@ -154,4 +154,13 @@ test('a day the office closes in Settings is refused on the public form, naming 
   await expect(form.getByText(`We are closed on ${closed}: choose another day`)).toBeVisible();
   await expect(form.getByLabel('Day')).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByLabel('Day')).toBeFocused();
+
+  // Open again: the day's Remove button goes with it, and focus goes on to adding a day.
+  await card.getByRole('button', { name: /^Remove / }).focus();
+  await page.keyboard.press('Enter');
+  await expect(card.locator(`time[datetime="${closed}"]`)).toHaveCount(0);
+  await expect(card.getByLabel('Day to add')).toBeFocused();
+  await card.getByRole('button', { name: 'Save Closed Days' }).click();
+  await expect(card.getByText('No closed days.')).toBeVisible();
+  await expect(card.getByRole('status')).toHaveText('');
 });

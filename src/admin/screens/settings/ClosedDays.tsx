@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { formatDate } from '@/lib/date-display';
 import { type ClosedDayBookings, type ClosedDays, closedDaysSchema, type SettingsMeta } from '@/lib/schemas/settings';
 import { saveClosedDaysSettings } from '../../api/settings';
@@ -26,6 +26,7 @@ function DaysForm({ saved }: { saved: { data: ClosedDays; meta: SettingsMeta; bo
   const booked = new Map(saved.booked.map(({ date, pickups }) => [date, pickups]));
   const [adding, setAdding] = useState('');
   const [addError, setAddError] = useState<string>();
+  const addInput = useRef<HTMLInputElement>(null);
 
   const change = (next: string[]) => setValue('days', [...new Set(next)].sort(), { shouldDirty: true });
   const add = () => {
@@ -72,7 +73,11 @@ function DaysForm({ saved }: { saved: { data: ClosedDays; meta: SettingsMeta; bo
                 type="button"
                 className={secondaryButtonClass}
                 aria-label={`Remove ${formatDate(day, { style: 'full' })}`}
-                onClick={() => change(days.filter((other) => other !== day))}
+                onClick={() => {
+                  change(days.filter((other) => other !== day));
+                  // The button goes with its day: keyboard focus goes on to adding one, not to the page's top.
+                  addInput.current?.focus();
+                }}
               >
                 Remove
               </button>
@@ -87,6 +92,7 @@ function DaysForm({ saved }: { saved: { data: ClosedDays; meta: SettingsMeta; bo
           {(props) => (
             <input
               {...props}
+              ref={addInput}
               type="date"
               value={adding}
               onChange={(event) => {

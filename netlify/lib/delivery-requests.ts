@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { TRACKING_NOT_FOUND } from '@/lib/api/tracking';
 import { dateIn } from '@/lib/company-day';
 import { INSTRUCTION_LABELS, nextBusinessDays, REDELIVERY_DAYS } from '@/lib/delivery-request';
+import { closedDayMessage } from '@/lib/pickup-hours';
 import type { DeliveryRequestInput } from '@/lib/schemas/exception-request';
 import type { TrackingResult } from '@/lib/schemas/tracking';
 import { FINAL_STATUSES } from '@/lib/shipment-status';
@@ -68,7 +69,7 @@ export async function requestDelivery(
   if (input.kind === 'redelivery') {
     const closedDays = settingsFrom('closed_days', closed).data.days;
     if (closedDays.includes(input.delivery_day)) {
-      throw invalidInput({ delivery_day: [`We are closed on ${input.delivery_day}: choose another day`] });
+      throw invalidInput({ delivery_day: [closedDayMessage(input.delivery_day)] });
     }
     const today = dateIn(settingsFrom('company', company).data.time_zone, now.getTime());
     if (!nextBusinessDays(today, REDELIVERY_DAYS, closedDays).includes(input.delivery_day)) {

@@ -49,6 +49,9 @@ export const windowStart = (zone: string, date: string, window: PickupWindow): s
 export const changeDeadline = (zone: string, date: string, window: PickupWindow): string =>
   new Date(Date.parse(windowStart(zone, date, window)) - PICKUP_NOTICE_HOURS * 3_600_000).toISOString();
 
+/** How a refusal names one of the company's closed days (Settings > General), wherever a day is chosen. */
+export const closedDayMessage = (date: string): string => `We are closed on ${date}: choose another day`;
+
 /**
  * What is wrong with a day and window for a new or moved pickup, by field (none when it may be booked):
  * a date in the past or too far ahead, a day drivers do not collect (a weekend, or one of the company's
@@ -67,7 +70,7 @@ export function slotProblems(
   const last = addDays(today, PICKUP_DAYS_AHEAD);
   if (date > last) return { pickup_date: [`Must be at most ${PICKUP_DAYS_AHEAD} days ahead (${last} at the latest)`] };
   if (!isPickupDay(date)) return { pickup_date: [`We collect ${PICKUP_DAYS_TEXT}: choose a business day`] };
-  if (closedDays.includes(date)) return { pickup_date: [`We are closed on ${date}: choose another day`] };
+  if (closedDays.includes(date)) return { pickup_date: [closedDayMessage(date)] };
   if (Date.parse(changeDeadline(zone, date, window)) <= now) {
     return {
       pickup_window: [

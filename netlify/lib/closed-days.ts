@@ -2,6 +2,7 @@ import type { Client, InStatement } from '@libsql/client';
 import { dateIn } from '@/lib/company-day';
 import { type ClosedDays, closedDayBookingsSchema } from '@/lib/schemas/settings';
 import type { StaffUser } from './activity';
+import { decodeRows } from './rows';
 import { batchInCompanyZone, saveSettings, settingsFrom, settingsRead } from './settings';
 
 /**
@@ -28,7 +29,7 @@ export async function readClosedDays(db: Client, now = Date.now()) {
   if (!saved || !booked) throw new Error('The closed days need the answers of both reads');
   return {
     ...settingsFrom('closed_days', saved),
-    booked: closedDayBookingsSchema.parse(booked.rows.map((row) => ({ ...row }))),
+    booked: decodeRows(closedDayBookingsSchema.element, booked.rows),
   };
 }
 

@@ -40,20 +40,26 @@ describe('inviting staff', () => {
     const { rows } = await db.execute({ sql: 'SELECT * FROM staff_invitations WHERE email = ?', args: [email] });
     expect(JSON.stringify(rows)).not.toContain(token);
     const listed = await call(team, apiRequest('/api/team', { headers: withSession(cookie) }));
-    expect(listed.body.data.invitations).toEqual([expect.objectContaining({ email, expired: false })]);
-    expect(await count("SELECT count(*) FROM activity_log WHERE action = 'staff_invited'")).toBe(1);
+    // The other tests of this file invite others, in any order: this one's own invitation and entries.
+    expect(listed.body.data.invitations).toContainEqual(expect.objectContaining({ email, expired: false }));
+    expect(
+      await count("SELECT count(*) FROM activity_log WHERE action = 'staff_invited' AND details LIKE ?", [
+        `%${email}%`,
+      ]),
+    ).toBe(1);
 
     expect((await read(token)).body.data).toMatchObject({ email, role: 'dispatcher' });
     const accepted = await acceptAs(token, PASSWORD, 'Dana Desk');
     expect(accepted).toMatchObject({ status: 201, body: { data: { email } } });
     const member = (await call(team, apiRequest('/api/team', { headers: withSession(cookie) }))).body.data;
-    expect(member.invitations).toEqual([]);
+    expect(member.invitations).not.toContainEqual(expect.objectContaining({ email }));
     expect(member.members).toContainEqual(
       expect.objectContaining({ email, name: 'Dana Desk', role: 'dispatcher', status: 'active', two_factor: false }),
     );
-    const { rows: entries } = await db.execute(
-      "SELECT actor_email, subject_type FROM activity_log WHERE action = 'invitation_accepted'",
-    );
+    const { rows: entries } = await db.execute({
+      sql: "SELECT actor_email, subject_type FROM activity_log WHERE action = 'invitation_accepted' AND actor_email = ?",
+      args: [email],
+    });
     expect(entries.map((row) => ({ ...row }))).toEqual([{ actor_email: email, subject_type: 'staff' }]);
     await signIn({ email, password: PASSWORD });
 

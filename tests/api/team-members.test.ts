@@ -13,21 +13,25 @@ import { joinTeam } from '../helpers/team';
 import { TEST_ADMIN, useTestDatabase } from '../helpers/test-db';
 
 const getDb = useTestDatabase({ seed: true });
-const member = { email: 'member@nec-cargo.example', password: 'a member of the team signs in' };
 let cookie: string;
-let memberId: number;
 let adminId: number;
 beforeAll(async () => {
   const db = await getDb();
   cookie = await signIn();
-  await joinTeam(db, cookie, member.email, 'dispatcher', member.password);
-  const { rows } = await db.execute({
-    sql: 'SELECT (SELECT id FROM admin_users WHERE email = ?) AS m, (SELECT id FROM admin_users WHERE email = ?) AS a',
-    args: [member.email, TEST_ADMIN.email],
-  });
-  memberId = Number(rows[0]!.m);
-  adminId = Number(rows[0]!.a);
+  const { rows } = await db.execute({ sql: 'SELECT id FROM admin_users WHERE email = ?', args: [TEST_ADMIN.email] });
+  adminId = Number(rows[0]!.id);
 });
+
+let joined = 0;
+/** A dispatcher of the calling test's own: the tests change roles and status, in any order. */
+async function newMember() {
+  const db = await getDb();
+  const email = `member-${++joined}@nec-cargo.example`;
+  const password = 'a member of the team signs in';
+  await joinTeam(db, cookie, email, 'dispatcher', password);
+  const { rows } = await db.execute({ sql: 'SELECT id FROM admin_users WHERE email = ?', args: [email] });
+  return { email, password, id: Number(rows[0]!.id) };
+}
 
 const change = (id: number, body: unknown, as = cookie) =>
   call(updateMember, apiRequest(`/api/team/members/${id}`, { method: 'PATCH', json: body, headers: withSession(as) }), {
@@ -35,23 +39,26 @@ const change = (id: number, body: unknown, as = cookie) =>
   });
 const whoAmI = (as: string) => call(session, apiRequest('/api/admin/session', { headers: withSession(as) }));
 
-async function actions(action: string) {
+/** How many entries of `action` there are, about the staff member `id` when given. */
+async function actions(action: string, id?: number) {
   const { rows } = await (await getDb()).execute({
-    sql: 'SELECT count(*) AS n FROM activity_log WHERE action = ?',
-    args: [action],
+    sql: `SELECT count(*) AS n FROM activity_log WHERE action = ?${id === undefined ? '' : ' AND subject_id = ?'}`,
+    args: id === undefined ? [action] : [action, String(id)],
   });
   return Number(rows[0]!.n);
 }
 
 describe('team members', () => {
   it('change role at once, and the last active admin can be neither demoted nor deactivated', async () => {
+    const member = await newMember();
+    const memberId = member.id;
     const memberCookie = await signIn(member);
     const changed = await change(memberId, { role: 'viewer' });
     expect(changed).toMatchObject({ status: 200, body: { data: { role: 'viewer', email: member.email } } });
     expect((await whoAmI(memberCookie)).body.user.role).toBe('viewer');
-    expect(await actions('staff_role_changed')).toBe(1);
+    expect(await actions('staff_role_changed', memberId)).toBe(1);
     expect((await change(memberId, { role: 'viewer' })).status).toBe(200);
-    expect(await actions('staff_role_changed')).toBe(1);
+    expect(await actions('staff_role_changed', memberId)).toBe(1);
 
     const demoted = await change(adminId, { role: 'dispatcher' });
     expect(demoted).toMatchObject({ status: 409, body: { message: LAST_ADMIN, errors: { role: [LAST_ADMIN] } } });
@@ -65,8 +72,9 @@ describe('team members', () => {
 
   it('leave one admin when the last two are demoted at once', async () => {
     const db = await getDb();
+    const memberId = (await newMember()).id;
     expect((await change(memberId, { role: 'admin' })).status).toBe(200);
-    // Put back whatever happens: the later tests sign in as this admin.
+    // Put back whatever happens: the other tests sign in as this admin.
     onTestFinished(async () => {
       await db.execute({ sql: "UPDATE admin_users SET role = 'admin' WHERE id = ?", args: [adminId] });
       await db.execute({ sql: "UPDATE admin_users SET role = 'dispatcher' WHERE id = ?", args: [memberId] });
@@ -91,6 +99,8 @@ describe('team members', () => {
     timeout: 60_000,
   }, async () => {
     const db = await getDb();
+    const member = await newMember();
+    const memberId = member.id;
     const memberCookie = await signIn(member);
     const token = 'a-sign-in-link-token-for-the-member';
     await db.execute({
@@ -110,22 +120,28 @@ describe('team members', () => {
     const link = await call(loginLink, apiRequest('/api/admin/login/link', { json: { token } }));
     expect(link.status).toBe(401);
     expect(link.headers.get('set-cookie')).toBeNull();
-    expect(await actions('staff_deactivated')).toBe(1);
+    expect(await actions('staff_deactivated', memberId)).toBe(1);
 
     expect((await change(memberId, { status: 'active' })).body.data.status).toBe('active');
-    expect(await actions('staff_reactivated')).toBe(1);
+    expect(await actions('staff_reactivated', memberId)).toBe(1);
     expect((await whoAmI(await signIn(member))).status).toBe(200);
   });
 
   it('two-factor required for a role: its members without it may only set it up', async () => {
     const db = await getDb();
+    const member = await newMember();
+    const memberId = member.id;
+    const setPolicy = (json: Record<string, boolean>) =>
+      call(twoFactorPolicy, apiRequest('/api/team/two-factor', { method: 'PUT', json, headers: withSession(cookie) }));
     const policy = { admin: false, dispatcher: true, driver: false, viewer: false };
-    const saved = await call(
-      twoFactorPolicy,
-      apiRequest('/api/team/two-factor', { method: 'PUT', json: policy, headers: withSession(cookie) }),
-    );
+    const earlier = await actions('two_factor_policy_changed');
+    const saved = await setPolicy(policy);
+    // Put back whatever happens: the other tests' dispatchers work without a second factor.
+    onTestFinished(async () => {
+      await setPolicy({ ...policy, dispatcher: false });
+    });
     expect(saved).toMatchObject({ status: 200, body: { data: policy } });
-    expect(await actions('two_factor_policy_changed')).toBe(1);
+    expect(await actions('two_factor_policy_changed')).toBe(earlier + 1);
 
     const memberCookie = await signIn(member);
     expect((await whoAmI(memberCookie)).body.user).toMatchObject({ role: 'dispatcher', two_factor_required: true });

@@ -2,7 +2,7 @@ import type { InStatement, InValue } from '@libsql/client';
 
 /**
  * What the activity log forgets: a person erased on request, or whose quote request or pickup went, leaves the
- * entries that named them; entries past their retention go.
+ * entries that named them; entries past their retention, and those about a shipment past its own, go.
  */
 
 /**
@@ -89,3 +89,9 @@ export function purgeActivityBefore(cutoff: string, limit: number): InStatement 
     args: [cutoff, limit],
   };
 }
+
+/** The entries about the shipments `numbers` reads (tracking numbers), which go at the end of their retention. */
+export const forgetShipments = (numbers: { sql: string; args: InValue[] }): InStatement => ({
+  sql: `DELETE FROM activity_log WHERE tracking_number IN (${numbers.sql})`,
+  args: numbers.args,
+});

@@ -269,6 +269,14 @@ const deletePickups = (ids: { sql: string; args: InValue[] }, replacement: strin
 
 /** Who a deleted pickup's entries name in place of the customer who booked it. */
 const DELETED_CUSTOMER = 'Deleted customer';
+
+/** The collected pickups that became the shipments `numbers` reads (tracking numbers), which are about to go. */
+export const deleteCollectedPickups = (numbers: { sql: string; args: InValue[] }): InStatement[] =>
+  deletePickups(
+    { sql: `SELECT id FROM pickups WHERE tracking_number IN (${numbers.sql})`, args: numbers.args },
+    DELETED_CUSTOMER,
+  );
+
 /** Pickups one housekeeping run deletes at most: the run stays short, and the next catches up. */
 const PICKUP_PURGE_LIMIT = 500;
 

@@ -243,6 +243,23 @@ const DELETED_REQUESTER = 'Deleted requester';
 const QUOTE_PURGE_LIMIT = 500;
 
 /**
+ * The booked quote requests that are kept as long as shipments: those whose accepted offer booked one of the
+ * shipments `numbers` reads (tracking numbers), which are about to go, and those marked won by hand (booked
+ * outside the offer link, so no shipment names them) sent before `cutoff`.
+ */
+export function deleteBookedQuotes(numbers: { sql: string; args: InValue[] }, cutoff: string): InStatement[] {
+  const ids = {
+    sql: `SELECT quote_request_id AS id FROM quote_offers WHERE state = 'accepted' AND tracking_number IN (${numbers.sql})
+          UNION ALL
+          SELECT id FROM (SELECT id FROM quote_requests q WHERE status = 'won' AND created_at < ?
+            AND NOT EXISTS (SELECT 1 FROM quote_offers o WHERE o.quote_request_id = q.id AND o.state = 'accepted')
+            ORDER BY id LIMIT ?)`,
+    args: [...numbers.args, cutoff, QUOTE_PURGE_LIMIT],
+  };
+  return deleteQuoteRequests(ids, DELETED_REQUESTER);
+}
+
+/**
  * Housekeeping: deletes the quote requests older than UNBOOKED_QUOTE_KEEP_MONTHS that led to no booking (not
  * won, no accepted offer), with their offers, and takes the requester out of their audit entries, in one
  * transaction. Returns how many went.

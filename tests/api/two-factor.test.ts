@@ -14,11 +14,13 @@ import { hashToken } from '../../netlify/lib/tokens';
 import { TOTP_CODE_REQUIRED } from '../../src/lib/schemas/account';
 import { signIn, withSession } from '../helpers/admin-session';
 import { apiRequest, call } from '../helpers/requests';
-import { TEST_ADMIN, useTestDatabase } from '../helpers/test-db';
+import { joinTeam } from '../helpers/team';
+import { useTestDatabase } from '../helpers/test-db';
 
 const getDb = useTestDatabase({ seed: true });
 
 // The clock is fixed (Date only; timers stay real) so each test knows which 30-second step a code is for.
+// Every test starts at the same moment; a test that moves the clock on leaves nothing for another to depend on.
 const STEP = 30_000;
 const start = Math.floor(Date.now() / STEP) * STEP + 5_000;
 let now = start;
@@ -26,21 +28,47 @@ const at = (time: number) => {
   now = time;
   vi.setSystemTime(time);
 };
-beforeAll(() => {
+let adminCookie: string;
+beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
+  at(start);
+  // The seeded admin only invites the staff the tests take through two-factor; it never turns it on itself.
+  adminCookie = await signIn();
+});
+beforeEach(() => {
   at(start);
 });
 afterAll(() => {
   vi.useRealTimers();
 });
-// Each test starts with an empty throttle, so the attempts of one never refuse another's.
-beforeEach(async () => {
-  await (await getDb()).execute('DELETE FROM login_attempts');
-});
 
-let secret = '';
-/** The code an authenticator app shows `steps` steps from now. */
-const code = (steps = 0) =>
+// Sign-ins are throttled per address and per account: every test signs in with accounts and from addresses of its own.
+let addresses = 0;
+const newAddress = () => `198.51.100.${++addresses}`;
+
+interface Staff {
+  email: string;
+  password: string;
+  id: number;
+  /** The session of the member's own sign-in. */
+  cookie: string;
+  /** Where the member's account calls (setup, enable, disable) come from. */
+  address: string;
+}
+
+let joined = 0;
+/** A staff member of the calling test's own, signed in, without two-factor. */
+async function newStaff(): Promise<Staff> {
+  const db = await getDb();
+  const email = `two-factor-${++joined}@nec-cargo.example`;
+  const password = 'a second factor guards this account';
+  await joinTeam(db, adminCookie, email, 'dispatcher', password);
+  const { rows } = await db.execute({ sql: 'SELECT id FROM admin_users WHERE email = ?', args: [email] });
+  return { email, password, id: Number(rows[0]!.id), cookie: await signIn({ email, password }), address: newAddress() };
+}
+
+/** The code an authenticator app with `secret` shows `steps` steps from now. */
+const code = (secret: string, steps = 0) =>
   TOTP.generate({
     secret: Secret.fromBase32(secret),
     algorithm: 'SHA1',
@@ -50,17 +78,33 @@ const code = (steps = 0) =>
   });
 const wrong = (right: string) => String((Number(right) + 1) % 1_000_000).padStart(6, '0');
 
-let cookie = '';
-const post = (handler: Parameters<typeof call>[0], path: string, json: unknown, address = '198.51.100.1') =>
-  call(handler, apiRequest(path, { json, headers: withSession(cookie, { 'x-nf-client-connection-ip': address }) }));
-const getStatus = async () =>
-  (await call(status, apiRequest('/api/account/two-factor', { headers: withSession(cookie) }))).body.data;
+const post = (staff: Staff, handler: Parameters<typeof call>[0], path: string, json: unknown) =>
+  call(
+    handler,
+    apiRequest(path, { json, headers: withSession(staff.cookie, { 'x-nf-client-connection-ip': staff.address }) }),
+  );
+const getStatus = async (staff: Staff) =>
+  (await call(status, apiRequest('/api/account/two-factor', { headers: withSession(staff.cookie) }))).body.data;
 
-const firstStep = (address: string) =>
+/**
+ * A staff member of the calling test's own with two-factor on: setup, then enable with the code of this step
+ * (so this step's code is used). Answers the secret and the recovery codes too.
+ */
+async function enrolled() {
+  const staff = await newStaff();
+  const started = await post(staff, setup, '/api/account/two-factor/setup', {});
+  expect(started.status).toBe(200);
+  const secret: string = started.body.data.secret;
+  const enabled = await post(staff, enable, '/api/account/two-factor/enable', { code: code(secret) });
+  expect(enabled.status).toBe(200);
+  return { ...staff, secret, recoveryCodes: enabled.body.data.recovery_codes as string[] };
+}
+
+const firstStep = (staff: Staff, address: string) =>
   call(
     login,
     apiRequest('/api/admin/login', {
-      json: { email: TEST_ADMIN.email, password: TEST_ADMIN.password },
+      json: { email: staff.email, password: staff.password },
       headers: { 'x-nf-client-connection-ip': address },
     }),
   );
@@ -72,73 +116,78 @@ const secondStep = (challenge: string, typed: string, address: string) =>
       headers: { 'x-nf-client-connection-ip': address },
     }),
   );
-async function challengeFrom(address: string): Promise<string> {
-  const first = await firstStep(address);
+async function challengeFrom(staff: Staff, address: string): Promise<string> {
+  const first = await firstStep(staff, address);
   expect(first.status).toBe(200);
   return first.body.challenge;
 }
 
-let recoveryCodes: string[] = [];
-
 describe('two-factor sign-in', { timeout: 120_000 }, () => {
   it('setup answers a secret, its otpauth URI and a QR code; nothing is on until a code confirms it', async () => {
-    cookie = await signIn();
-    expect(await getStatus()).toEqual({ enabled: false, enabled_at: null, recovery_codes_remaining: 0 });
-    const answer = await post(setup, '/api/account/two-factor/setup', {});
+    const staff = await newStaff();
+    expect(await getStatus(staff)).toEqual({ enabled: false, enabled_at: null, recovery_codes_remaining: 0 });
+    const answer = await post(staff, setup, '/api/account/two-factor/setup', {});
     expect(answer.status).toBe(200);
-    secret = answer.body.data.secret;
+    const secret = answer.body.data.secret;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     const uri = new URL(answer.body.data.otpauth_uri);
     expect(uri.protocol).toBe('otpauth:');
     expect(uri.host).toBe('totp');
-    expect(decodeURIComponent(uri.pathname)).toBe(`/NEC Cargo:${TEST_ADMIN.email}`);
+    expect(decodeURIComponent(uri.pathname)).toBe(`/NEC Cargo:${staff.email}`);
     expect(uri.searchParams.get('secret')).toBe(secret);
     expect(uri.searchParams.get('issuer')).toBe('NEC Cargo');
     const qr = answer.body.data.qr_code as string;
     expect(qr).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(qr.split(',')[1]!, 'base64').toString()).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
-    expect(await getStatus()).toMatchObject({ enabled: false });
+    expect(await getStatus(staff)).toMatchObject({ enabled: false });
     // Signing in still needs no code.
-    expect((await firstStep('198.51.100.9')).body.status).toBe('success');
+    expect((await firstStep(staff, newAddress())).body.status).toBe('success');
   });
 
   it('enable refuses a wrong code (422 on the field), then turns on with a right one and answers 10 recovery codes, stored hashed', async () => {
+    const staff = await newStaff();
+    const secret = (await post(staff, setup, '/api/account/two-factor/setup', {})).body.data.secret;
     // Only a 6-digit code from the app turns it on (as typed: spaces are fine); never a recovery-style code.
     for (const typed of ['ABCDE-FGHJK', '12345', '']) {
-      const malformed = await post(enable, '/api/account/two-factor/enable', { code: typed });
+      const malformed = await post(staff, enable, '/api/account/two-factor/enable', { code: typed });
       expect(malformed.status).toBe(422);
       expect(malformed.body.errors).toEqual({ code: [TOTP_CODE_REQUIRED] });
     }
-    const refused = await post(enable, '/api/account/two-factor/enable', { code: wrong(code()) });
+    const refused = await post(staff, enable, '/api/account/two-factor/enable', { code: wrong(code(secret)) });
     expect(refused.status).toBe(422);
     expect(Object.keys(refused.body.errors)).toEqual(['code']);
+    expect(await getStatus(staff)).toMatchObject({ enabled: false });
 
-    const enabled = await post(enable, '/api/account/two-factor/enable', { code: code() });
+    const enabled = await post(staff, enable, '/api/account/two-factor/enable', { code: code(secret) });
     expect(enabled.status).toBe(200);
-    recoveryCodes = enabled.body.data.recovery_codes;
+    const recoveryCodes: string[] = enabled.body.data.recovery_codes;
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     for (const recovery of recoveryCodes) expect(recovery).toMatch(/^[A-HJ-NP-Z2-9]{5}-[A-HJ-NP-Z2-9]{5}$/);
     const db = await getDb();
-    const stored = (await db.execute('SELECT code_hash FROM admin_recovery_codes')).rows.map((row) =>
-      String(row.code_hash),
-    );
+    const stored = (
+      await db.execute({ sql: 'SELECT code_hash FROM admin_recovery_codes WHERE user_id = ?', args: [staff.id] })
+    ).rows.map((row) => String(row.code_hash));
     expect(stored).toHaveLength(10);
     for (const recovery of recoveryCodes) {
       expect(stored.some((hash) => hash.includes(recovery.replace('-', '')))).toBe(false);
     }
-    expect(await getStatus()).toEqual({
+    expect(await getStatus(staff)).toEqual({
       enabled: true,
       enabled_at: new Date(now).toISOString(),
       recovery_codes_remaining: 10,
     });
-    expect((await post(setup, '/api/account/two-factor/setup', {})).status).toBe(409);
+    expect((await post(staff, setup, '/api/account/two-factor/setup', {})).status).toBe(409);
   });
 
   it('sign-in then answers a challenge, not a session; the code of the step just used is refused (no replay)', async () => {
+    const staff = await enrolled();
     const db = await getDb();
-    const sessionsBefore = (await db.execute('SELECT count(*) AS n FROM sessions')).rows[0]!.n;
-    const first = await firstStep('198.51.100.2');
+    const countSessions = async () =>
+      (await db.execute({ sql: 'SELECT count(*) AS n FROM sessions WHERE user_id = ?', args: [staff.id] })).rows[0]!.n;
+    const sessionsBefore = await countSessions();
+    const address = newAddress();
+    const first = await firstStep(staff, address);
     expect(first.body).toEqual({
       status: 'two_factor_required',
       challenge: expect.any(String),
@@ -146,7 +195,7 @@ describe('two-factor sign-in', { timeout: 120_000 }, () => {
       guarded: false,
     });
     expect(first.headers.get('set-cookie')).toBeNull();
-    expect((await db.execute('SELECT count(*) AS n FROM sessions')).rows[0]!.n).toBe(sessionsBefore);
+    expect(await countSessions()).toBe(sessionsBefore);
     // The challenge is not a session.
     const asCookie = `__Host-session=${first.body.challenge}`;
     expect((await call(session, apiRequest('/api/admin/session', { headers: withSession(asCookie) }))).status).toBe(
@@ -154,34 +203,40 @@ describe('two-factor sign-in', { timeout: 120_000 }, () => {
     );
 
     // Enabling used this step's code: refused, saying to wait for the next one.
-    const replayed = await secondStep(first.body.challenge, code(), '198.51.100.2');
+    const replayed = await secondStep(first.body.challenge, code(staff.secret), address);
     expect(replayed.status).toBe(401);
     expect(replayed.body.message).toBe(CODE_JUST_USED);
   });
 
   it('the next code signs in (the cookie works); two parallel uses of one code let exactly one in', async () => {
+    const staff = await enrolled();
     at(now + STEP);
-    const challenge = await challengeFrom('198.51.100.3');
-    const signedIn = await secondStep(challenge, code(), '198.51.100.3');
+    const address = newAddress();
+    const challenge = await challengeFrom(staff, address);
+    const signedIn = await secondStep(challenge, code(staff.secret), address);
     expect(signedIn.status).toBe(200);
-    expect(signedIn.body).toEqual({ status: 'success', user: { email: TEST_ADMIN.email } });
+    expect(signedIn.body).toEqual({ status: 'success', user: { email: staff.email } });
     const sessionCookie = signedIn.headers.get('set-cookie')!.split(';')[0]!;
     expect(
       (await call(session, apiRequest('/api/admin/session', { headers: withSession(sessionCookie) }))).status,
     ).toBe(200);
 
     at(now + STEP);
-    const [a, b] = [await challengeFrom('198.51.100.4'), await challengeFrom('198.51.100.5')];
-    const typed = code();
-    const answers = await Promise.all([secondStep(a, typed, '198.51.100.4'), secondStep(b, typed, '198.51.100.5')]);
+    const [addressA, addressB] = [newAddress(), newAddress()];
+    const [a, b] = [await challengeFrom(staff, addressA), await challengeFrom(staff, addressB)];
+    const typed = code(staff.secret);
+    const answers = await Promise.all([secondStep(a, typed, addressA), secondStep(b, typed, addressB)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
   });
 
   it('a recovery code signs in once, typed in any case and without the dash', async () => {
-    const challenge = await challengeFrom('198.51.100.6');
-    expect((await secondStep(challenge, recoveryCodes[0]!, '198.51.100.6')).status).toBe(200);
-    const reused = await challengeFrom('198.51.100.6');
-    const again = await secondStep(reused, recoveryCodes[0]!, '198.51.100.6');
+    const staff = await enrolled();
+    const { recoveryCodes } = staff;
+    const address = newAddress();
+    const challenge = await challengeFrom(staff, address);
+    expect((await secondStep(challenge, recoveryCodes[0]!, address)).status).toBe(200);
+    const reused = await challengeFrom(staff, address);
+    const again = await secondStep(reused, recoveryCodes[0]!, address);
     expect(again.status).toBe(401);
     // A used recovery code is a wrong code: it says so and counts toward the challenge's wrong codes.
     expect(again.body.message).toBe(INVALID_CODE);
@@ -192,78 +247,89 @@ describe('two-factor sign-in', { timeout: 120_000 }, () => {
     });
     expect(rows[0]?.attempts).toBe(1);
     const typedLoosely = recoveryCodes[1]!.replace('-', ' ').toLowerCase();
-    expect((await secondStep(await challengeFrom('198.51.100.6'), typedLoosely, '198.51.100.6')).status).toBe(200);
-    expect((await getStatus()).recovery_codes_remaining).toBe(8);
-    const logged = await db.execute("SELECT count(*) AS n FROM activity_log WHERE action = 'recovery_code_used'");
+    expect((await secondStep(await challengeFrom(staff, address), typedLoosely, address)).status).toBe(200);
+    expect((await getStatus(staff)).recovery_codes_remaining).toBe(8);
+    const logged = await db.execute({
+      sql: "SELECT count(*) AS n FROM activity_log WHERE action = 'recovery_code_used' AND user_id = ?",
+      args: [staff.id],
+    });
     expect(logged.rows[0]!.n).toBe(2);
   });
 
   it('a challenge ends after 5 wrong codes, and after 5 minutes', async () => {
+    const staff = await enrolled();
+    // A step whose code is unused, so only the wrong codes before it can refuse the right one.
     at(now + STEP);
-    const challenge = await challengeFrom('198.51.100.7');
-    const addresses = ['198.51.100.70', '198.51.100.71', '198.51.100.72', '198.51.100.73', '198.51.100.74'];
-    for (const address of addresses) {
-      expect((await secondStep(challenge, wrong(code()), address)).body.message).toBe(INVALID_CODE);
+    const challenge = await challengeFrom(staff, newAddress());
+    // Each wrong code from another address, so no address reaches its own limit.
+    for (let i = 0; i < 5; i++) {
+      expect((await secondStep(challenge, wrong(code(staff.secret)), newAddress())).body.message).toBe(INVALID_CODE);
     }
-    const ended = await secondStep(challenge, code(), '198.51.100.75');
+    const ended = await secondStep(challenge, code(staff.secret), newAddress());
     expect(ended.status).toBe(401);
     expect(ended.body.message).toBe(CHALLENGE_EXPIRED);
 
-    const late = await challengeFrom('198.51.100.8');
+    const address = newAddress();
+    const late = await challengeFrom(staff, address);
     at(now + 5 * 60 * 1000);
-    const expired = await secondStep(late, code(), '198.51.100.8');
+    const expired = await secondStep(late, code(staff.secret), address);
     expect(expired.status).toBe(401);
     expect(expired.body.message).toBe(CHALLENGE_EXPIRED);
   });
 
   it('codes are throttled like passwords: from one address, the 6th wrong code in 15 minutes answers 429 with Retry-After', async () => {
+    const staff = await enrolled();
     at(now + STEP);
-    const address = '203.0.113.20';
+    const address = newAddress();
     // The challenges come from another address, so only codes count against this one.
-    const challenge = await challengeFrom('203.0.113.30');
+    const challengeAddress = newAddress();
+    const challenge = await challengeFrom(staff, challengeAddress);
     for (let i = 0; i < LOGIN_LIMITS.pair; i++) {
-      expect((await secondStep(challenge, wrong(code()), address)).status).toBe(401);
+      expect((await secondStep(challenge, wrong(code(staff.secret)), address)).status).toBe(401);
     }
-    const throttled = await secondStep(await challengeFrom('203.0.113.30'), code(), address);
+    const throttled = await secondStep(await challengeFrom(staff, challengeAddress), code(staff.secret), address);
     expect(throttled.status).toBe(429);
     expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('disable needs the password and a code (422 naming each), then sign-in asks for no code', async () => {
+    const staff = await enrolled();
     at(now + STEP);
-    const wrongPassword = await post(disable, '/api/account/two-factor/disable', { password: 'not it', code: code() });
+    const turnOff = (json: unknown) => post(staff, disable, '/api/account/two-factor/disable', json);
+    const wrongPassword = await turnOff({ password: 'not it', code: code(staff.secret) });
     expect(wrongPassword.status).toBe(422);
     // The same words as a wrong current password when changing it, on the field this form sent it in.
     expect(wrongPassword.body.errors).toEqual({ password: [WRONG_CURRENT_PASSWORD] });
-    const wrongCode = await post(disable, '/api/account/two-factor/disable', {
-      password: TEST_ADMIN.password,
-      code: wrong(code()),
-    });
+    const wrongCode = await turnOff({ password: staff.password, code: wrong(code(staff.secret)) });
     expect(wrongCode.status).toBe(422);
     expect(Object.keys(wrongCode.body.errors)).toEqual(['code']);
-    const missing = await post(disable, '/api/account/two-factor/disable', {});
+    const missing = await turnOff({});
     expect(Object.keys(missing.body.errors).sort()).toEqual(['code', 'password']);
+    expect(await getStatus(staff)).toMatchObject({ enabled: true });
 
-    const off = await post(disable, '/api/account/two-factor/disable', { password: TEST_ADMIN.password, code: code() });
+    const off = await turnOff({ password: staff.password, code: code(staff.secret) });
     expect(off.status).toBe(200);
-    expect(await getStatus()).toEqual({ enabled: false, enabled_at: null, recovery_codes_remaining: 0 });
+    expect(await getStatus(staff)).toEqual({ enabled: false, enabled_at: null, recovery_codes_remaining: 0 });
     const db = await getDb();
-    expect((await db.execute('SELECT count(*) AS n FROM admin_recovery_codes')).rows[0]!.n).toBe(0);
-    expect((await firstStep('198.51.100.9')).body.status).toBe('success');
-    expect(
-      (await post(disable, '/api/account/two-factor/disable', { password: TEST_ADMIN.password, code: code() })).status,
-    ).toBe(409);
+    const codesLeft = await db.execute({
+      sql: 'SELECT count(*) AS n FROM admin_recovery_codes WHERE user_id = ?',
+      args: [staff.id],
+    });
+    expect(codesLeft.rows[0]!.n).toBe(0);
+    expect((await firstStep(staff, newAddress())).body.status).toBe('success');
+    expect((await turnOff({ password: staff.password, code: code(staff.secret) })).status).toBe(409);
   });
 
   it('enable needs a setup in progress that is at most 30 minutes old', async () => {
-    expect((await post(enable, '/api/account/two-factor/enable', { code: '123456' })).status).toBe(409);
-    const started = await post(setup, '/api/account/two-factor/setup', {});
-    secret = started.body.data.secret;
+    const staff = await newStaff();
+    expect((await post(staff, enable, '/api/account/two-factor/enable', { code: '123456' })).status).toBe(409);
+    const started = await post(staff, setup, '/api/account/two-factor/setup', {});
+    const secret = started.body.data.secret;
     await (await getDb()).execute({
-      sql: 'UPDATE admin_two_factor SET pending_created_at = ?',
-      args: [new Date(now - 31 * 60 * 1000).toISOString()],
+      sql: 'UPDATE admin_two_factor SET pending_created_at = ? WHERE user_id = ?',
+      args: [new Date(now - 31 * 60 * 1000).toISOString(), staff.id],
     });
-    const stale = await post(enable, '/api/account/two-factor/enable', { code: code() });
+    const stale = await post(staff, enable, '/api/account/two-factor/enable', { code: code(secret) });
     expect(stale.status).toBe(409);
   });
 });

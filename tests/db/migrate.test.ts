@@ -2,22 +2,23 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Client, createClient } from '@libsql/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR, MigrationError, migrate } from '../../db/migrate';
 import { openTestDatabase } from '../helpers/test-db';
 
+// Each test has an empty database of its own (and its own scratch folder): what one applies, another never sees.
 let db: Client;
 let dispose: () => Promise<void>;
 let scratch: string;
 
-beforeAll(async () => {
+beforeEach(async () => {
   const database = await openTestDatabase();
   dispose = database.dispose;
   db = createClient({ url: database.url });
   scratch = await mkdtemp(join(tmpdir(), 'courier-migrations-'));
 });
 
-afterAll(async () => {
+afterEach(async () => {
   db.close();
   await dispose();
   await rm(scratch, { recursive: true, force: true });
@@ -39,6 +40,8 @@ describe('migrations', () => {
   });
 
   it('rolls a failing migration back whole and names its file', async () => {
+    // A migrated database meets a folder with one applied migration and a new one that fails halfway.
+    await migrate(db);
     await writeFile(
       join(scratch, '001-initial-schema.sql'),
       await readFile(join(MIGRATIONS_DIR, '001-initial-schema.sql')),
@@ -56,6 +59,7 @@ describe('migrations', () => {
   });
 
   it('enforces the schema constraints', async () => {
+    await migrate(db);
     const insert = (status: string, tracking = 'NECAAAAAAAA1') =>
       db.execute({
         sql: `INSERT INTO shipments (tracking_number, status, sender_name, recipient_name, recipient_address, origin, destination)

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
 import places from '../../netlify/functions/places-list-create';
 import place from '../../netlify/functions/places-update-delete';
+import createShipment from '../../netlify/functions/shipments-create';
 import tracking from '../../netlify/functions/tracking-lookup';
 import { createPlace } from '../../netlify/lib/places';
 import { signIn, withSession } from '../helpers/admin-session';
@@ -31,6 +32,33 @@ const lookup = (number: string) =>
   call(tracking, apiRequest(`/api/tracking/${number}`, { headers: { 'x-nf-client-connection-ip': '198.51.100.77' } }), {
     trackingNumber: number,
   });
+
+/** The test admin, as the place functions' actor. */
+async function staff() {
+  const { rows } = await (await getDb()).execute({
+    sql: 'SELECT id FROM admin_users WHERE email = ?',
+    args: [TEST_ADMIN.email],
+  });
+  return { id: Number(rows[0]!.id), email: TEST_ADMIN.email, role: 'admin' as const, address: '192.0.2.1' };
+}
+
+/** A place of the calling test's own, added a minute ago (so a change now is later). */
+async function ownPlace(input: { city: string; country: string; latitude: number; longitude: number }) {
+  return createPlace(await getDb(), input, await staff(), new Date(Date.now() - 60_000));
+}
+
+/** A shipment of the calling test's own between two places, by the add dialog: its tracking number. */
+async function shipmentBetween(origin: string, destination: string) {
+  const { status, body } = await call(
+    createShipment,
+    apiRequest('/api/shipments', {
+      json: { customer: 'CUS-1001', origin, destination, status: 'processing' },
+      headers: withSession(cookie),
+    }),
+  );
+  expect(status).toBe(201);
+  return body.data.tracking_number as string;
+}
 
 async function counts() {
   const { rows } = await (await getDb()).execute(
@@ -76,7 +104,8 @@ describe('the gazetteer (Settings > Places)', () => {
     expect(country.body.data).toMatchObject({ name: 'Norway', city: null, country: 'Norway' });
 
     const { rows } = await (await getDb()).execute(
-      "SELECT actor_email, action, subject_id, details FROM activity_log WHERE subject_type = 'place' ORDER BY id",
+      `SELECT actor_email, action, subject_id, details FROM activity_log
+       WHERE subject_type = 'place' AND subject_id IN ('Lyon, France', 'Norway') ORDER BY id`,
     );
     expect(rows.map((row) => ({ ...row }))).toEqual([
       {
@@ -150,11 +179,7 @@ describe('the gazetteer (Settings > Places)', () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, ...Array(19).fill(409)]);
 
     // As separate function instances would: each with its own connection to the same database.
-    const { rows: admin } = await (await getDb()).execute({
-      sql: 'SELECT id FROM admin_users WHERE email = ?',
-      args: [TEST_ADMIN.email],
-    });
-    const actor = { id: Number(admin[0]!.id), email: TEST_ADMIN.email, role: 'admin' as const, address: '192.0.2.1' };
+    const actor = await staff();
     const settled = await Promise.allSettled(
       Array.from({ length: 20 }, () =>
         onOwnConnection((client) =>
@@ -176,30 +201,31 @@ describe('the gazetteer (Settings > Places)', () => {
   });
 
   it('changes coordinates and names; the public route map uses them at the next lookup', async () => {
-    const { body } = await list();
-    const origin = body.data.find((entry: { name: string }) => entry.name === sample.origin);
-    const [city, country] = sample.origin.split(', ');
+    const [city, country] = ['Kyoto', 'Japan'];
+    const origin = await ownPlace({ city, country, latitude: 35.0116, longitude: 135.7681 });
+    const number = await shipmentBetween(origin.name, 'London, United Kingdom');
     const moved = await update(origin.id, { city, country, latitude: 10.5, longitude: -20.25 });
     expect(moved.status).toBe(200);
-    expect(moved.body.data).toMatchObject({ id: origin.id, name: sample.origin, latitude: 10.5, longitude: -20.25 });
+    expect(moved.body.data).toMatchObject({ id: origin.id, name: origin.name, latitude: 10.5, longitude: -20.25 });
     expect(moved.body.data.updated_at > origin.updated_at).toBe(true);
 
-    const seen = await lookup(sample.tracking_number);
-    expect(seen.body.data.route.origin).toEqual({ name: sample.origin, latitude: 10.5, longitude: -20.25 });
+    const seen = await lookup(number);
+    expect(seen.body.data.route.origin).toEqual({ name: origin.name, latitude: 10.5, longitude: -20.25 });
 
     // Renamed away from the shipment's place: the map falls back to the origin's country.
     const renamed = await update(origin.id, { city: `${city} Port`, country, latitude: 10.5, longitude: -20.25 });
     expect(renamed.body.data.name).toBe(`${city} Port, ${country}`);
-    const fallback = await lookup(sample.tracking_number);
+    const fallback = await lookup(number);
     expect(fallback.body.data.route.origin.name).toBe(country);
 
+    // Each entry names the place as it became.
     const logged = await (await getDb()).execute({
-      sql: "SELECT details FROM activity_log WHERE action = 'place_updated' ORDER BY id",
-      args: [],
+      sql: "SELECT details FROM activity_log WHERE action = 'place_updated' AND subject_id IN (?, ?) ORDER BY id",
+      args: [origin.name, `${city} Port, ${country}`],
     });
     expect(logged.rows.map((row) => row.details)).toEqual([
-      `Place “${sample.origin}” set to 10.5, -20.25`,
-      `Place “${city} Port, ${country}” set to 10.5, -20.25 (was “${sample.origin}”)`,
+      `Place “${origin.name}” set to 10.5, -20.25`,
+      `Place “${city} Port, ${country}” set to 10.5, -20.25 (was “${origin.name}”)`,
     ]);
     // The same values again change nothing.
     const before = await counts();
@@ -210,16 +236,15 @@ describe('the gazetteer (Settings > Places)', () => {
   });
 
   it('refuses to rename a place to another place’s name (409), and answers 404 for no such place', async () => {
-    const { body } = await list();
-    const paris = body.data.find((entry: { name: string }) => entry.name === 'Paris, France');
-    const clash = await update(paris.id, { city: 'madrid', country: 'Spain', latitude: 1, longitude: 1 });
+    const bilbao = await ownPlace({ city: 'Bilbao', country: 'Spain', latitude: 43.263, longitude: -2.935 });
+    const clash = await update(bilbao.id, { city: 'madrid', country: 'Spain', latitude: 1, longitude: 1 });
     expect(clash.status).toBe(409);
     expect(clash.body.errors.city).toEqual(['A place named “Madrid, Spain” exists already: edit that one instead.']);
     // Its own name in another case is no clash.
-    const recased = await update(paris.id, { city: 'PARIS', country: 'France', latitude: 48.8566, longitude: 2.3522 });
-    expect(recased.body.data.name).toBe('PARIS, France');
+    const recased = await update(bilbao.id, { city: 'BILBAO', country: 'Spain', latitude: 43.263, longitude: -2.935 });
+    expect(recased.body.data.name).toBe('BILBAO, Spain');
 
-    const body422 = await update(paris.id, { country: 'France', latitude: 100, longitude: 0 });
+    const body422 = await update(bilbao.id, { country: 'Spain', latitude: 100, longitude: 0 });
     expect(body422.status).toBe(422);
     expect(Object.keys(body422.body.errors)).toEqual(['latitude']);
     for (const id of ['999999', 'abc', '1.5', '-1']) {
@@ -229,17 +254,23 @@ describe('the gazetteer (Settings > Places)', () => {
   });
 
   it('removes a place once: the map then uses the country, and a second removal answers 404', async () => {
-    const { body } = await list();
-    const destination = body.data.find((entry: { name: string }) => entry.name === sample.destination);
+    const destination = await ownPlace({
+      city: 'Utrecht',
+      country: 'Netherlands',
+      latitude: 52.0907,
+      longitude: 5.1214,
+    });
+    const number = await shipmentBetween('London, United Kingdom', destination.name);
+    expect((await lookup(number)).body.data.route.destination.name).toBe(destination.name);
     const removed = await remove(destination.id);
     expect(removed.status).toBe(200);
-    expect(removed.body.data.name).toBe(sample.destination);
+    expect(removed.body.data.name).toBe(destination.name);
     expect((await remove(destination.id)).status).toBe(404);
-    const seen = await lookup(sample.tracking_number);
-    expect(seen.body.data.route.destination.name).toBe(sample.destination.split(', ')[1]);
+    const seen = await lookup(number);
+    expect(seen.body.data.route.destination.name).toBe('Netherlands');
     const { rows } = await (await getDb()).execute({
       sql: "SELECT count(*) AS n FROM activity_log WHERE action = 'place_deleted' AND subject_id = ?",
-      args: [sample.destination],
+      args: [destination.name],
     });
     expect(rows[0]!.n).toBe(1);
   });

@@ -373,20 +373,34 @@ describe('GET /api/shipments/{tracking_number} (staff read)', () => {
 });
 
 describe('PATCH /api/shipments/{tracking_number}', () => {
-  const number = seeded[1]!.tracking_number;
-  const patch = (json: unknown, tn = number) =>
+  const patch = (json: unknown, tn: string) =>
     send(shipment, 'PATCH', `/api/shipments/${tn}`, json, { trackingNumber: tn });
+  /** A shipment of the calling test's own (FULL's fields and `fields`, its number generated): the tests edit theirs, in any order. */
+  async function ownShipment(fields: Record<string, unknown> = {}) {
+    const { status, body } = await send(addTracking, 'POST', '/api/add_tracking', {
+      ...FULL,
+      tracking_number: '',
+      ...fields,
+    });
+    expect(status).toBe(201);
+    return body.data as { tracking_number: string; origin: string; status: string; notes: unknown[] };
+  }
 
   it('changes only the given fields, appends the note and logs the edit', async () => {
+    const own = await ownShipment();
+    const number = own.tracking_number;
     const before = await counts();
-    const { status, body } = await patch({
-      destination: 'Tokyo, Japan',
-      recipient_address: '2-1 Marunouchi, Tokyo',
-      estimated_delivery: '2026-12-24',
-      arrival_time: '2026-12-22T18:45:00+09:00',
-      notes: 'Gift',
-      unknown: 1,
-    });
+    const { status, body } = await patch(
+      {
+        destination: 'Tokyo, Japan',
+        recipient_address: '2-1 Marunouchi, Tokyo',
+        estimated_delivery: '2026-12-24',
+        arrival_time: '2026-12-22T18:45:00+09:00',
+        notes: 'Gift',
+        unknown: 1,
+      },
+      number,
+    );
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual(['data', 'status']);
     expect(body.status).toBe('success');
@@ -398,8 +412,8 @@ describe('PATCH /api/shipments/{tracking_number}', () => {
       estimated_delivery: '2026-12-24',
       // The time of day is kept, as an instant.
       arrival_time: '2026-12-22T09:45:00.000Z',
-      origin: seeded[1]!.origin,
-      status: seeded[1]!.status,
+      origin: own.origin,
+      status: own.status,
     });
     expect(body.data.notes.at(-1)).toEqual({
       id: expect.any(Number),
@@ -490,19 +504,24 @@ describe('PATCH /api/shipments/{tracking_number}', () => {
   });
 
   it('edits estimated delivery and next arrival each on its own', async () => {
-    const { body: first } = await patch({ estimated_delivery: '2026-12-30' });
+    const tn = (await ownShipment({ estimated_delivery: '2026-12-24', arrival_time: '2026-12-22T18:45:00+09:00' }))
+      .tracking_number;
+    const { body: first } = await patch({ estimated_delivery: '2026-12-30' }, tn);
     expect(first.data).toMatchObject({ estimated_delivery: '2026-12-30', arrival_time: '2026-12-22T09:45:00.000Z' });
-    const { body: second } = await patch({ arrival_time: '2026-12-29T07:30' });
+    const { body: second } = await patch({ arrival_time: '2026-12-29T07:30' }, tn);
     expect(second.data).toMatchObject({ estimated_delivery: '2026-12-30', arrival_time: '2026-12-29T07:30:00.000Z' });
     // The former eta field is the estimated delivery only.
-    const { body: third } = await patch({ eta: '2026-12-31' });
+    const { body: third } = await patch({ eta: '2026-12-31' }, tn);
     expect(third.data).toMatchObject({ estimated_delivery: '2026-12-31', arrival_time: '2026-12-29T07:30:00.000Z' });
   });
 
   it('appends notes: each save with a note adds one, nothing is replaced', async () => {
-    const before = (await patch({})).body.data.notes.length;
-    await patch({ notes: 'First call: no answer' });
-    const { body } = await patch({ notes: 'Second call: delivery on Monday', origin: seeded[1]!.origin });
+    const own = await ownShipment();
+    const tn = own.tracking_number;
+    const before = (await patch({}, tn)).body.data.notes.length;
+    expect(before).toBe(own.notes.length);
+    await patch({ notes: 'First call: no answer' }, tn);
+    const { body } = await patch({ notes: 'Second call: delivery on Monday', origin: own.origin }, tn);
     expect(body.data.notes.slice(before).map((n: { text: string }) => n.text)).toEqual([
       'First call: no answer',
       'Second call: delivery on Monday',
@@ -511,15 +530,20 @@ describe('PATCH /api/shipments/{tracking_number}', () => {
   });
 
   it('keeps destination and recipient address together', async () => {
+    // Bound for Paris, to an address there.
+    const tn = (await ownShipment()).tracking_number;
     const before = await counts();
-    const alone = await patch({ destination: 'Montreal, Canada' });
+    const alone = await patch({ destination: 'Montreal, Canada' }, tn);
     expect(alone.status).toBe(422);
     expect(alone.body.errors).toEqual({
       recipient_address: ["Enter the recipient's address in the new destination too"],
     });
-    const elsewhere = await patch({ destination: 'Montreal, Canada', recipient_address: '1 Front Street, Toronto' });
+    const elsewhere = await patch(
+      { destination: 'Montreal, Canada', recipient_address: '1 Front Street, Toronto' },
+      tn,
+    );
     expect(elsewhere.body.errors).toEqual({ recipient_address: [ADDRESS_NOT_IN_DESTINATION] });
-    const moved = await patch({ recipient_address: '1 Front Street, Toronto' });
+    const moved = await patch({ recipient_address: '1 Front Street, Toronto' }, tn);
     expect(moved.body.errors).toEqual({ recipient_address: [ADDRESS_NOT_IN_DESTINATION] });
     expect(await counts()).toEqual(before);
 
@@ -537,15 +561,18 @@ describe('PATCH /api/shipments/{tracking_number}', () => {
   });
 
   it('a status change appends a history entry', async () => {
-    const { body } = await patch({ status: 'on_hold' });
+    const tn = (await ownShipment({ status: 'processing' })).tracking_number;
+    const { body } = await patch({ status: 'on_hold' }, tn);
     expect(body.data.status).toBe('on_hold');
     expect(body.data.histories.at(-1)).toMatchObject({ status: 'on_hold', notes: null });
     expect(await lastActivity()).toMatchObject({ action: 'status_changed', details: 'Status changed to On Hold' });
   });
 
   it('an unchanged save writes nothing', async () => {
+    const tn = (await ownShipment({ status: 'processing' })).tracking_number;
+    expect((await patch({ status: 'on_hold' }, tn)).body.data.status).toBe('on_hold');
     const before = await counts();
-    const { status } = await patch({ status: 'on_hold' });
+    const { status } = await patch({ status: 'on_hold' }, tn);
     expect(status).toBe(200);
     expect(await counts()).toEqual(before);
   });
@@ -555,7 +582,8 @@ describe('PATCH /api/shipments/{tracking_number}', () => {
       status: 404,
       body: { status: 'error', message: 'Shipment not found.' },
     });
-    const wrong = await patch({ status: 7, estimated_delivery: '2026-13-01', arrival_time: 'soon' });
+    const tn = (await ownShipment()).tracking_number;
+    const wrong = await patch({ status: 7, estimated_delivery: '2026-13-01', arrival_time: 'soon' }, tn);
     expect(wrong.status).toBe(422);
     expect(Object.keys(wrong.body.errors).sort()).toEqual(['arrival_time', 'estimated_delivery', 'status']);
   });

@@ -1,16 +1,15 @@
 import type { Client } from '@libsql/client';
 import { z } from 'zod';
 import { TRACKING_NOT_FOUND } from '@/lib/api/tracking';
-import { dateIn } from '@/lib/company-day';
-import { INSTRUCTION_LABELS, nextBusinessDays, REDELIVERY_DAYS } from '@/lib/delivery-request';
+import { INSTRUCTION_LABELS, REDELIVERY_DAYS } from '@/lib/delivery-request';
 import { closedDayMessage } from '@/lib/pickup-hours';
 import type { DeliveryRequestInput } from '@/lib/schemas/exception-request';
 import type { TrackingResult } from '@/lib/schemas/tracking';
 import { FINAL_STATUSES } from '@/lib/shipment-status';
+import { deliveryDaysFrom, deliveryDaysReads } from './delivery-days';
 import { HttpError, invalidInput } from './http';
 import { clientNetwork, countRequest } from './rate-limit';
 import { decodeFirst, sqlBoolean } from './rows';
-import { settingsFrom, settingsRead } from './settings';
 import { placeholders } from './sql';
 import { hashToken } from './tokens';
 import { publicTrackingStatement, publicTrackings, REVEALED } from './tracking';
@@ -49,8 +48,7 @@ export async function requestDelivery(
     [
       ...perClient.statements,
       ...perShipment.statements,
-      settingsRead('company'),
-      settingsRead('closed_days'),
+      ...deliveryDaysReads(),
       {
         sql: `SELECT s.id, s.status, ${REVEALED} AS revealed FROM shipments s WHERE s.tracking_number = ?`,
         args: [token ? hashToken(token) : '', time, trackingNumber],
@@ -62,17 +60,16 @@ export async function requestDelivery(
   perShipment.check(counted, perClient.statements.length);
   const [company, closed, found] = counted.slice(-3);
   if (!company || !closed || !found) throw new Error('A delivery request needs the answers of its reads');
+  const offered = deliveryDaysFrom([company, closed], now);
   const shipment = decodeFirst(shipmentSchema, found.rows);
   if (!shipment) throw new HttpError(404, TRACKING_NOT_FOUND);
   if (!shipment.revealed) throw new HttpError(403, REVEAL_FIRST);
 
   if (input.kind === 'redelivery') {
-    const closedDays = settingsFrom('closed_days', closed).data.days;
-    if (closedDays.includes(input.delivery_day)) {
+    if (offered.closed.includes(input.delivery_day)) {
       throw invalidInput({ delivery_day: [closedDayMessage(input.delivery_day)] });
     }
-    const today = dateIn(settingsFrom('company', company).data.time_zone, now.getTime());
-    if (!nextBusinessDays(today, REDELIVERY_DAYS, closedDays).includes(input.delivery_day)) {
+    if (!offered.days.includes(input.delivery_day)) {
       throw invalidInput({ delivery_day: [`Choose one of the next ${REDELIVERY_DAYS} business days`] });
     }
   }
@@ -97,7 +94,7 @@ export async function requestDelivery(
   );
   if (written[0]?.rowsAffected === 0) throw new HttpError(409, DONE);
   const answer = written.at(-1);
-  const data = answer && publicTrackings(answer).get(trackingNumber);
+  const data = answer && publicTrackings(answer, offered.days).get(trackingNumber);
   if (!data) throw new HttpError(404, TRACKING_NOT_FOUND);
   return data;
 }

@@ -2,6 +2,7 @@ import type { Client } from '@libsql/client';
 import { z } from 'zod';
 import { TRACKING_NOT_FOUND } from '@/lib/api/tracking';
 import type { RevealInput, TrackingResult } from '@/lib/schemas/tracking';
+import { deliveryDaysFrom, deliveryDaysReads } from './delivery-days';
 import { HttpError, invalidInput } from './http';
 import { clientNetwork, countRequest } from './rate-limit';
 import { decodeFirst, sqlBoolean } from './rows';
@@ -100,11 +101,12 @@ export async function revealAddress(
         args: [hashToken(granted), recipient.id, new Date(now.getTime() + REVEAL_LIFETIME_MS).toISOString()],
       },
       publicTrackingStatement([trackingNumber], granted, now),
+      ...deliveryDaysReads(),
     ],
     'write',
   );
-  const answer = written.at(-1);
-  const data = answer && publicTrackings(answer).get(trackingNumber);
+  const [answer, ...settings] = written.slice(2);
+  const data = answer && publicTrackings(answer, deliveryDaysFrom(settings, now).days).get(trackingNumber);
   if (!data) throw new HttpError(404, TRACKING_NOT_FOUND);
   return {
     data,

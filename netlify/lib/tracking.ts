@@ -12,7 +12,9 @@ import {
   type TrackingResult,
   trackingResultSchema,
 } from '@/lib/schemas/tracking';
+import { FINAL_STATUSES } from '@/lib/shipment-status';
 import { normalizeTrackingNumber, trackingNumberProblem } from '@/lib/tracking-number';
+import { deliveryDaysFrom, deliveryDaysReads } from './delivery-days';
 import type { Call } from './handler';
 import { type ClientInfo, HttpError } from './http';
 import { countryOfPlaceSql } from './places';
@@ -140,7 +142,11 @@ async function findPublicTrackings(
   now = new Date(),
 ): Promise<Map<string, TrackingResult>> {
   if (numbers.length === 0) return new Map();
-  return publicTrackings(await db.execute(publicTrackingStatement(numbers, revealToken, now)));
+  const statement = publicTrackingStatement(numbers, revealToken, now);
+  if (!revealToken) return publicTrackings(await db.execute(statement));
+  const [found, ...settings] = await db.batch([statement, ...deliveryDaysReads()], 'read');
+  if (!found) throw new Error('A lookup needs the answer of its statement');
+  return publicTrackings(found, deliveryDaysFrom(settings, now).days);
 }
 
 /** The statement of the public view of these shipments, for a caller's own batch (read with `publicTrackings`). */
@@ -152,8 +158,14 @@ export function publicTrackingStatement(
   return lookupStatement(numbers, revealToken ? hashToken(revealToken) : null, now.toISOString());
 }
 
-/** The public views a `publicTrackingStatement` answered, by number. */
-export function publicTrackings({ rows }: ResultSet): Map<string, TrackingResult> {
+/**
+ * The public views a `publicTrackingStatement` answered, by number. `deliveryDays` (`deliveryDaysFrom`) are
+ * offered to a browser that revealed a shipment still to be delivered.
+ */
+export function publicTrackings(
+  { rows }: ResultSet,
+  deliveryDays: readonly string[] = [],
+): Map<string, TrackingResult> {
   const found = new Map<string, TrackingResult>();
   for (const { document } of decodeRows(documentRowSchema, rows)) {
     const { sender_is_company, revealed, proof, ...shipment } = document;
@@ -175,6 +187,7 @@ export function publicTrackings({ rows }: ResultSet): Map<string, TrackingResult
       address_revealed: revealed,
       // What the recipient asked for is theirs: shown only to the browser that proved it is them.
       delivery_request: revealed ? shipment.delivery_request : null,
+      delivery_days: revealed && !FINAL_STATUSES.includes(shipment.status) ? [...deliveryDays] : [],
     };
     found.set(shipment.tracking_number, result);
   }

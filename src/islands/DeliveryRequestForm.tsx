@@ -1,8 +1,6 @@
 import { type SubmitEvent, useId, useState } from 'react';
-import { company } from '@/data/company';
-import { dateIn } from '@/lib/company-day';
 import { formatDay } from '@/lib/date-display';
-import { INSTRUCTION_LABELS, INSTRUCTION_PLACES, nextBusinessDays } from '@/lib/delivery-request';
+import { INSTRUCTION_LABELS, INSTRUCTION_PLACES } from '@/lib/delivery-request';
 import { requestDelivery } from './delivery-request';
 import type { TrackingResult } from './tracking-view';
 
@@ -21,14 +19,15 @@ function asked(request: NonNullable<TrackingResult['delivery_request']>): string
 }
 
 /**
- * After the reveal: the recipient picks another delivery day among the next 5 business days (the company's
- * days), or leaves instructions for the driver. What they asked for shows here once the server has it.
+ * After the reveal: the recipient picks another delivery day among those the server offers (the next business
+ * days in the company's zone, its closed days left out), or leaves instructions for the driver. What they asked
+ * for shows here once the server has it.
  */
 export default function DeliveryRequestForm({ result }: { result: TrackingResult }) {
   const id = useId();
   const [problems, setProblems] = useState<Problems>(null);
   const [busy, setBusy] = useState(false);
-  const days = nextBusinessDays(dateIn(company.timeZone, Date.now()));
+  const days = result.delivery_days;
 
   async function send(body: Parameters<typeof requestDelivery>[1]) {
     setBusy(true);
@@ -59,30 +58,32 @@ export default function DeliveryRequestForm({ result }: { result: TrackingResult
           {asked(result.delivery_request)}
         </p>
       ) : null}
-      <form onSubmit={pickDay} noValidate>
-        <fieldset aria-describedby={errorOf('delivery_day') ? `${id}-day-error` : undefined}>
-          <legend className="font-semibold">Choose another delivery day</legend>
-          <div className="mt-2 flex flex-wrap gap-2">
-            {days.map((day, index) => (
-              <label
-                key={day}
-                className="flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2"
-              >
-                <input type="radio" name="delivery_day" value={day} defaultChecked={index === 0} />
-                {formatDay(day)}
-              </label>
-            ))}
-          </div>
-          {errorOf('delivery_day') ? (
-            <p id={`${id}-day-error`} className="mt-1 text-sm font-medium text-orange-900">
-              {errorOf('delivery_day')}
-            </p>
-          ) : null}
-        </fieldset>
-        <button type="submit" disabled={busy} className={`${buttonClass} mt-2`}>
-          Ask for this day
-        </button>
-      </form>
+      {days.length > 0 ? (
+        <form onSubmit={pickDay} noValidate>
+          <fieldset aria-describedby={errorOf('delivery_day') ? `${id}-day-error` : undefined}>
+            <legend className="font-semibold">Choose another delivery day</legend>
+            <div className="mt-2 flex flex-wrap gap-2">
+              {days.map((day, index) => (
+                <label
+                  key={day}
+                  className="flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2"
+                >
+                  <input type="radio" name="delivery_day" value={day} defaultChecked={index === 0} />
+                  {formatDay(day)}
+                </label>
+              ))}
+            </div>
+            {errorOf('delivery_day') ? (
+              <p id={`${id}-day-error`} className="mt-1 text-sm font-medium text-orange-900">
+                {errorOf('delivery_day')}
+              </p>
+            ) : null}
+          </fieldset>
+          <button type="submit" disabled={busy} className={`${buttonClass} mt-2`}>
+            Ask for this day
+          </button>
+        </form>
+      ) : null}
       <form onSubmit={leaveInstructions} noValidate className="flex flex-col gap-2">
         <p className="font-semibold">Or leave instructions for the driver</p>
         <label htmlFor={`${id}-place`} className="text-sm font-medium">

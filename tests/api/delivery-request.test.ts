@@ -19,10 +19,12 @@ let nextAddress = 1;
 const newAddress = () => `198.51.100.${nextAddress++}`;
 const today = () => dateIn(company.timeZone, Date.now());
 
-/** A failed attempt of this test's own, revealed by its recipient from `address`: the browser's cookie. */
-async function revealed(address: string, email = 'rita@example.com') {
+/** A failed attempt of this test's own (or a shipment `delivered`), revealed by its recipient from `address`. */
+async function revealed(address: string, email = 'rita@example.com', delivered = false) {
   const number = await shipmentWith(await getDb(), [
-    { status: 'delivery_failed', at: hoursAgo(1), reason: 'recipient_not_home' },
+    delivered
+      ? { status: 'delivered', at: hoursAgo(1) }
+      : { status: 'delivery_failed', at: hoursAgo(1), reason: 'recipient_not_home' },
   ]);
   const answer = await call(
     reveal,
@@ -33,8 +35,14 @@ async function revealed(address: string, email = 'rita@example.com') {
     { trackingNumber: number },
   );
   expect(answer.status).toBe(200);
-  return { number, cookie: answer.headers.get('set-cookie')!.split(';')[0]! };
+  return { number, cookie: answer.headers.get('set-cookie')!.split(';')[0]!, offered: answer.body.data.delivery_days };
 }
+
+/** The public lookup of `number`, from the browser holding `cookie` (or from one that revealed nothing). */
+const lookup = (number: string, cookie?: string) =>
+  call(tracking, apiRequest(`/api/tracking/${number}`, { headers: cookie ? { Cookie: cookie } : {} }), {
+    trackingNumber: number,
+  });
 
 const ask = (number: string, body: unknown, { cookie, address }: { cookie?: string; address: string }) =>
   call(
@@ -49,22 +57,24 @@ const ask = (number: string, body: unknown, { cookie, address }: { cookie?: stri
 describe('POST /api/tracking/{n}/delivery-request', () => {
   it('takes one of the next 5 business days after the reveal, shows it back, and lists it in the queue', async () => {
     const address = newAddress();
-    const { number, cookie } = await revealed(address);
+    const { number, cookie, offered } = await revealed(address);
     const days = nextBusinessDays(today());
     expect(days).toHaveLength(5);
     for (const day of days) expect([0, 6]).not.toContain(new Date(`${day}T12:00:00Z`).getUTCDay());
+    // The page offers the days the server takes: in the reveal's answer and the revealed lookup, to no one else.
+    expect(offered).toEqual(days);
+    expect((await lookup(number, cookie)).body.data.delivery_days).toEqual(days);
+    expect((await lookup(number)).body.data.delivery_days).toEqual([]);
     const picked = days[2]!;
     const answer = await ask(number, { kind: 'redelivery', delivery_day: picked }, { cookie, address });
     expect(answer).toMatchObject({
       status: 201,
-      body: { data: { delivery_request: { kind: 'redelivery', delivery_day: picked, handled: false } } },
+      body: {
+        data: { delivery_days: days, delivery_request: { kind: 'redelivery', delivery_day: picked, handled: false } },
+      },
     });
-    const lookup = (withCookie?: string) =>
-      call(tracking, apiRequest(`/api/tracking/${number}`, { headers: withCookie ? { Cookie: withCookie } : {} }), {
-        trackingNumber: number,
-      });
-    expect((await lookup(cookie)).body.data.delivery_request.delivery_day).toBe(picked);
-    expect((await lookup()).body.data.delivery_request).toBeNull();
+    expect((await lookup(number, cookie)).body.data.delivery_request.delivery_day).toBe(picked);
+    expect((await lookup(number)).body.data.delivery_request).toBeNull();
 
     const staff = await signIn();
     const queue = await call(
@@ -73,6 +83,12 @@ describe('POST /api/tracking/{n}/delivery-request', () => {
     );
     const row = queue.body.data.find((each: { tracking_number: string }) => each.tracking_number === number);
     expect(row).toMatchObject({ kinds: ['request'], open_request: { kind: 'redelivery', delivery_day: picked } });
+  });
+
+  it('offers no day once the shipment is delivered, revealed or not', async () => {
+    const { number, cookie, offered } = await revealed(newAddress(), 'rita@example.com', true);
+    expect(offered).toEqual([]);
+    expect((await lookup(number, cookie)).body.data).toMatchObject({ address_revealed: true, delivery_days: [] });
   });
 
   it('refuses a day outside the next 5 business days, and bad input, naming the field', async () => {
@@ -114,13 +130,16 @@ describe('POST /api/tracking/{n}/delivery-request', () => {
       call(closedDays, apiRequest('/api/settings/closed-days', { method: 'PUT', json, headers: staff }));
     expect((await setClosed({ days: [closed] })).status).toBe(200);
     try {
+      // The closed day is not offered; the day after the five is, in its place.
+      const offered = [...days.filter((day) => day !== closed), later];
+      expect((await lookup(number, cookie)).body.data.delivery_days).toEqual(offered);
       const refused = await ask(number, { kind: 'redelivery', delivery_day: closed }, { cookie, address });
       expect(refused).toMatchObject({
         status: 422,
         body: { errors: { delivery_day: [`We are closed on ${closed}: choose another day`] } },
       });
       const taken = await ask(number, { kind: 'redelivery', delivery_day: later }, { cookie, address });
-      expect(taken.status).toBe(201);
+      expect(taken).toMatchObject({ status: 201, body: { data: { delivery_days: offered } } });
     } finally {
       // The other tests of this file count their five days without it.
       expect((await setClosed({ days: [] })).status).toBe(200);

@@ -8,6 +8,7 @@ export const PUBLIC_FIELDS = [
   'can_reveal',
   'current_location',
   'delivery_date',
+  'delivery_days',
   'delivery_request',
   'destination',
   'estimated_delivery',

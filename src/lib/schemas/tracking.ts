@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deliveryRequestViewSchema } from './exception-request';
 import { publicProofSchema } from './proof-summary';
+import { calendarDate } from './shipment/dates';
 import { historyEntrySchema } from './shipment/history';
 import { nextStepFields } from './shipment/next-step';
 import { shipmentRecordSchema } from './shipment/record';
@@ -40,6 +41,11 @@ export const trackingResultSchema = shipmentRecordSchema.pick(PUBLIC_SHIPMENT_FI
   ...nextStepFields,
   /** The recipient's latest re-delivery request or instructions: only once the recipient revealed the address. */
   delivery_request: deliveryRequestViewSchema.nullable(),
+  /**
+   * The days the recipient may ask for another delivery on (the next business days in the company's zone, its
+   * closed days left out): only once the recipient revealed the address of a shipment still to be delivered.
+   */
+  delivery_days: z.array(calendarDate),
   /** Whether the recipient's email or phone is on file, so the full address can be revealed. */
   can_reveal: z.boolean(),
   histories: z.array(historyEntrySchema),

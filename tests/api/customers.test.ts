@@ -1,20 +1,17 @@
 import type { Client } from '@libsql/client';
-import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { buildSeedShipments } from '../../db/seed';
-import { SEED_CUSTOMERS } from '../../db/seed-data';
+import { beforeAll, describe, expect, it } from 'vitest';
 import customers from '../../netlify/functions/customers-list-create';
 import customer from '../../netlify/functions/customers-read-update';
 import addTracking from '../../netlify/functions/shipments-add-tracking';
 import quickAdd from '../../netlify/functions/shipments-create';
 import { createCustomer } from '../../netlify/lib/customers';
-import { CUSTOMER_RECENT_SHIPMENTS } from '../../src/lib/schemas/customer';
+import { CUSTOMER_RECENT_SHIPMENTS, CUSTOMER_TOTAL_CAP } from '../../src/lib/schemas/customer';
 import { signIn, withSession } from '../helpers/admin-session';
 import { notBusy, onOwnConnection, untilNotBusy } from '../helpers/busy';
 import { apiRequest, call } from '../helpers/requests';
 import { TEST_ADMIN, useTestDatabase } from '../helpers/test-db';
 
 const getDb = useTestDatabase({ seed: true });
-const seeded = buildSeedShipments();
 let cookie: string;
 let adminId: number;
 beforeAll(async () => {
@@ -59,51 +56,111 @@ async function activityFor(id: string) {
   return rows.map((row) => ({ ...row }));
 }
 
-/** The reference: every customer, newest first, matched in JavaScript. */
-async function expected(match: (row: Record<string, unknown>) => boolean) {
-  const db = await getDb();
-  const { rows } = await db.execute('SELECT * FROM customers ORDER BY number DESC');
-  return rows.filter((row) => match(row as unknown as Record<string, unknown>)).map((row) => String(row.id));
+/**
+ * A customer of the calling test's own. Tests run in any order, each adding customers: each finds its own by
+ * words no other customer of this file has (no other word starts with q or yv, or has the search cases' terms).
+ */
+async function newCustomer(json: Record<string, unknown> & { name: string }) {
+  const { status, body } = await create(json);
+  expect(status, JSON.stringify(body)).toBe(201);
+  return body.data as { id: string; name: string; updated_at: string };
+}
+
+/** A shipment for the customer, added as the quick-add dialog adds it. */
+async function shipFor(customerId: string) {
+  const added = await call(
+    quickAdd,
+    apiRequest('/api/shipments', {
+      json: { customer: customerId, origin: 'Oslo, Norway', destination: 'Lima, Peru', status: 'preparing' },
+      headers: withSession(cookie),
+    }),
+  );
+  expect(added.status).toBe(201);
+  return added.body.data as { tracking_number: string; customer_id: string };
+}
+
+/** A number read from the database. */
+async function scalar(sql: string, args: Array<string | number> = []) {
+  const { rows } = await (await getDb()).execute({ sql, args });
+  return Number(rows[0]!.n);
 }
 
 describe('GET /api/customers', () => {
-  it('lists the seeded customers newest first, each with its real shipment count', async () => {
+  it('lists customers newest first, each with its real shipment count', async () => {
+    const older = await newCustomer({
+      name: 'Listed Albatross Older',
+      contact: 'Ada Older',
+      email: 'older@listed-albatross.example',
+      phone: '+1 555 010 1111',
+    });
+    const newer = await newCustomer({
+      name: 'Listed Albatross Newer',
+      contact: 'Nia Newer',
+      email: 'newer@listed-albatross.example',
+      phone: '+1 555 010 2222',
+      address: '1 Harbour Street\nOslo',
+    });
+    await shipFor(older.id);
+    await shipFor(older.id);
     const { status, body } = await list();
     expect(status).toBe(200);
-    expect(ids(body)).toEqual(SEED_CUSTOMERS.map((c) => c.id).reverse());
+    // The reference: the newest customers by the id's number, each with the shipments that name it.
+    const db = await getDb();
+    const { rows } = await db.execute(
+      `SELECT id, (SELECT count(*) FROM shipments s WHERE s.customer_id = c.id) AS shipments
+       FROM customers c ORDER BY number DESC LIMIT 20`,
+    );
+    expect(ids(body)).toEqual(rows.map((row) => row.id));
+    expect(ids(body).slice(0, 2)).toEqual([newer.id, older.id]);
+    const all = await scalar('SELECT count(*) AS n FROM customers');
     expect(body.meta).toEqual({
-      total: 5,
+      total: Math.min(all, CUSTOMER_TOTAL_CAP),
       offset: 0,
       limit: 20,
-      next_cursor: null,
+      next_cursor: all > 20 ? expect.any(String) : null,
       prev_cursor: null,
-      total_is_estimate: false,
+      total_is_estimate: all > CUSTOMER_TOTAL_CAP,
     });
-    for (const row of body.data) {
-      expect(row.shipments).toBe(seeded.filter((s) => s.customer_id === row.id).length);
-    }
-    const harbor = body.data.find((row: { id: string }) => row.id === 'CUS-1001');
-    expect(harbor).toMatchObject({
-      name: SEED_CUSTOMERS[0].name,
-      contact: SEED_CUSTOMERS[0].contact,
-      email: SEED_CUSTOMERS[0].email,
-      phone: SEED_CUSTOMERS[0].phone,
+    body.data.forEach((row: { id: string; shipments: number }, index: number) => {
+      expect(row.shipments, row.id).toBe(Number(rows[index]!.shipments));
+    });
+    expect(body.data[0]).toMatchObject({
+      name: 'Listed Albatross Newer',
+      contact: 'Nia Newer',
+      email: 'newer@listed-albatross.example',
+      phone: '+1 555 010 2222',
       status: 'active',
-      address: null,
+      address: '1 Harbour Street\nOslo',
+      shipments: 0,
     });
+    expect(body.data[1]).toMatchObject({ name: 'Listed Albatross Older', address: null, shipments: 2 });
   });
 
+  // Each case adds a customer of its own holding the words searched (none for "nothing known"): found or not.
   it.each([
-    ['a name substring, any case', 'POINT RET', ['CUS-1001']],
-    ['a contact substring', 'ortiz', ['CUS-1002']],
-    ['an email substring', 'brightlinemed', ['CUS-1003']],
-    ['the id', 'cus-1004', ['CUS-1004']],
-    ['a word start of one letter', 'k', ['CUS-1004']],
-    ['a word start of two letters, any case', 'Ol', ['CUS-1005']],
-    ['two letters inside a word (no match: short terms match word starts)', 'rb', []],
-    ['symbols only', '@.', []],
-    ['nothing known', 'zzqx', []],
-  ])('q finds %s', async (_, q, want) => {
+    ['a name substring, any case', { name: 'Wharfside Pointview Retail' }, 'POINTVIEW RET', true],
+    ['a contact substring', { name: 'Sierra Haulage', contact: 'Daniel Ortizabal' }, 'ortizab', true],
+    [
+      'an email substring',
+      { name: 'Lumen Medical Supply', email: 'orders@lumenmedsupply.example' },
+      'lumenmedsup',
+      true,
+    ],
+    ['the id', { name: 'Identified Cargo Ltd' }, 'its id, in lower case', true],
+    ['a word start of one letter', { name: 'Quokka Electronics' }, 'q', true],
+    ['a word start of two letters, any case', { name: 'Harbour Lights', contact: 'Yvonne Nguyen' }, 'Yv', true],
+    [
+      'two letters inside a word (no match: short terms match word starts)',
+      { name: 'Arbor Crest Freight' },
+      'rb',
+      false,
+    ],
+    ['symbols only', { name: 'Symbol Sons', contact: 'front desk @.' }, '@.', false],
+    ['nothing known', null, 'zzqx', false],
+  ] as const)('q finds %s', async (_, fields, term, found) => {
+    const own = fields && (await newCustomer({ ...fields }));
+    const q = own && term === 'its id, in lower case' ? own.id.toLowerCase() : term;
+    const want = found && own ? [own.id] : [];
     const { status, body } = await list({ q });
     expect(status).toBe(200);
     expect(ids(body)).toEqual(want);
@@ -111,38 +168,49 @@ describe('GET /api/customers', () => {
   });
 
   it('finds a customer whatever the accents, and by phone as people type it; pages say where they are', async () => {
-    // Written directly and removed afterwards: the creation tests expect the next id and its log.
-    const id = 'CUS-7001';
-    const db = await getDb();
-    await db.execute({
-      sql: "INSERT INTO customers (id, name, email, phone) VALUES (?, 'Café Zürich Logistik', 'ops@cafe-zurich.example', '+41 (44) 555-0123')",
-      args: [id],
-    });
-    onTestFinished(async () => {
-      await db.execute({ sql: 'DELETE FROM customers WHERE id = ?', args: [id] });
+    const { id } = await newCustomer({
+      name: 'Café Zürich Logistik',
+      email: 'ops@cafe-zurich.example',
+      phone: '+41 (44) 555-0123',
     });
     for (const q of ['cafe zurich', 'CAFÉ ZÜRICH', 'zürich.example', '44 555 0123', '41445550123', '(44) 555-0123']) {
       const { body } = await list({ q });
       expect(ids(body), q).toEqual([id]);
     }
-    // Two at a time: 1-2, 3-4, 5-6 of every customer, and back.
-    const all = await expected(() => true);
-    let page = await list({ limit: 2 });
+    // Two at a time: 1-2, 3-4, 5 of the test's own five, and back.
+    const paged: string[] = [];
+    for (let i = 1; i <= 5; i++) paged.unshift((await newCustomer({ name: `Paged Heron ${i}` })).id);
+    let page = await list({ q: 'paged heron', limit: 2 });
     const offsets = [page.body.meta.offset];
+    const seen = ids(page.body);
     while (page.body.meta.next_cursor) {
-      page = await list({ limit: 2, cursor: page.body.meta.next_cursor });
+      page = await list({ q: 'paged heron', limit: 2, cursor: page.body.meta.next_cursor });
       offsets.push(page.body.meta.offset);
+      seen.push(...ids(page.body));
     }
-    expect(offsets).toEqual(Array.from({ length: Math.ceil(all.length / 2) }, (_, index) => index * 2));
-    const back = await list({ limit: 2, before: page.body.meta.prev_cursor });
-    expect(back.body.meta.offset).toBe(offsets.at(-2));
+    expect(offsets).toEqual([0, 2, 4]);
+    expect(seen).toEqual(paged);
+    const back = await list({ q: 'paged heron', limit: 2, before: page.body.meta.prev_cursor });
+    expect(back.body.meta.offset).toBe(2);
+    expect(ids(back.body)).toEqual(paged.slice(2, 4));
   });
 
   it('filters by status and by creation day, with or without q', async () => {
-    expect(ids((await list({ status: 'inactive' })).body)).toEqual(['CUS-1004']);
-    expect(ids((await list({ status: 'active', q: 'kestrel' })).body)).toEqual([]);
+    const active = await newCustomer({ name: 'Filtered Egret Active' });
+    const inactive = await newCustomer({ name: 'Filtered Egret Dormant', status: 'inactive' });
+    expect(ids((await list({ status: 'inactive', q: 'filtered egret' })).body)).toEqual([inactive.id]);
+    expect(ids((await list({ status: 'active', q: 'filtered egret' })).body)).toEqual([active.id]);
+    expect(ids((await list({ status: 'active', q: 'egret dormant' })).body)).toEqual([]);
+    const dormant = await list({ status: 'inactive' });
+    expect(ids(dormant.body)[0]).toBe(inactive.id);
+    expect(dormant.body.data.map((row: { status: string }) => row.status)).not.toContain('active');
+    const allInactive = await scalar("SELECT count(*) AS n FROM customers WHERE status = 'inactive'");
+    expect(dormant.body.meta.total).toBe(Math.min(allInactive, CUSTOMER_TOTAL_CAP));
     expect(ids((await list({ since: '2999-01-01' })).body)).toEqual([]);
-    expect((await list({ since: '2000-01-01' })).body.meta.total).toBe(await (await expected(() => true)).length);
+    expect(ids((await list({ since: '2999-01-01', q: 'filtered egret' })).body)).toEqual([]);
+    expect(ids((await list({ since: '2000-01-01', q: 'filtered egret' })).body)).toEqual([inactive.id, active.id]);
+    const all = await scalar('SELECT count(*) AS n FROM customers');
+    expect((await list({ since: '2000-01-01' })).body.meta.total).toBe(Math.min(all, CUSTOMER_TOTAL_CAP));
   });
 
   it('answers 422 naming a bad status, day, limit or cursor', async () => {
@@ -162,6 +230,7 @@ describe('GET /api/customers', () => {
 
 describe('POST /api/customers', () => {
   it('creates a customer with the next id, trimmed and with an activity entry', async () => {
+    const next = `CUS-${String((await scalar('SELECT max(number) AS n FROM customers')) + 1).padStart(4, '0')}`;
     const { status, body } = await create({
       name: '  Nordic Parcel AB ',
       contact: 'Ingrid Berg',
@@ -171,14 +240,14 @@ describe('POST /api/customers', () => {
     });
     expect(status).toBe(201);
     expect(body.data).toMatchObject({
-      id: 'CUS-1006',
+      id: next,
       name: 'Nordic Parcel AB',
       email: 'INGRID@nordicparcel.example',
       status: 'active',
       shipments: 0,
       recent_shipments: [],
     });
-    expect(await activityFor('CUS-1006')).toEqual([
+    expect(await activityFor(next)).toEqual([
       {
         action: 'customer_created',
         actor_email: TEST_ADMIN.email,
@@ -186,8 +255,8 @@ describe('POST /api/customers', () => {
         details: 'Created Nordic Parcel AB',
       },
     ]);
-    expect(ids((await list({ q: 'nordic' })).body)).toEqual(['CUS-1006']);
-    expect(ids((await list({ q: 'in' })).body)).toContain('CUS-1006');
+    expect(ids((await list({ q: 'nordic' })).body)).toEqual([next]);
+    expect(ids((await list({ q: 'in' })).body)).toContain(next);
   });
 
   it('answers 422 naming each invalid field and stores nothing', async () => {
@@ -225,58 +294,63 @@ describe('POST /api/customers', () => {
     );
     const own = created.map((row) => row.id);
     expect(new Set([...shared, ...own]).size).toBe(40);
-    const numbers = (await expected((row) => String(row.name).startsWith('Concurrent'))).map((id) =>
-      Number(id.slice(4)),
-    );
-    // No gaps either: each took max + 1 in its own write transaction.
-    expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => numbers[0]! + i));
     const db = await getDb();
+    const numbers = (
+      await db.execute("SELECT number FROM customers WHERE name LIKE 'Concurrent%' ORDER BY number")
+    ).rows.map((row) => Number(row.number));
+    expect(numbers.map((number) => `CUS-${number}`).sort()).toEqual([...shared, ...own].sort());
+    // No gaps either: each took max + 1 in its own write transaction.
+    expect(numbers).toEqual(Array.from({ length: 40 }, (_, i) => numbers[0]! + i));
     const { rows } = await db.execute(
       "SELECT count(*) AS n FROM activity_log WHERE action = 'customer_created' AND details LIKE 'Created Concurrent%'",
     );
     expect(rows[0]!.n).toBe(40);
   });
 
-  it('keeps allocating past CUS-9999', async () => {
+  it('keeps allocating past CUS-9999 (or past 99999… when the ids have grown longer)', async () => {
     const db = await getDb();
-    await db.execute("INSERT INTO customers (id, name) VALUES ('CUS-9999', 'Last Four Digit Co')");
-    const { body } = await create({ name: 'Five Digit Freight' });
-    expect(body.data.id).toBe('CUS-10000');
-    expect(ids((await list({ limit: 2 })).body)).toEqual(['CUS-10000', 'CUS-9999']);
-    expect((await read('cus-10000')).body.data.name).toBe('Five Digit Freight');
+    // The last id of four digits; of as many as the ids have when others took them past it already.
+    let last = 9999;
+    while (last <= (await scalar('SELECT max(number) AS n FROM customers'))) last = last * 10 + 9;
+    await db.execute({
+      sql: "INSERT INTO customers (id, name) VALUES (?, 'Last Of Its Digits Co')",
+      args: [`CUS-${last}`],
+    });
+    const { body } = await create({ name: 'One Digit More Freight' });
+    expect(body.data.id).toBe(`CUS-${last + 1}`);
+    expect(ids((await list({ limit: 2 })).body)).toEqual([`CUS-${last + 1}`, `CUS-${last}`]);
+    expect((await read(`cus-${last + 1}`)).body.data.name).toBe('One Digit More Freight');
   });
 
   it('is one transaction: a failing activity entry leaves no customer behind', async () => {
     const db = await getDb();
+    const steady = await newCustomer({ name: 'Steadfast Freight' });
     const before = await counts();
     await db.execute(
       "CREATE TRIGGER fail_activity BEFORE INSERT ON activity_log BEGIN SELECT RAISE(ABORT, 'forced failure'); END",
     );
     try {
       expect((await create({ name: 'Doomed Freight' })).status).toBe(503);
-      expect((await patch('CUS-1003', { name: 'Doomed Rename' })).status).toBe(503);
+      expect((await patch(steady.id, { name: 'Doomed Rename' })).status).toBe(503);
     } finally {
       await db.execute('DROP TRIGGER fail_activity');
     }
     expect(await counts()).toEqual(before);
-    expect((await read('CUS-1003')).body.data.name).toBe(SEED_CUSTOMERS[2].name);
+    expect((await read(steady.id)).body.data.name).toBe('Steadfast Freight');
   });
 });
 
 describe('GET /api/customers/{id}', () => {
   it('answers the customer with its shipment count and newest shipments', async () => {
-    const { status, body } = await read('cus-1001');
+    const { id } = await newCustomer({ name: 'Readable Pelican Ltd' });
+    const own = [await shipFor(id), await shipFor(id), await shipFor(id)];
+    const { status, body } = await read(id.toLowerCase());
     expect(status).toBe(200);
-    const own = seeded.filter((s) => s.customer_id === 'CUS-1001');
-    expect(body.data.id).toBe('CUS-1001');
+    expect(body.data.id).toBe(id);
     expect(body.data.shipments).toBe(own.length);
     expect(body.data.recent_shipments).toHaveLength(Math.min(own.length, CUSTOMER_RECENT_SHIPMENTS));
-    const db = await getDb();
-    const { rows } = await db.execute(
-      "SELECT tracking_number FROM shipments WHERE customer_id = 'CUS-1001' ORDER BY id DESC",
-    );
     expect(body.data.recent_shipments.map((s: { tracking_number: string }) => s.tracking_number)).toEqual(
-      rows.map((row) => row.tracking_number),
+      own.map((s) => s.tracking_number).reverse(),
     );
   });
 
@@ -312,34 +386,39 @@ describe('PATCH /api/customers/{id}', () => {
   });
 
   it('deactivates and reactivates (never deletes), each an activity entry', async () => {
-    const { body } = await patch('CUS-1002', { status: 'inactive' });
+    const { id } = await newCustomer({ name: 'Dormant Ibis Trading' });
+    await shipFor(id);
+    const { body } = await patch(id, { status: 'inactive' });
     expect(body.data.status).toBe('inactive');
     expect(body.data.shipments).toBeGreaterThan(0);
-    expect(ids((await list({ status: 'inactive' })).body)).toContain('CUS-1002');
-    await patch('CUS-1002', { status: 'active' });
-    const entries = (await activityFor('CUS-1002')).map((entry) => entry.action);
-    expect(entries).toEqual(['customer_deactivated', 'customer_reactivated']);
+    expect(ids((await list({ status: 'inactive' })).body)).toContain(id);
+    await patch(id, { status: 'active' });
+    const entries = (await activityFor(id)).map((entry) => entry.action);
+    expect(entries).toEqual(['customer_created', 'customer_deactivated', 'customer_reactivated']);
     const removal = await call(
       customer,
-      apiRequest('/api/customers/CUS-1002', { method: 'DELETE', headers: withSession(cookie) }),
-      { id: 'CUS-1002' },
+      apiRequest(`/api/customers/${id}`, { method: 'DELETE', headers: withSession(cookie) }),
+      { id },
     );
     expect(removal.status).toBe(405);
   });
 
   it('a renamed customer is found under the new name, in the customers and the shipments search', async () => {
-    await patch('CUS-1005', { name: 'Southern Star Traders' });
-    expect(ids((await list({ q: 'southern star' })).body)).toEqual(['CUS-1005']);
-    expect(ids((await list({ q: 'cross traders' })).body)).toEqual([]);
-    const db = await getDb();
-    const { rows } = await db.execute(
-      'SELECT count(*) AS n FROM shipments_search WHERE shipments_search MATCH \'"southern star"\'',
+    const { id } = await newCustomer({ name: 'Meridian Cross Haulage' });
+    await shipFor(id);
+    await shipFor(id);
+    expect((await patch(id, { name: 'Meridian Star Haulage' })).status).toBe(200);
+    expect(ids((await list({ q: 'meridian star' })).body)).toEqual([id]);
+    expect(ids((await list({ q: 'cross haulage' })).body)).toEqual([]);
+    const matches = await scalar(
+      'SELECT count(*) AS n FROM shipments_search WHERE shipments_search MATCH \'"meridian star"\'',
     );
-    expect(rows[0]!.n).toBe(seeded.filter((s) => s.customer_id === 'CUS-1005').length);
+    expect(matches).toBe(2);
   });
 
   it('answers 422 for a blank name or bad email, 404 for an unknown customer', async () => {
-    const { status, body } = await patch('CUS-1003', { name: ' ', email: 'nope' });
+    const { id } = await newCustomer({ name: 'Unbroken Freight' });
+    const { status, body } = await patch(id, { name: ' ', email: 'nope' });
     expect(status).toBe(422);
     expect(Object.keys(body.errors).sort()).toEqual(['email', 'name']);
     expect((await patch('CUS-7777', { name: 'Ghost' })).status).toBe(404);
@@ -367,8 +446,9 @@ describe('shipments for a customer', () => {
   });
 
   it('the New Shipment page links a picked customer by customer_id; an unknown one is a 422', async () => {
+    const picked = await newCustomer({ name: 'Picked Plover Retail' });
     const base = {
-      sender_name: 'Harbor Point Retail',
+      sender_name: 'Picked Plover Retail',
       recipient_name: 'R',
       recipient_address: '1 Rua Augusta, Lisbon, Portugal',
       origin: 'Portland, USA',
@@ -377,9 +457,9 @@ describe('shipments for a customer', () => {
     };
     const send = (json: unknown) =>
       call(addTracking, apiRequest('/api/add_tracking', { json, headers: withSession(cookie) }));
-    const ok = await send({ ...base, customer_id: 'cus-1001' });
+    const ok = await send({ ...base, customer_id: picked.id.toLowerCase() });
     expect(ok.status).toBe(201);
-    expect(ok.body.data.customer_id).toBe('CUS-1001');
+    expect(ok.body.data.customer_id).toBe(picked.id);
     const unknown = await send({ ...base, customer_id: 'CUS-8888' });
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors).toEqual({ customer_id: ['Unknown customer'] });

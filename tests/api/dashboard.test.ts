@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSeedShipments, seed } from '../../db/seed';
+import { buildSeedShipments } from '../../db/seed';
 import dashboard from '../../netlify/functions/dashboard-read';
 import trackings from '../../netlify/functions/shipments-list';
-import { CHART_DAYS, getDashboard } from '../../netlify/lib/dashboard';
-import { FINAL_STATUSES, PENDING_STATUSES } from '../../src/lib/shipment-status';
+import { getDashboard } from '../../netlify/lib/dashboard';
 import { signIn, withSession } from '../helpers/admin-session';
+import { seedInUtcAt, setZone } from '../helpers/dashboard';
 import { apiRequest, call } from '../helpers/requests';
 import { TEST_ADMIN, useTestDatabase } from '../helpers/test-db';
 
@@ -16,98 +16,11 @@ const iso = (time: number) => new Date(time).toISOString();
 const seeded = buildSeedShipments(NOW);
 
 /** Settings > General's time zone, as saved (the company's day). */
-async function setZone(zone: string) {
-  await (await getDb()).execute({
-    sql: `INSERT INTO settings (key, value, updated_at) VALUES ('company', json_object('time_zone', ?1), ?2)
-          ON CONFLICT (key) DO UPDATE SET value = json_set(value, '$.time_zone', ?1)`,
-    args: [zone, iso(NOW)],
-  });
-}
+const zoned = async (zone: string) => setZone(await getDb(), zone, NOW);
 
 beforeAll(async () => {
-  await seed(await getDb(), { adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password, now: NOW });
   // The figures below are reckoned in UTC days; the company's own zone has its tests at the end.
-  await setZone('UTC');
-});
-
-/** The status a seeded shipment had at a moment (its latest history entry up to then), or null before it existed. */
-function statusAt(shipment: (typeof seeded)[number], time: number): string | null {
-  if (Date.parse(shipment.created_at) > time) return null;
-  const entries = shipment.histories.filter((entry) => Date.parse(entry.created_at) <= time);
-  return entries.at(-1)?.status ?? null;
-}
-
-const countWhere = (predicate: (shipment: (typeof seeded)[number]) => boolean) => seeded.filter(predicate).length;
-const percent = (value: number, previous: number) =>
-  previous === 0 ? null : Math.round(((value - previous) / previous) * 100);
-
-describe('getDashboard on the seeded database', () => {
-  it('computes every stat card from the shipments and their histories', async () => {
-    const { stats, generated_at } = await getDashboard(await getDb(), NOW);
-    expect(generated_at).toBe(iso(NOW));
-
-    const final = (status: string | null) => (FINAL_STATUSES as readonly (string | null)[]).includes(status);
-    const active = countWhere((s) => !final(s.status));
-    const activeBefore = countWhere((s) => {
-      const st = statusAt(s, NOW - 7 * DAY);
-      return st !== null && !final(st);
-    });
-    expect(stats.active_shipments).toEqual({
-      value: active,
-      previous: activeBefore,
-      change_percent: percent(active, activeBefore),
-    });
-
-    const pending = countWhere((s) => (PENDING_STATUSES as readonly string[]).includes(s.status));
-    const pendingBefore = countWhere((s) =>
-      (PENDING_STATUSES as readonly string[]).includes(statusAt(s, NOW - DAY) ?? ''),
-    );
-    expect(stats.pending_orders).toEqual({
-      value: pending,
-      previous: pendingBefore,
-      change_percent: percent(pending, pendingBefore),
-    });
-
-    const todayStart = Date.UTC(2026, 2, 15);
-    const deliveredBetween = (from: number, to: number) =>
-      countWhere((s) =>
-        s.histories.some(
-          (h) => h.status === 'delivered' && Date.parse(h.created_at) >= from && Date.parse(h.created_at) < to,
-        ),
-      );
-    const today = deliveredBetween(todayStart, NOW);
-    const yesterday = deliveredBetween(todayStart - DAY, todayStart);
-    expect(stats.delivered_today).toEqual({
-      value: today,
-      previous: yesterday,
-      change_percent: percent(today, yesterday),
-    });
-
-    // The seeded customers were inserted at the real current time, after NOW: none counts yet.
-    expect(stats.new_customers).toEqual({ value: 0, previous: 0, change_percent: null });
-  });
-
-  it('lists the five newest shipments and a zero-filled 30-day chart', async () => {
-    const dashboard = await getDashboard(await getDb(), NOW);
-    const newest = [...seeded].sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, 5);
-    expect(dashboard.recent_shipments).toEqual(
-      newest.map(({ tracking_number, origin, destination, status, created_at }) => ({
-        tracking_number,
-        origin,
-        destination,
-        status,
-        created_at,
-      })),
-    );
-
-    expect(dashboard.shipments_per_day).toHaveLength(CHART_DAYS);
-    expect(dashboard.shipments_per_day[0]!.date).toBe('2026-02-14');
-    expect(dashboard.shipments_per_day.at(-1)!.date).toBe('2026-03-15');
-    for (const { date, count } of dashboard.shipments_per_day) {
-      expect(count, date).toBe(countWhere((s) => s.created_at.startsWith(date) && Date.parse(s.created_at) <= NOW));
-    }
-    expect(dashboard.activity).toEqual([]);
-  });
+  await seedInUtcAt(await getDb(), NOW);
 });
 
 describe('getDashboard after rows inserted at known times', () => {
@@ -309,7 +222,7 @@ describe("the company's day (Settings > General's time zone)", () => {
       'write',
     );
   });
-  afterAll(() => setZone('UTC'));
+  afterAll(() => zoned('UTC'));
 
   it.each([
     // Tokyo (UTC+9): 23:30 UTC is 08:30 the next morning, so it is delivered "today" on the 10th.
@@ -323,7 +236,7 @@ describe("the company's day (Settings > General's time zone)", () => {
   ])(
     'in %s at %s the day is %s from %s: delivered today %i, yesterday %i',
     async (zone, now, today, start, value, previous) => {
-      await setZone(zone);
+      await zoned(zone);
       const dashboard = await getDashboard(await getDb(), Date.parse(now));
       expect(dashboard).toMatchObject({ time_zone: zone, today, today_start: start });
       expect(dashboard.stats.delivered_today).toMatchObject({ value, previous });
@@ -335,7 +248,7 @@ describe("the company's day (Settings > General's time zone)", () => {
   );
 
   it('the list of the day (the dashboard link) starts at the same midnight', async () => {
-    await setZone('Asia/Tokyo');
+    await zoned('Asia/Tokyo');
     const { today_start } = await getDashboard(await getDb(), Date.parse('2030-03-10T01:00:00.000Z'));
     const cookie = await signIn();
     const listed = await call(

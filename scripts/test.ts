@@ -37,7 +37,16 @@ function countPlaywright(file: string) {
 
 function vitest(): number {
   const report = join(REPORTS, 'vitest.json');
-  const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  // Shuffled, so a test that leans on another's data or order fails here; the seed printed at the top replays a run
+  // (`npx vitest run --sequence.shuffle --sequence.seed=<seed>`).
+  const status = run('npx', [
+    'vitest',
+    'run',
+    '--sequence.shuffle',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
   countVitest(report);
   return status;
 }

@@ -1,4 +1,5 @@
 import { runCli } from '../db/cli';
+import { DEMO_DRIVER } from './lib/demo-driver';
 import { assertPortFree, parsePort } from './lib/ports';
 import { absoluteDatabaseUrl, prepareDatabase } from './lib/prepare-database';
 import { keepNativeLibrariesShared, pruneCopies, serveProduct, untilAnswering } from './lib/serve';
@@ -20,6 +21,13 @@ await runCli(async () => {
     `Admin:    ${url}/admin-login`,
     `          email ${admin.email}`,
     `          password ${admin.isDefault ? `${admin.password}   (local default; set ADMIN_PASSWORD to change)` : '(from ADMIN_PASSWORD)'}`,
+    ...(admin.isDefault
+      ? [
+          `Driver:   ${url}/driver (a phone's screen)`,
+          `          email ${DEMO_DRIVER.email}`,
+          `          password ${admin.password}`,
+        ]
+      : []),
     ...(sampleTrackingNumber ? [`Try:      ${url}/track?number=${sampleTrackingNumber}`] : []),
   ];
   console.log(

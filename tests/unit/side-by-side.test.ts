@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from '../../netlify/lib/env';
+import { DEMO_DRIVER } from '../../scripts/lib/demo-driver';
 import { freePorts, portIsFree } from '../../scripts/lib/ports';
 import { copyDir, devFunctions } from '../../scripts/lib/serve';
 import { nativeLibraryCopies } from '../helpers/native-libraries';
@@ -90,13 +91,36 @@ beforeAll(async () => {
   await Promise.all([...copies, dev].map(ready));
 }, 720_000);
 
+/**
+ * Stops a copy as a supervisor may (`kill <pid>`): its start script alone, not its group. Whether everything it
+ * started stopped with it (through npx, netlify-cli and astro outlived it) and its port is free again.
+ */
+async function stopScriptAlone(copy: Copy): Promise<{ script: boolean; ended: boolean; portFree: boolean }> {
+  const group = copy.child.pid!;
+  const script = execFileSync('ps', ['-o', 'pid=,args=', '-g', String(group)], { encoding: 'utf8' })
+    .split('\n')
+    .find((line) => line.includes('scripts/start.ts') && line.includes('--import'));
+  if (!script) return { script: false, ended: false, portFree: false };
+  process.kill(Number(script.trim().split(/\s+/)[0]), 'SIGTERM');
+  const ended = await groupEnded(group, 15_000);
+  return { script: true, ended, portFree: await portIsFree(Number(new URL(copy.url).port)) };
+}
+
+// Checked as the first copy's teardown, so the tests that use it run in any order before.
 afterAll(async () => {
+  const first = copies[0] && (await stopScriptAlone(copies[0]));
   await Promise.all([...copies, dev].map(stop));
   // Each copy served from a folder of its own (scripts/lib/serve.ts); a later start would prune them too.
   await Promise.all(copies.map(({ url }) => rm(copyDir(Number(new URL(url).port)), { recursive: true, force: true })));
   await rm(dir, { recursive: true, force: true });
-  // Up to 10 s for each group to stop, then the copies' folders; a loaded machine needs the margin.
-}, 60_000);
+  expect(first, 'the first copy stops whole when its start script alone is told to stop').toEqual({
+    script: true,
+    ended: true,
+    portFree: true,
+  });
+  // Up to 15 s for the first copy's script to stop its group, 10 s for each group, then the copies' folders; a
+  // loaded machine needs the margin.
+}, 80_000);
 
 // Each copy builds the site (one after the other, under the startup lock), hence the long start-up allowance.
 // Two `npm start` copies at once, each on its own port and database: every helper server netlify-cli starts
@@ -128,29 +152,17 @@ describe('two copies of the served site at once', () => {
     }
   });
 
-  it('end their output with the address and the admin login once they answer', () => {
+  it('end their output with the address, the admin login and the demo driver once they answer', () => {
     for (const { url, atReady } of copies) {
-      const last = atReady.trimEnd().split('\n').slice(-6).join('\n');
+      const last = atReady.trimEnd().split('\n').slice(-9).join('\n');
       expect(last).toMatch(new RegExp(`^Ready on ${url}\n`));
       expect(last).toContain(`Admin:    ${url}/admin-login`);
       expect(last).toContain(`email ${DEFAULT_ADMIN_EMAIL}`);
       expect(last).toContain(`password ${DEFAULT_ADMIN_PASSWORD}`);
+      expect(last).toContain(`Driver:   ${url}/driver`);
+      expect(last).toContain(`email ${DEMO_DRIVER.email}`);
     }
   });
-
-  // Last, as it stops the first copy. A supervisor may stop the script alone (`kill <pid>`), not its group:
-  // everything it started must stop with it (through npx, netlify-cli and astro outlived it).
-  it('stop whole when the start script alone is told to stop', async () => {
-    const [copy] = copies;
-    const group = copy!.child.pid!;
-    const script = execFileSync('ps', ['-o', 'pid=,args=', '-g', String(group)], { encoding: 'utf8' })
-      .split('\n')
-      .find((line) => line.includes('scripts/start.ts') && line.includes('--import'));
-    expect(script, 'the node process running scripts/start.ts').toBeDefined();
-    process.kill(Number(script!.trim().split(/\s+/)[0]), 'SIGTERM');
-    expect(await groupEnded(group, 15_000)).toBe(true);
-    expect(await portIsFree(Number(new URL(copy!.url).port))).toBe(true);
-  }, 20_000);
 });
 
 // As `npm start` does for `netlify serve` (tests/e2e/concurrent-writes.spec.ts): copies of SQLite that do not

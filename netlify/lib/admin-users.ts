@@ -68,19 +68,24 @@ export async function setAdminPassword(
   return { created: row.created === 1 };
 }
 
-/**
- * Creates the account (an admin unless `member` says otherwise) unless one with this email exists (the seed:
- * running it again changes nothing).
- */
-export async function adminAccountStatement(
+/** Creates the account unless one with this email exists (the seed: running it again changes nothing). */
+export async function adminAccountStatement(email: string, password: string): Promise<InStatement> {
+  // Only the columns of migration 001: the migration tests seed databases of every age.
+  return {
+    sql: 'INSERT INTO admin_users (email, password_hash) VALUES (?, ?) ON CONFLICT (email) DO NOTHING',
+    args: [email, await hashPassword(password)],
+  };
+}
+
+/** Creates a staff member's account with their role and name unless one with this email exists. */
+export async function memberAccountStatement(
   email: string,
   password: string,
-  member: { role?: Role; name?: string } = {},
+  member: { role: Role; name: string },
 ): Promise<InStatement> {
   return {
-    sql: `INSERT INTO admin_users (email, password_hash, role, name) VALUES (?, ?, ?, ?)
-          ON CONFLICT (email) DO NOTHING`,
-    args: [email, await hashPassword(password), member.role ?? 'admin', member.name ?? null],
+    sql: 'INSERT INTO admin_users (email, password_hash, role, name) VALUES (?, ?, ?, ?) ON CONFLICT (email) DO NOTHING',
+    args: [email, await hashPassword(password), member.role, member.name],
   };
 }
 

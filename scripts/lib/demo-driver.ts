@@ -1,6 +1,6 @@
 import type { Client } from '@libsql/client';
 import { z } from 'zod';
-import { adminAccountStatement } from '../../netlify/lib/admin-users';
+import { memberAccountStatement } from '../../netlify/lib/admin-users';
 import { decodeFirst, decodeRows } from '../../netlify/lib/rows';
 import { assignReads, assignStops } from '../../netlify/lib/runs';
 import { readSettings } from '../../netlify/lib/settings';
@@ -25,7 +25,9 @@ export async function prepareDemoDriver(db: Client, adminEmail: string, password
   const known = await db.execute({ sql: 'SELECT id FROM admin_users WHERE email = ?', args: [DEMO_DRIVER.email] });
   // Hashing takes a while, so only when the account is missing.
   if (known.rows.length === 0) {
-    await db.execute(await adminAccountStatement(DEMO_DRIVER.email, password, { role: 'driver', ...DEMO_DRIVER }));
+    await db.execute(
+      await memberAccountStatement(DEMO_DRIVER.email, password, { role: 'driver', name: DEMO_DRIVER.name }),
+    );
   }
   const today = dateIn((await readSettings(db, 'company')).data.time_zone, now);
   const [driver, admin, run, free] = await db.batch(

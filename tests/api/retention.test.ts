@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import assign from '../../netlify/functions/pickups-assign';
 import quoteRequest from '../../netlify/functions/quote-requests-update';
-import quotes from '../../netlify/functions/quotes-create';
 import { purgeUncollectedPickups } from '../../netlify/lib/pickups';
 import { purgeUnbookedQuotes } from '../../netlify/lib/quotes';
 import { UNCOLLECTED_PICKUP_KEEP_MONTHS } from '../../src/lib/pickup-hours';
 import { UNBOOKED_QUOTE_KEEP_MONTHS } from '../../src/lib/quote-services';
 import { signIn, withSession } from '../helpers/admin-session';
 import { bookPickupFor, nextPickupDay } from '../helpers/pickups';
+import { requestQuote } from '../helpers/quote-requests';
 import { apiRequest, call } from '../helpers/requests';
 import { createDriver } from '../helpers/runs';
 import { useTestDatabase } from '../helpers/test-db';
@@ -18,19 +18,8 @@ beforeAll(async () => {
   cookie = await signIn();
 });
 
-/** A request sent through the form by someone named `name`; its id. */
-async function requested(name: string): Promise<string> {
-  const email = `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`;
-  const { status, body } = await call(
-    quotes,
-    apiRequest('/api/quotes', {
-      json: { name, email, service: 'Heavy Freight' },
-      headers: { 'x-nf-client-connection-ip': `198.51.100.${Math.floor(Math.random() * 250)}` },
-    }),
-  );
-  expect(status).toBe(201);
-  return String(body.data.id);
-}
+/** A request sent through the form by someone named `name`; its id, as the paths write it. */
+const requested = async (name: string) => String(await requestQuote(name));
 
 const setStatus = async (id: string, status: string) => {
   const answer = await call(

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import quoteRequest from '../../netlify/functions/quote-requests-update';
-import quotes from '../../netlify/functions/quotes-create';
 import shipment from '../../netlify/functions/shipments-read-edit';
 import { purgeExpiredShipments } from '../../netlify/lib/shipment-retention';
 import { SHIPMENT_KEEP_YEARS } from '../../src/lib/shipment-retention';
@@ -16,6 +15,7 @@ import {
   storedImageKeys,
   uploadProof,
 } from '../helpers/proof-stops';
+import { emailOf, requestQuote } from '../helpers/quote-requests';
 import { apiRequest, call } from '../helpers/requests';
 import { useTestDatabase } from '../helpers/test-db';
 
@@ -66,19 +66,6 @@ async function traces(trackingNumber: string): Promise<Record<string, number>> {
   return found;
 }
 
-/** A quote request sent through the form; its id. */
-async function requested(name: string, email: string): Promise<number> {
-  const { status, body } = await call(
-    quotes,
-    apiRequest('/api/quotes', {
-      json: { name, email, service: 'Heavy Freight' },
-      headers: { 'x-nf-client-connection-ip': `198.51.100.${Math.floor(Math.random() * 250)}` },
-    }),
-  );
-  expect(status).toBe(201);
-  return body.data.id;
-}
-
 /** A shipment delivered with a signed proof and a photo, edited by staff, collected from a booked pickup and booked from an accepted quote. */
 async function deliveredShipment(name: string): Promise<{ trackingNumber: string; images: string[] }> {
   const db = await getDb();
@@ -101,14 +88,14 @@ async function deliveredShipment(name: string): Promise<{ trackingNumber: string
   const images = (await storedImageKeys()).filter((key) => !before.includes(key));
   expect(images).toHaveLength(2);
 
-  const email = `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`;
+  const email = emailOf(name);
   const pickup = await bookPickupFor(name, email, nextPickupDay());
   expect(pickup.status).toBe(201);
   await db.execute({
     sql: `UPDATE pickups SET status = 'picked_up', tracking_number = ?, picked_up_at = ? WHERE id = ?`,
     args: [trackingNumber, new Date().toISOString(), pickup.body.data.id],
   });
-  const quoteId = await requested(name, email);
+  const quoteId = await requestQuote(name);
   await db.execute({
     sql: `INSERT INTO quote_offers (quote_request_id, amount_cents, currency, valid_until, expires_at, origin,
             destination, token_hash, sent_by_email, created_at, state, ended_at, accepted_by_email, tracking_number)
@@ -200,7 +187,7 @@ describe(`shipments go ${SHIPMENT_KEEP_YEARS} years after their last change`, ()
   it('deletes a quote request marked won by hand (no shipment names it) the same years after it was sent', async () => {
     const db = await getDb();
     const won = async (name: string, sent: string) => {
-      const id = await requested(name, `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`);
+      const id = await requestQuote(name);
       const answer = await call(
         quoteRequest,
         apiRequest(`/api/quote-requests/${id}`, {

@@ -1,5 +1,6 @@
 import type { Client } from '@libsql/client';
 import { purgeAudit } from './audit';
+import { deleteQueuedBlobs } from './blob-deletions';
 import { purgeOutbox } from './outbox-delivery';
 import { purgeUncollectedPickups } from './pickups';
 import { purgeUnbookedQuotes } from './quotes';
@@ -7,8 +8,8 @@ import { purgeExpiredShipments } from './shipment-retention';
 
 /**
  * What the scheduled run deletes after delivering, each a bounded number a run: old messages, audit entries
- * past their retention, and quote requests, pickups and shipments kept as long as the privacy page says. How
- * many of each went.
+ * past their retention, quote requests, pickups and shipments kept as long as the privacy page says, and the
+ * files of what went. How many of each went.
  */
 export async function housekeeping(db: Client) {
   return {
@@ -17,5 +18,7 @@ export async function housekeeping(db: Client) {
     quotesPurged: await purgeUnbookedQuotes(db),
     pickupsPurged: await purgeUncollectedPickups(db),
     shipmentsPurged: await purgeExpiredShipments(db),
+    // After the purges, which queue the files of the rows they delete.
+    blobsDeleted: await deleteQueuedBlobs(db),
   };
 }

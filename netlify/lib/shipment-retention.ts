@@ -1,24 +1,20 @@
-import type { Client, InStatement } from '@libsql/client';
-import { z } from 'zod';
+import type { Client } from '@libsql/client';
 import { monthsBefore } from '@/lib/company-day';
 import { SHIPMENT_KEEP_YEARS } from '@/lib/shipment-retention';
 import { forgetShipments } from './activity-forget';
-import { proofImages } from './blobs';
+import { queueBlobDeletions } from './blob-deletions';
 import { deleteCollectedPickups } from './pickups';
 import { deleteBookedQuotes } from './quotes';
-import { decodeRows } from './rows';
 
 /** Shipments one housekeeping run deletes at most (each takes its history, stops and proofs): the next catches up. */
 const SHIPMENT_PURGE_LIMIT = 200;
-
-const proofKeysSchema = z.object({ signature_key: z.string(), photo_key: z.string().nullable() });
 
 /**
  * Housekeeping: deletes the shipments neither created nor changed in the last SHIPMENT_KEEP_YEARS, in one
  * transaction with what only they explain: their entries in the activity log, the collected pickups and the
  * booked quote requests that led to them (whose entries then name no one); their history, notes, changes,
- * stops, pieces, proofs, exceptions and mail go with them (ON DELETE CASCADE). The proofs' images are deleted
- * once that has committed; one that fails is logged and stays in the store. How many shipments went.
+ * stops, pieces, proofs, exceptions and mail go with them (ON DELETE CASCADE), and the proofs' images are queued
+ * for deletion (`deleteQueuedBlobs`, after the transaction). How many shipments went.
  */
 export async function purgeExpiredShipments(db: Client, now = new Date()): Promise<number> {
   const cutoff = monthsBefore(now, SHIPMENT_KEEP_YEARS * 12).toISOString();
@@ -28,26 +24,20 @@ export async function purgeExpiredShipments(db: Client, now = new Date()): Promi
     args: [cutoff, cutoff, SHIPMENT_PURGE_LIMIT],
   };
   const numbers = { sql: `SELECT tracking_number FROM shipments WHERE id IN (${ids.sql})`, args: ids.args };
-  const statements: InStatement[] = [
-    { sql: `SELECT signature_key, photo_key FROM proofs WHERE shipment_id IN (${ids.sql})`, args: ids.args },
-    forgetShipments(numbers),
-    ...deleteCollectedPickups(numbers),
-    ...deleteBookedQuotes(numbers, cutoff),
-    { sql: `DELETE FROM shipments WHERE id IN (${ids.sql})`, args: ids.args },
-  ];
-  const results = await db.batch(statements, 'write');
-  const keys = decodeRows(proofKeysSchema, results[0]?.rows ?? []).flatMap((proof) =>
-    proof.photo_key ? [proof.signature_key, proof.photo_key] : [proof.signature_key],
+  const images = {
+    sql: `SELECT signature_key AS key FROM proofs WHERE shipment_id IN (${ids.sql})
+          UNION ALL SELECT photo_key FROM proofs WHERE shipment_id IN (${ids.sql})`,
+    args: [...ids.args, ...ids.args],
+  };
+  const results = await db.batch(
+    [
+      queueBlobDeletions('proof-images', images, now.toISOString()),
+      forgetShipments(numbers),
+      ...deleteCollectedPickups(numbers),
+      ...deleteBookedQuotes(numbers, cutoff),
+      { sql: `DELETE FROM shipments WHERE id IN (${ids.sql})`, args: ids.args },
+    ],
+    'write',
   );
-  if (keys.length > 0) await deleteImages(keys);
   return results.at(-1)?.rowsAffected ?? 0;
-}
-
-async function deleteImages(keys: string[]): Promise<void> {
-  const store = proofImages();
-  const outcomes = await Promise.allSettled(keys.map((key) => store.delete(key)));
-  const failed = outcomes.filter((outcome) => outcome.status === 'rejected');
-  if (failed.length > 0) {
-    console.error('[housekeeping] proof images left in the store', failed.length, failed[0]?.reason);
-  }
 }

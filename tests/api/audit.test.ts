@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildSeedShipments } from '../../db/seed';
 import apiKeys from '../../netlify/functions/api-keys-list-create';
 import auditExport from '../../netlify/functions/audit-export';
@@ -136,9 +136,22 @@ describe('the trail', () => {
   });
 
   it('finds a shipment by its tracking number in any case', async () => {
-    const { body } = await list({ subject_type: 'shipment', subject: number.toLowerCase() });
-    expect(body.data.length).toBeGreaterThan(0);
-    for (const entry of body.data) expect(entry).toMatchObject({ subject_type: 'shipment', subject_id: number });
+    // A shipment of its own (the device key's test moves the first one): one status change, one entry.
+    const held = buildSeedShipments()[1]!.tracking_number;
+    const moved = await call(
+      updateStatus,
+      apiRequest(`/api/tracking/${held}/update`, {
+        method: 'PUT',
+        json: { tracking_number: held, status: 'on_hold', note: 'Held for the trail' },
+        headers: withSession(admin),
+      }),
+      { trackingNumber: held },
+    );
+    expect(moved.status).toBe(200);
+    const { body } = await list({ subject_type: 'shipment', subject: held.toLowerCase() });
+    expect(body.data).toEqual([
+      expect.objectContaining({ action: 'status_changed', subject_type: 'shipment', subject_id: held }),
+    ]);
   });
 
   it('pages newest first by keyset, forwards and back', async () => {
@@ -227,8 +240,14 @@ describe('the CSV export', () => {
 describe('retention', () => {
   const save = (body: unknown) =>
     call(settingsAudit, apiRequest('/api/settings/audit', { method: 'PUT', json: body, headers: withSession(admin) }));
+  /** The audit section as before anyone saved it, whichever test of this file saved it before. */
+  const unsaved = async () => {
+    await (await getDb()).execute("DELETE FROM settings WHERE key = 'audit'");
+  };
 
   it('is 365 days until saved, 30 to 3650, and a change is an activity entry', async () => {
+    await unsaved();
+    onTestFinished(unsaved);
     const read = await call(settingsAudit, apiRequest('/api/settings/audit', { headers: withSession(admin) }));
     expect(read.body.data).toEqual({ retention_days: 365 });
     for (const wrong of [29, 3651, 90.5, 'ninety', null]) {
@@ -242,6 +261,8 @@ describe('retention', () => {
   });
 
   it('purges only entries older than the retention', async () => {
+    // Put back whatever happens: the other test of retention reads the section as never saved.
+    onTestFinished(unsaved);
     await save({ retention_days: 40 });
     const day = 24 * 60 * 60 * 1000;
     const ago = (days: number) => new Date(Date.now() - days * day).toISOString();

@@ -33,19 +33,6 @@ const LINK_PAGES = {
 } satisfies Record<AccountKind, string>;
 const link = (kind: AccountKind, site: string, token: string) => `${site}${LINK_PAGES[kind]}#${token}`;
 
-export const isAccountKind = (kind: string): kind is AccountKind => (ACCOUNT_KINDS as readonly string[]).includes(kind);
-
-/** An account link in an email's text: any of the pages, its token in the fragment. */
-const ACCOUNT_LINK = new RegExp(`\\S+(?:${Object.values(LINK_PAGES).join('|')})#[\\w-]+`, 'g');
-
-/**
- * An account email's text without its link, as staff read it on the Outbox page once a mail server takes
- * it to the recipient: the link signs in as the recipient, or sets their password, and is theirs alone.
- */
-export function withoutAccountLink(text: string): string {
-  return text.replace(ACCOUNT_LINK, '(not shown here: only the recipient may use this link)');
-}
-
 export function accountContent(kind: AccountKind, raw: unknown, site: string): Content {
   switch (kind) {
     case 'sign_in_link': {

@@ -9,7 +9,6 @@ import {
   type OutboxState,
   outboxMessageSchema,
 } from '@/lib/schemas/outbox';
-import { isAccountKind, withoutAccountLink } from './account-emails';
 import { getEnv } from './env';
 import { HttpError } from './http';
 import { decodeFirst, decodeRows } from './rows';
@@ -17,12 +16,21 @@ import { decodeFirst, decodeRows } from './rows';
 /** The Outbox page: the messages, newest first, and staff's Retry of a failed one. */
 
 /**
- * A message as staff read it. An account email's link shows only while no mail server takes it to its
- * recipient (kept on the page instead: 'logged'), where staff hand it on; otherwise it is the recipient's alone.
+ * A link that carries a token, in its fragment or a `token` parameter: it acts as its recipient (signs in, sets a
+ * password, accepts a quote, moves a pickup, confirms or ends alerts).
+ */
+const TOKEN_LINK = /\S+(?:#|[?&]token=)[\w-]{20,}/g;
+
+/**
+ * A message as staff read it. Its links with a token show only while no mail server takes it to its recipient
+ * (kept on the page instead: 'logged'), where staff hand it on; otherwise they are the recipient's alone.
  */
 function asStaffRead(message: OutboxMessage): OutboxMessage {
-  if (!isAccountKind(message.kind) || message.state === 'logged' || message.text_body === null) return message;
-  return { ...message, text_body: withoutAccountLink(message.text_body) };
+  if (message.state === 'logged' || message.text_body === null) return message;
+  return {
+    ...message,
+    text_body: message.text_body.replace(TOKEN_LINK, '(not shown here: only the recipient may use this link)'),
+  };
 }
 
 /** A page of messages, newest first, optionally of one state; with the count of each state. */

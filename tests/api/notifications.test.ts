@@ -18,6 +18,7 @@ import { deliverDue } from '../../netlify/lib/outbox-delivery';
 import { signIn, withSession } from '../helpers/admin-session';
 import { holdTheClock } from '../helpers/clock';
 import { askForLink, resetAccount } from '../helpers/password-reset';
+import { bookPickupFor, nextPickupDay } from '../helpers/pickups';
 import { apiRequest, call } from '../helpers/requests';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
 import { useTestDatabase } from '../helpers/test-db';
@@ -633,7 +634,7 @@ describe('other events', () => {
   });
 });
 
-describe('an account email on the Outbox page', () => {
+describe('an email with a link of its recipient on the Outbox page', () => {
   const RESET_LINK = /\/admin-reset-password#[\w-]+/;
   const readOutbox = async (email: string) => {
     const { status, body } = await call(outbox, apiRequest('/api/outbox', { headers: withSession(cookie) }));
@@ -673,5 +674,33 @@ describe('an account email on the Outbox page', () => {
     const logged = await readOutbox(email);
     expect(logged.state).toBe('logged');
     expect(logged.text_body).toMatch(RESET_LINK);
+  });
+
+  it("hides a customer's own links too once mailed: a pickup's manage link, a status update's unsubscribe link", async () => {
+    const email = 'outbox-pickup@example.com';
+    const booked = await bookPickupFor('Outbox Pickup', email, nextPickupDay());
+    expect(booked.status).toBe(201);
+    const shipment = await ownShipment('outbox-links');
+    expect((await setStatus(shipment.tracking_number, 'in_transit')).status).toBe(200);
+    const before = smtp.received.length;
+    await deliver();
+    await smtp.waitFor(before + 2);
+
+    const MANAGE_LINK = /\/pickup-manage#[\w-]+/;
+    const UNSUBSCRIBE_LINK = /\/alerts\/unsubscribe\?token=[\w-]+/;
+    expect(to(email).at(-1)!.mail.text).toMatch(MANAGE_LINK);
+    expect(to(shipment.recipient_mail).at(-1)!.mail.text).toMatch(UNSUBSCRIBE_LINK);
+    for (const [recipient, link] of [
+      [email, MANAGE_LINK],
+      [shipment.recipient_mail, UNSUBSCRIBE_LINK],
+    ] as const) {
+      const sent = await readOutbox(recipient);
+      expect(sent.state).toBe('sent');
+      expect(sent.text_body).not.toMatch(link);
+      expect(sent.text_body).toContain('(not shown here: only the recipient may use this link)');
+      // Links without a token stay: the tracking page is anyone's with the number.
+      if (recipient === shipment.recipient_mail)
+        expect(sent.text_body).toContain(`/track?number=${shipment.tracking_number}`);
+    }
   });
 });

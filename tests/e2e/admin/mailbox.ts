@@ -1,14 +1,13 @@
 import { expect } from '@playwright/test';
+import type { OutboxMessage } from '../../../src/lib/schemas/outbox';
 import { openE2eDatabase } from '../../helpers/e2e-db';
-
-type AccountEmail = 'sign_in_link' | 'password_reset' | 'staff_invitation';
 
 /**
  * The link in the newest email of this kind to this address, as the recipient's mailbox has it: the text the
- * product rendered for it. The Outbox page leaves an account link out whenever a mail server is configured, as
- * the served product's is (the mail tests' SMTP server).
+ * product rendered for it. The Outbox page leaves a link with a token out whenever a mail server is configured,
+ * as the served product's is (the mail tests' SMTP server).
  */
-export async function mailedLink(email: string, kind: AccountEmail, page: string): Promise<URL> {
+export async function mailedLink(email: string, kind: OutboxMessage['kind'], page: string): Promise<URL> {
   const db = openE2eDatabase();
   try {
     const link = new RegExp(`https?://\\S+${page}#[\\w-]+`);

@@ -1,29 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { hydrated as islandHydrated } from '../public/helpers';
+import { mailedLink } from './mailbox';
 import { signedIn } from './session';
 import { hydrated } from './sign-in';
 
 // Quotes to bookings, as people do it: a visitor asks for a quote on the home page, staff reply with a
-// price, the visitor accepts it from the email (read on the Outbox page: no mail server here), and staff
+// price, the visitor accepts it from the email (as their mailbox has it), and staff
 // find the shipment and the customer it booked.
 
 async function expectNoViolations(page: Page, include?: string) {
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
   const { violations } = await (include ? builder.include(include) : builder).analyze();
   expect(violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
-
-/** The offer email to this address, read on the Outbox page: the accept link in it. */
-async function acceptLink(page: Page, email: string): Promise<URL> {
-  const row = page.getByRole('row').filter({ hasText: email }).filter({ hasText: 'Your quote: USD' });
-  await expect(async () => {
-    await page.goto('/admin/settings/outbox');
-    await expect(row.getByText('Read the email')).toBeVisible();
-  }).toPass({ timeout: 90_000 });
-  await row.getByText('Read the email').click();
-  const text = (await row.locator('pre').textContent()) ?? '';
-  return new URL(/https?:\/\/\S+\/quote-accept#[\w-]+/.exec(text)![0]);
 }
 
 test('a quote request answered with a price is accepted from the email and books a shipment and a customer', async ({
@@ -65,7 +54,7 @@ test('a quote request answered with a price is accepted from the email and books
   await expect(row).toContainText('not accepted yet');
   await expect(row.getByRole('combobox', { name: `Status of the request from ${name}` })).toHaveValue('contacted');
 
-  const link = await acceptLink(page, email);
+  const link = await mailedLink(email, 'quote_offer', '/quote-accept');
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto(`${link.pathname}${link.hash}`);
   await expect(visitor.locator('astro-island[component-url*="QuoteAccept"]:not([ssr])')).toHaveCount(1);

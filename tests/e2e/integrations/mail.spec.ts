@@ -143,5 +143,8 @@ test('the Outbox lists every email with its state, attempts and text', async ({ 
   await expect(row.getByRole('cell').nth(4)).toHaveText('1');
   await row.getByText('Read the email').click();
   await expect(row).toContainText(`/track?number=${number}`);
+  // The unsubscribe link acts as the subscriber: once mailed, it is theirs alone.
+  await expect(row).toContainText('Unsubscribe: (not shown here: only the recipient may use this link)');
+  await expect(row).not.toContainText('/alerts/unsubscribe?token=');
   await expectNoViolations(page);
 });

@@ -1,6 +1,7 @@
 import type { Client, InStatement, InValue, ResultSet } from '@libsql/client';
 import { z } from 'zod';
 import type { Reply } from '@/lib/api/contract';
+import { PICKUP_PATHS } from '@/lib/api/paths';
 import { PICKUP_NOT_FOUND, type pickupsApi } from '@/lib/api/pickups';
 import { dateIn, monthsBefore } from '@/lib/company-day';
 import {
@@ -20,7 +21,7 @@ import { runDriverSchema } from '@/lib/schemas/run';
 import { pickupCustomerActivity, type StaffUser, subjectActivity } from './activity';
 import { type ErasedPerson, forgetRequesters } from './activity-forget';
 import type { ClientInfo } from './http';
-import { HttpError, invalidInput } from './http';
+import { HttpError, invalidInput, isFormPost, seeOther } from './http';
 import { and, type Filter } from './keyset';
 import { pickupConfirmedMail } from './outbox-pickups';
 import { clientNetwork, countRequest } from './rate-limit';
@@ -68,14 +69,14 @@ export function foundPickup(found: ResultSet | undefined): PickupRecord {
  * Books a pickup: counted against its address's limit (429 past it) with the reads of the company's zone
  * and closed days in one round trip, refused naming the field for a day or window it cannot take (the company's
  * calendar), else stored with its confirmation email (the link's token kept only as its hash), in one
- * transaction.
+ * transaction. The page's form posted without its script is answered 303 to the page saying it is booked.
  */
-export async function createPickup(
+export async function bookPickup(
   db: Client,
   input: PickupRequest,
-  client: ClientInfo,
+  { client, request }: { client: ClientInfo; request: Request },
   now = Date.now(),
-): Promise<Reply<typeof pickupsApi.create>> {
+): Promise<Reply<typeof pickupsApi.create> | Response> {
   const counting = countRequest({ key: `pickups:${clientNetwork(client.address)}`, ...PICKUP_RATE_LIMIT }, now);
   const counted = await db.batch(
     [...counting.statements, settingsRead('company'), settingsRead('closed_days')],
@@ -121,6 +122,7 @@ export async function createPickup(
     ],
     'write',
   );
+  if (isFormPost(request)) return seeOther(PICKUP_PATHS.booked);
   return {
     status: 'success',
     data: {

@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { PICKUP_PATHS } from '@/lib/api/paths';
+import { PICKUP_CONFIRMATION, PICKUP_PATHS } from '@/lib/api/paths';
 import { formatDate } from '@/lib/date-display';
 import type { FieldErrors } from '@/lib/field-errors';
 import { PICKUP_WINDOW_LABELS, PICKUP_WINDOWS } from '@/lib/pickup-hours';
@@ -44,9 +44,9 @@ const localToday = () => new Date(Date.now() - new Date().getTimezoneOffset() * 
 
 /**
  * The public pickup form. Its fields are the page's own (uncontrolled): what was typed before the script
- * ran is what is sent; the button waits for the script, since the booking is sent as JSON. It checks the
- * fields with the shared schema (loaded when the form is first used); the server checks the same, and the
- * company's calendar (a past day, a window too close), naming the field either way.
+ * ran is what is sent. Without the script it posts as a plain form (the server answers a page); with it, as
+ * JSON. It checks the fields with the shared schema (loaded when the form is first used); the server checks
+ * the same, and the company's calendar (a past day, a window too close), naming the field either way.
  */
 export default function PickupForm() {
   const [ready, setReady] = useState(false);
@@ -120,7 +120,7 @@ export default function PickupForm() {
         <p className="font-semibold text-green-900">
           Your pickup is booked for {formatDate(state.date, { style: 'long', timeZone: 'UTC' })}, {state.window}.
         </p>
-        <p className="mt-2 text-green-900">We have emailed you a confirmation with a link to move or cancel it.</p>
+        <p className="mt-2 text-green-900">{PICKUP_CONFIRMATION}</p>
       </div>
     );
   }
@@ -152,6 +152,8 @@ export default function PickupForm() {
   return (
     <form
       ref={form}
+      method="post"
+      action={PICKUP_PATHS.create}
       onSubmit={(event) => void submit(event)}
       onFocus={() => void loadChecks()}
       onInput={() => void recheck()}
@@ -205,7 +207,7 @@ export default function PickupForm() {
       <div className="sm:col-span-2">
         <button
           type="submit"
-          disabled={!ready || state.kind === 'sending'}
+          disabled={state.kind === 'sending'}
           className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-900 disabled:opacity-70"
         >
           {state.kind === 'sending' ? 'Booking...' : 'Book the pickup'}

@@ -556,3 +556,67 @@ describe('collecting a pickup', () => {
     expect((await collect(other.id)).status).toBe(409);
   });
 });
+
+describe('POST /api/pickups as a plain form (the pickup page without its script)', () => {
+  /** The pickup page's form posted by the browser itself: urlencoded, from the site, every field as typed. */
+  const postForm = (fields: Record<string, string>) =>
+    pickups(
+      new Request(`${SITE}/api/pickups`, {
+        method: 'POST',
+        body: new URLSearchParams(fields).toString(),
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Origin: SITE,
+          'x-nf-client-connection-ip': `198.51.100.${Math.floor(Math.random() * 250)}`,
+        },
+      }),
+      {} as never,
+    );
+  const typed = (email: string) => ({
+    name: 'Nico Noscript',
+    company: '',
+    email,
+    phone: '+1 916 555 0142',
+    address: '12 Harbor Road',
+    city: 'Sacramento',
+    destination: '',
+    pickup_date: businessDay(),
+    pickup_window: '09-12',
+    pieces: '2',
+    weight_kg: '7,5',
+    notes: '',
+  });
+
+  it('books as JSON would, with its confirmation, and answers 303 to the page saying it is booked', async () => {
+    const email = `pickup-form-${Date.now()}@example.com`;
+    const response = await postForm(typed(email));
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/pickup-booked/');
+    const db = await getDb();
+    const { rows } = await db.execute({
+      sql: `SELECT p.company, p.destination, p.pieces, p.weight_kg, p.notes,
+              (SELECT count(*) FROM outbox o WHERE o.recipient = p.email AND o.kind = 'pickup_confirmed') AS mails
+            FROM pickups p WHERE p.email = ?`,
+      args: [email],
+    });
+    expect(rows.map((row) => ({ ...row }))).toEqual([
+      { company: null, destination: null, pieces: 2, weight_kg: 7.5, notes: null, mails: 1 },
+    ]);
+  });
+
+  it('answers a fault with an HTML page naming each field and the way back, and books nothing', async () => {
+    const email = `pickup-form-fault-${Date.now()}@example.com`;
+    const response = await postForm({ ...typed(email), name: ' ', pickup_window: '06-09', pieces: '0' });
+    expect(response.status).toBe(422);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const page = await response.text();
+    expect(page).toContain('<h1>Your pickup request was not sent</h1>');
+    expect(page.match(/<li>/g)).toHaveLength(3);
+    expect(page).toContain('<a href="/pickup#pickup-form">');
+    const { rows } = await (await getDb()).execute({
+      sql: 'SELECT count(*) AS n FROM pickups WHERE email = ?',
+      args: [email],
+    });
+    expect(Number(rows[0]?.n)).toBe(0);
+  });
+});

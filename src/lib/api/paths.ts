@@ -47,7 +47,12 @@ export const QUOTE_OFFER_PATHS = { read: '/api/quote-offer', accept: '/api/quote
  */
 export const PICKUP_PATHS = {
   create: '/api/pickups',
+  /** Where the form leads when it was sent without its script (a plain form post, answered 303). */
+  booked: '/pickup-booked/',
   read: '/api/pickup-link',
   cancel: '/api/pickup-link/cancel',
   move: '/api/pickup-link/move',
 } as const;
+
+/** What the customer who booked a pickup is told, on the form and on the page a plain form post leads to. */
+export const PICKUP_CONFIRMATION = 'We have emailed you a confirmation with a link to move or cancel it.';

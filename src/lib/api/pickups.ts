@@ -30,7 +30,7 @@ export const pickupsApi = {
   create: defineEndpoint({
     method: 'POST',
     path: PICKUP_PATHS.create,
-    summary: `Book a pickup (public; limited per client address): address, a business day and a time window (at least 2 hours ahead, at most 30 days), up to ${PICKUP_MAX_PIECES} pieces and their weight, and a contact. Emails a confirmation with a link to move or cancel it. 422 naming the field for a day in the past, a closed day or a window too close.`,
+    summary: `Book a pickup (public; limited per client address): address, a business day and a time window (at least 2 hours ahead, at most 30 days), up to ${PICKUP_MAX_PIECES} pieces and their weight, and a contact. Emails a confirmation with a link to move or cancel it. 422 naming the field for a day in the past, a closed day or a window too close. The pickup page's form without its script posts the same fields as \`application/x-www-form-urlencoded\`: answered 303 to the page saying it is booked, or with a short HTML page naming what is wrong.`,
     access: 'public',
     body: pickupRequestSchema,
     status: 201,

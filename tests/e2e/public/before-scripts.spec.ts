@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { buildSeedShipments } from '../../../db/seed';
+import { addDays, dateIn } from '../../../src/lib/company-day';
+import { isPickupDay } from '../../../src/lib/pickup-hours';
 import { openE2eDatabase } from '../../helpers/e2e-db';
 import { hydrated } from './helpers';
 
@@ -78,6 +80,41 @@ test.describe('without JavaScript', () => {
     ]);
   });
 
+  test('the pickup form posts: the pickup is booked with its confirmation, and the page says so', async ({ page }) => {
+    const urls = addressesOf(page);
+    const email = `no-script-pickup-${Date.now()}@example.com`;
+    let day = addDays(dateIn('America/Los_Angeles', Date.now()), 2);
+    while (!isPickupDay(day)) day = addDays(day, 1);
+    await page.goto('/pickup');
+    const form = page.getByRole('form', { name: 'Schedule a pickup' });
+    await form.getByLabel('Your name').fill('Pia Plainform');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel(/Phone/).fill('+1 916 555 0188');
+    await form.getByLabel('Pickup address').fill('9 Dock Street');
+    await form.getByLabel('City').fill('Sacramento');
+    await form.getByLabel('Day').fill(day);
+    await form.getByLabel('Time window').selectOption('09:00–12:00');
+    await form.getByLabel('Number of pieces').fill('1');
+    await form.getByLabel('Total weight in kg').fill('3');
+    await form.getByRole('button', { name: 'Book the pickup' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Pickup booked' })).toBeVisible();
+    await expect(page.getByText('We have emailed you a confirmation')).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/pickup-booked/');
+    for (const url of urls) expect(new URL(url).search).toBe('');
+    const db = openE2eDatabase();
+    try {
+      const { rows } = await db.execute({
+        sql: `SELECT p.name, p.pickup_date, (SELECT count(*) FROM outbox o WHERE o.recipient = p.email) AS mails
+              FROM pickups p WHERE p.email = ?`,
+        args: [email],
+      });
+      expect(rows.map((row) => ({ ...row }))).toEqual([{ name: 'Pia Plainform', pickup_date: day, mails: 1 }]);
+    } finally {
+      db.close();
+    }
+  });
+
   test('a quote form with faults answers a page naming them, with the way back', async ({ page }) => {
     const urls = addressesOf(page);
     await page.goto('/');
@@ -99,9 +136,11 @@ test.describe('without JavaScript', () => {
 });
 
 // axe runs as a script, so these pages are audited in a browser that runs them.
-test('the thank-you page has no WCAG 2.2 AA violations', async ({ page }) => {
-  await page.goto('/quote-sent/');
-  await audit(page);
+test('the thank-you page and the pickup-booked page have no WCAG 2.2 AA violations', async ({ page }) => {
+  for (const path of ['/quote-sent/', '/pickup-booked/']) {
+    await page.goto(path);
+    await audit(page);
+  }
 });
 
 test('the page naming a plain form’s faults has no WCAG 2.2 AA violations', async ({ page }) => {

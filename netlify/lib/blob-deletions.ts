@@ -28,6 +28,27 @@ export const queueBlobDeletions = (
   args: [store, at, ...keys.args],
 });
 
+/**
+ * Deletes files no row names (an upload whose transaction failed) at once; those the store fails to delete are
+ * queued for the housekeeping. Never throws: the caller's own error is what its request answers.
+ */
+export async function discardBlobs(db: Client, store: StoreName, keys: string[], now = new Date()): Promise<void> {
+  const outcomes = await Promise.allSettled(keys.map((key) => STORES[store]().delete(key)));
+  const left = keys.filter((_, index) => outcomes[index]?.status === 'rejected');
+  if (left.length === 0) return;
+  try {
+    await db.batch(
+      left.map((key) => ({
+        sql: `INSERT INTO blob_deletions (store, key, queued_at) VALUES (?, ?, ?) ON CONFLICT (store, key) DO NOTHING`,
+        args: [store, key, now.toISOString()],
+      })),
+      'write',
+    );
+  } catch (error) {
+    console.error('[blobs] files left in the store, not queued', left, error);
+  }
+}
+
 const queuedRow = z.object({ store: z.enum(Object.keys(STORES) as [StoreName]), key: z.string() });
 
 /**

@@ -6,6 +6,7 @@ import { SHIPMENT_NOT_FOUND } from '@/lib/api/shipments';
 import { TRACKING_NOT_FOUND } from '@/lib/api/tracking';
 import { type Proof, type ProofImage, type ProofUpload, proofSchema } from '@/lib/schemas/proof';
 import { initialsOf } from '@/lib/schemas/proof-summary';
+import { discardBlobs } from './blob-deletions';
 import { proofImages } from './blobs';
 import { onDriversRun } from './driver-stops';
 import { HttpError, invalidInput, type Picture } from './http';
@@ -24,7 +25,8 @@ import { REVEALED } from './tracking';
  * its history entry, log line and email (the scans' statements), the scan event that makes the upload
  * idempotent (sender + event id, as scans) and the proof row. When that batch fails, or another upload won
  * (a UNIQUE index: the same event on scan_events, another event's proof on proofs.shipment_id), this
- * upload's blobs are deleted, so no row lacks its images and no image outlives a failed upload. Then the
+ * upload's blobs are deleted (queued for the housekeeping when the store fails), so no row lacks its images and
+ * no image outlives a failed upload. Then the
  * upload is planned again: a repeat comes out a duplicate, another event's proof a 409.
  */
 
@@ -105,6 +107,7 @@ export async function recordProof(
   const source = `user:${driver.id}`;
   const images = await checkedImages(upload);
   const stored = [images.signature, ...(images.photo ? [images.photo] : [])];
+  const keys = stored.map(({ key }) => key);
   const caller = { id: { sql: '?', args: [driver.id] }, source: { sql: '?', args: [source] } };
   for (let attempt = 1; ; attempt++) {
     const answer = attempt === 1 ? read : await db.execute(stopStateRead(trackingNumber, upload.event_id, caller));
@@ -115,7 +118,12 @@ export async function recordProof(
       throw new HttpError(409, 'This stop already has a proof of delivery, recorded from another device or action.');
     }
     const store = proofImages();
-    await Promise.all(stored.map(({ key, bytes }) => store.set(key, bytes.slice().buffer)));
+    const written = await Promise.allSettled(stored.map(({ key, bytes }) => store.set(key, bytes.slice().buffer)));
+    const unwritten = written.find((outcome) => outcome.status === 'rejected');
+    if (unwritten) {
+      await discardBlobs(db, 'proof-images', keys);
+      throw unwritten.reason;
+    }
     try {
       await db.batch(proofStatements(trackingNumber, upload, images, driver, source, state.latest ?? '', now), 'write');
       return { result: 'applied', tracking_number: trackingNumber };
@@ -124,7 +132,7 @@ export async function recordProof(
       if (!isConflict(error) && (await committed(db, images.signature.key))) {
         return { result: 'applied', tracking_number: trackingNumber };
       }
-      await Promise.all(stored.map(({ key }) => store.delete(key)));
+      await discardBlobs(db, 'proof-images', keys);
       if (!isConflict(error) || attempt >= ATTEMPTS) throw error;
     }
   }

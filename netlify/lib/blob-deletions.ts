@@ -28,22 +28,29 @@ export const queueBlobDeletions = (
   args: [store, at, ...keys.args],
 });
 
+/** Deletes each file from its store; the entries whose delete succeeded, and the failures. */
+async function deleteEach<E extends { store: StoreName; key: string }>(entries: E[]) {
+  const outcomes = await Promise.allSettled(entries.map(({ store, key }) => STORES[store]().delete(key)));
+  return {
+    deleted: entries.filter((_, index) => outcomes[index]?.status === 'fulfilled'),
+    failed: entries.flatMap((entry, index) => {
+      const outcome = outcomes[index];
+      return outcome?.status === 'rejected' ? [{ ...entry, reason: outcome.reason as unknown }] : [];
+    }),
+  };
+}
+
 /**
  * Deletes files no row names (an upload whose transaction failed) at once; those the store fails to delete are
  * queued for the housekeeping. Never throws: the caller's own error is what its request answers.
  */
 export async function discardBlobs(db: Client, store: StoreName, keys: string[], now = new Date()): Promise<void> {
-  const outcomes = await Promise.allSettled(keys.map((key) => STORES[store]().delete(key)));
-  const left = keys.filter((_, index) => outcomes[index]?.status === 'rejected');
-  if (left.length === 0) return;
+  const { failed } = await deleteEach(keys.map((key) => ({ store, key })));
+  if (failed.length === 0) return;
+  const left = failed.map(({ key }) => key);
+  const listed = { sql: left.map(() => 'SELECT ? AS key').join(' UNION ALL '), args: left };
   try {
-    await db.batch(
-      left.map((key) => ({
-        sql: `INSERT INTO blob_deletions (store, key, queued_at) VALUES (?, ?, ?) ON CONFLICT (store, key) DO NOTHING`,
-        args: [store, key, now.toISOString()],
-      })),
-      'write',
-    );
+    await db.execute(queueBlobDeletions(store, listed, now.toISOString()));
   } catch (error) {
     console.error('[blobs] files left in the store, not queued', left, error);
   }
@@ -62,9 +69,7 @@ export async function deleteQueuedBlobs(db: Client): Promise<number> {
   });
   const queued = decodeRows(queuedRow, rows);
   if (queued.length === 0) return 0;
-  const outcomes = await Promise.allSettled(queued.map(({ store, key }) => STORES[store]().delete(key)));
-  const deleted = queued.filter((_, index) => outcomes[index]?.status === 'fulfilled');
-  const failed = outcomes.filter((outcome) => outcome.status === 'rejected');
+  const { deleted, failed } = await deleteEach(queued);
   if (failed.length > 0) {
     console.error('[housekeeping] blob files left for the next run', failed.length, failed[0]?.reason);
   }

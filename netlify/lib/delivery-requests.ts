@@ -58,9 +58,9 @@ export async function requestDelivery(
   );
   perClient.check(counted);
   perShipment.check(counted, perClient.statements.length);
-  const [company, closed, found] = counted.slice(-3);
-  if (!company || !closed || !found) throw new Error('A delivery request needs the answers of its reads');
-  const offered = deliveryDaysFrom([company, closed], now);
+  const found = counted.at(-1);
+  if (!found) throw new Error('A delivery request needs the answer of its shipment read');
+  const offered = deliveryDaysFrom(counted.slice(-3, -1), now);
   const shipment = decodeFirst(shipmentSchema, found.rows);
   if (!shipment) throw new HttpError(404, TRACKING_NOT_FOUND);
   if (!shipment.revealed) throw new HttpError(403, REVEAL_FIRST);

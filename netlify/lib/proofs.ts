@@ -25,9 +25,9 @@ import { REVEALED } from './tracking';
  * its history entry, log line and email (the scans' statements), the scan event that makes the upload
  * idempotent (sender + event id, as scans) and the proof row. When that batch fails, or another upload won
  * (a UNIQUE index: the same event on scan_events, another event's proof on proofs.shipment_id), this
- * upload's blobs are deleted (queued for the housekeeping when the store fails), so no row lacks its images and
- * no image outlives a failed upload. Then the
- * upload is planned again: a repeat comes out a duplicate, another event's proof a 409.
+ * upload's blobs are deleted (queued for the housekeeping when the store fails), so no row lacks its images
+ * and no image outlives a failed upload. Then the upload is planned again: a repeat comes out a duplicate,
+ * another event's proof a 409.
  */
 
 const ATTEMPTS = 3;

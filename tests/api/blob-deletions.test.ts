@@ -1,7 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deleteQueuedBlobs, discardBlobs } from '../../netlify/lib/blob-deletions';
 import { proofImages } from '../../netlify/lib/blobs';
-import { useBlobsServer } from '../helpers/blobs-server';
+import { useBlobsServer, withStoreAway } from '../helpers/blobs-server';
 import { storedImageKeys } from '../helpers/proof-stops';
 import { useTestDatabase } from '../helpers/test-db';
 
@@ -34,14 +34,8 @@ describe('discarding files no row names', () => {
 
   it('queues those the store fails to delete, without throwing, and the housekeeping deletes them', async () => {
     const keys = await twoFiles('store-away');
-    const context = process.env.NETLIFY_BLOBS_CONTEXT ?? '';
-    const away = { edgeURL: 'http://127.0.0.1:9', uncachedEdgeURL: 'http://127.0.0.1:9', siteID: 'x', token: 'x' };
-    vi.stubEnv('NETLIFY_BLOBS_CONTEXT', Buffer.from(JSON.stringify(away)).toString('base64'));
-    try {
-      await expect(discardBlobs(await getDb(), 'proof-images', keys)).resolves.toBeUndefined();
-    } finally {
-      vi.stubEnv('NETLIFY_BLOBS_CONTEXT', context);
-    }
+    const db = await getDb();
+    await expect(withStoreAway(() => discardBlobs(db, 'proof-images', keys))).resolves.toBeUndefined();
     expect(await queued(keys)).toEqual([...keys].sort());
     expect((await storedImageKeys()).filter((key) => keys.includes(key)).sort()).toEqual([...keys].sort());
 

@@ -1,11 +1,11 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import quoteRequest from '../../netlify/functions/quote-requests-update';
 import shipment from '../../netlify/functions/shipments-read-edit';
 import { deleteQueuedBlobs } from '../../netlify/lib/blob-deletions';
 import { purgeExpiredShipments } from '../../netlify/lib/shipment-retention';
 import { SHIPMENT_KEEP_YEARS } from '../../src/lib/shipment-retention';
 import { signIn, withSession } from '../helpers/admin-session';
-import { useBlobsServer } from '../helpers/blobs-server';
+import { useBlobsServer, withStoreAway } from '../helpers/blobs-server';
 import { bookPickupFor, nextPickupDay } from '../helpers/pickups';
 import {
   addDriver,
@@ -237,15 +237,8 @@ describe(`shipments go ${SHIPMENT_KEEP_YEARS} years after their last change`, ()
     const expired = await deliveredShipment('Felix Failed');
     await setTimes(expired.trackingNumber, yearsAgo(SHIPMENT_KEEP_YEARS, 2), yearsAgo(SHIPMENT_KEEP_YEARS, 2));
     await purgeExpiredShipments(db);
-    const context = process.env.NETLIFY_BLOBS_CONTEXT ?? '';
     // A store nobody answers at: the deletes fail.
-    const away = { edgeURL: 'http://127.0.0.1:9', uncachedEdgeURL: 'http://127.0.0.1:9', siteID: 'x', token: 'x' };
-    vi.stubEnv('NETLIFY_BLOBS_CONTEXT', Buffer.from(JSON.stringify(away)).toString('base64'));
-    try {
-      expect(await deleteQueuedBlobs(db)).toBe(0);
-    } finally {
-      vi.stubEnv('NETLIFY_BLOBS_CONTEXT', context);
-    }
+    expect(await withStoreAway(() => deleteQueuedBlobs(db))).toBe(0);
     expect(await queued(expired.images)).toEqual(expired.images);
     expect((await storedImageKeys()).filter((key) => expired.images.includes(key))).toEqual(expired.images);
 

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from './scripts/lib/chromium';
+import { CHROMIUM_ARGS, findChromium, wantsWindow } from './scripts/lib/chromium';
 import { E2E_BASE_URL as baseURL, E2E_PORT as port } from './tests/helpers/e2e-server';
 import { E2E_SMTP_PORT } from './tests/helpers/e2e-smtp';
 
@@ -21,7 +21,7 @@ export default defineConfig({
     // Recording a trace costs about a fifth of the run's CPU, and CI keeps only its log: there the failure's
     // message and call log are the record. Locally a failed test keeps its trace (npx playwright show-trace).
     trace: process.env.CI ? 'off' : 'retain-on-failure',
-    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: findChromium({ headless: !wantsWindow(process.argv) }), args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium' }],
   // E2E_BASE_URL points the tests at a server that is already running.

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { findChromium } from './lib/chromium';
+import { findChromium, wantsWindow } from './lib/chromium';
 import { freePorts } from './lib/ports';
 import { QUIET_ENV } from './lib/quiet-env';
 
@@ -12,7 +12,7 @@ import { QUIET_ENV } from './lib/quiet-env';
 export async function runE2e(args: string[], extraEnv: Record<string, string> = {}): Promise<number> {
   let chromium: string;
   try {
-    chromium = findChromium({ install: true });
+    chromium = findChromium({ install: true, headless: !wantsWindow(args) });
   } catch (error) {
     console.error((error as Error).message);
     return 1;

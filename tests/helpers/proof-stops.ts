@@ -27,7 +27,15 @@ export async function addDriver(db: Client, email: string): Promise<{ id: number
   return { id: Number(rows[0]?.id), cookie: await signIn({ email, password }) };
 }
 
-/** A new shipment in transit (its number made up here), with the recipient's email for a reveal. */
+/** Who `addShipment`'s shipments go to: the email reveals the address, the destination shows before. */
+export const ADDED_RECIPIENT = {
+  recipient_name: 'Jane Smith',
+  recipient_address: '12 Capitol Mall, Sacramento, United States',
+  recipient_mail: 'jane.smith@example.com',
+  destination: 'Sacramento, United States',
+};
+
+/** A new shipment out for delivery (its number made up here), with the recipient's email for a reveal. */
 export async function addShipment(db: Client): Promise<string> {
   const letters = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   const number = `NEC${Array.from({ length: 9 }, () => letters[Math.floor(Math.random() * letters.length)]).join('')}`;
@@ -38,11 +46,8 @@ export async function addShipment(db: Client): Promise<string> {
         tracking_number: number,
         status: 'out_for_delivery',
         sender_name: 'Harbor Supplies Inc',
-        recipient_name: 'Jane Smith',
-        recipient_address: '12 Capitol Mall, Sacramento, United States',
-        recipient_mail: 'jane.smith@example.com',
+        ...ADDED_RECIPIENT,
         origin: 'Portland, United States',
-        destination: 'Sacramento, United States',
         created_at: time,
         updated_at: time,
       }),

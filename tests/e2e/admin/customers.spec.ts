@@ -24,7 +24,7 @@ test('a customer from start to shipment: create, find, edit, pick in Quick add, 
   await expect(dialog.getByLabel('Email')).toHaveAccessibleDescription('Must be a valid email address');
   await dialog.getByLabel('Customer name (required)').fill(name);
   await dialog.getByLabel('Contact person').fill('Pia Wright');
-  await dialog.getByLabel('Email').fill('pia@playwright-freight.example');
+  await dialog.getByLabel('Email').fill(`pia-${stamp}@playwright-freight.example`);
   await dialog.getByLabel('Phone').fill('+1 916 555 0123');
   await dialog.getByLabel('Address').fill('1 Test Road, Sacramento, USA');
   await dialog.getByRole('button', { name: 'Create Customer' }).click();

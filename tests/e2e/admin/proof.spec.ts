@@ -67,9 +67,8 @@ async function deliveredStop(request: APIRequestContext, baseURL: string): Promi
 test('staff see the proof on the shipment and print it on one page', async ({ page, request, baseURL }) => {
   const number = await deliveredStop(request, baseURL!);
   await signedIn(page, `/admin/view_shipment/${number}`);
-  const panel = page
-    .locator('section')
-    .filter({ has: page.getByRole('heading', { level: 2, name: 'Proof of delivery' }) });
+  // The panel's own section (the screen's outer section holds the recipient's name too).
+  const panel = page.getByRole('heading', { level: 2, name: 'Proof of delivery' }).locator('xpath=..');
   await expect(panel.getByText('Jane Smith')).toBeVisible();
   await expect(panel.getByText('38.58157, -121.49440 (within 8 m)')).toBeVisible();
   await expectLoaded(panel.getByRole('img', { name: 'Signature of Jane Smith' }));

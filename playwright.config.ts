@@ -11,7 +11,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   forbidOnly: true,
-  workers: 2,
+  // Three on two cores: a test waits on the served functions and the browser in turn, and two left a fifth of the
+  // CPU idle in the headless shell.
+  workers: 3,
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },

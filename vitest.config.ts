@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { ServersFirst } from './tests/helpers/servers-first';
 
 const DATABASE_SUITES = ['tests/db/**/*.test.ts', 'tests/api/**/*.test.ts'];
 // Suites that build the site or start the served product: minutes each, so they run as a project of their own
@@ -17,6 +18,7 @@ export default defineConfig({
     // Vitest's default is one worker per core less one: a single worker on a two-core machine. Test files mostly
     // wait on child processes, servers and scrypt's thread pool, so three share two cores well.
     maxWorkers: 3,
+    sequence: { sequencer: ServersFirst },
     // The database suites run twice, on temporary database files and on a real sqld server, in one pool:
     // `npx vitest run --project file` (or `sqld`) runs one of them.
     projects: [
